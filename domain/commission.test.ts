@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import {
+  type CommissionSettings,
+  calculateCommission,
+  defaultCommissionSettings,
+  findTier,
+  isRoiAtLeast,
+} from "./commission";
+
+const tiered: CommissionSettings = { ...defaultCommissionSettings, modelType: "tiered" };
+
+describe("simple model", () => {
+  it("uses the base rate below the ROI threshold and the high rate at or above it", () => {
+    // ROI exactly 50%: spent 1000, profit 500
+    expect(
+      calculateCommission(defaultCommissionSettings, { revenue: "1500", profit: "500", spent: "1000" }),
+    ).toMatchObject({
+      rate: "35",
+      commission: "175.00",
+      roiReached: true,
+    });
+    // ROI 49.99%
+    expect(
+      calculateCommission(defaultCommissionSettings, { revenue: "1499.90", profit: "499.90", spent: "1000" }),
+    ).toMatchObject({ rate: "30", commission: "149.97", roiReached: false });
+  });
+
+  it("pays nothing on a loss", () => {
+    expect(
+      calculateCommission(defaultCommissionSettings, { revenue: "100", profit: "-900", spent: "1000" })
+        .commission,
+    ).toBe("0.00");
+  });
+
+  it("treats ROI as 0 when nothing was spent", () => {
+    const result = calculateCommission(defaultCommissionSettings, {
+      revenue: "200",
+      profit: "200",
+      spent: "0",
+    });
+    expect(result).toMatchObject({ rate: "30", commission: "60.00", roiReached: false });
+  });
+});
+
+describe("tiered model", () => {
+  // ROI 100% (profit = spent) unless stated.
+  const at = (revenue: string, roiHigh = true) => {
+    const r = Number(revenue);
+    const spent = roiHigh ? (r / 2).toFixed(2) : (r / 1.2).toFixed(2);
+    const profit = (r - Number(spent)).toFixed(2);
+    return calculateCommission(tiered, { revenue, profit, spent });
+  };
+
+  it("pays 0 below the minimum monthly revenue", () => {
+    expect(at("3999.99")).toMatchObject({ rate: "0", commission: "0.00" });
+  });
+
+  it.each([
+    ["4000", "15"],
+    ["7999.99", "15"],
+    ["8000", "20"],
+    ["12999.99", "20"],
+    ["13000", "25"],
+    ["23000", "30"],
+    ["33000", "35"],
+    ["43000", "40"],
+    ["56999.99", "40"],
+    ["57000", "45"],
+    ["1000000", "45"],
+  ])("revenue %s above the ROI threshold → %s%%", (revenue, rate) => {
+    expect(at(revenue).rate).toBe(rate);
+  });
+
+  it.each([
+    ["4000", "10"],
+    ["8000", "15"],
+    ["13000", "20"],
+    ["23000", "25"],
+    ["33000", "30"],
+    ["43000", "35"],
+    ["57000", "40"],
+  ])("revenue %s below the ROI threshold → %s%%", (revenue, rate) => {
+    expect(at(revenue, false).rate).toBe(rate);
+  });
+
+  it("compares ROI exactly at the tiered threshold (30%)", () => {
+    expect(isRoiAtLeast("300", "1000", "30")).toBe(true);
+    expect(isRoiAtLeast("299.99", "1000", "30")).toBe(false);
+    expect(calculateCommission(tiered, { revenue: "13000", profit: "3000", spent: "10000" })).toMatchObject({
+      rate: "25",
+      commission: "750.00",
+    });
+  });
+
+  it("applies the minimum even when a tier would match", () => {
+    const settings = { ...tiered, minimumMonthlyRevenue: "10000" };
+    expect(calculateCommission(settings, { revenue: "9000", profit: "5000", spent: "4000" }).rate).toBe("0");
+  });
+
+  it("finds tiers with an inclusive lower and exclusive upper bound", () => {
+    expect(findTier(tiered.revenueTiers, "8000")?.minRevenue).toBe("8000");
+    expect(findTier(tiered.revenueTiers, "7999.99")?.minRevenue).toBe("4000");
+    expect(findTier([], "100")).toBeNull();
+  });
+});

@@ -1,0 +1,101 @@
+import { applyPercent, toBasisPoints, toCents } from "./money";
+
+// Commission per buyer per calendar month (decisions.md, "Commission"). Exact: money in cents,
+// thresholds compared with integer arithmetic, the result rounded half-up to cents.
+
+export type CommissionModel = "simple" | "tiered";
+
+export type RevenueTier = {
+  minRevenue: string;
+  /** null = unlimited */
+  maxRevenue: string | null;
+  commissionBelowRoi: string;
+  commissionAboveRoi: string;
+};
+
+export type CommissionSettings = {
+  modelType: CommissionModel;
+  baseCommissionRate: string;
+  highRoiCommissionRate: string;
+  roiThreshold: string;
+  tieredRoiThreshold: string;
+  minimumMonthlyRevenue: string;
+  revenueTiers: RevenueTier[];
+};
+
+export const defaultRevenueTiers: RevenueTier[] = [
+  { minRevenue: "0", maxRevenue: "4000", commissionBelowRoi: "0", commissionAboveRoi: "0" },
+  { minRevenue: "4000", maxRevenue: "8000", commissionBelowRoi: "10", commissionAboveRoi: "15" },
+  { minRevenue: "8000", maxRevenue: "13000", commissionBelowRoi: "15", commissionAboveRoi: "20" },
+  { minRevenue: "13000", maxRevenue: "23000", commissionBelowRoi: "20", commissionAboveRoi: "25" },
+  { minRevenue: "23000", maxRevenue: "33000", commissionBelowRoi: "25", commissionAboveRoi: "30" },
+  { minRevenue: "33000", maxRevenue: "43000", commissionBelowRoi: "30", commissionAboveRoi: "35" },
+  { minRevenue: "43000", maxRevenue: "57000", commissionBelowRoi: "35", commissionAboveRoi: "40" },
+  { minRevenue: "57000", maxRevenue: null, commissionBelowRoi: "40", commissionAboveRoi: "45" },
+];
+
+export const defaultCommissionSettings: CommissionSettings = {
+  modelType: "simple",
+  baseCommissionRate: "30",
+  highRoiCommissionRate: "35",
+  roiThreshold: "50",
+  tieredRoiThreshold: "30",
+  minimumMonthlyRevenue: "4000",
+  revenueTiers: defaultRevenueTiers,
+};
+
+export type CommissionInput = { revenue: string; profit: string; spent: string };
+
+export type CommissionResult = {
+  /** percent applied, e.g. "35" */
+  rate: string;
+  commission: string;
+  /** the tier used by the tiered model, or null */
+  tier: RevenueTier | null;
+  /** whether the ROI reached the model's threshold */
+  roiReached: boolean;
+};
+
+/** ROI ≥ threshold, exactly: profit / spent × 100 ≥ threshold; ROI is 0 when spent is 0. */
+export function isRoiAtLeast(profit: string, spent: string, thresholdPercent: string): boolean {
+  const spentCents = toCents(spent);
+  const threshold = toBasisPoints(thresholdPercent);
+  if (spentCents === 0n) return 0n >= threshold;
+  // profit/spent*100 >= threshold/100  ⇔  profit * 10000 >= threshold * spent (spent > 0)
+  return toCents(profit) * 10_000n >= threshold * spentCents;
+}
+
+export function findTier(tiers: RevenueTier[], revenue: string): RevenueTier | null {
+  const cents = toCents(revenue);
+  return (
+    tiers.find(
+      (tier) =>
+        toCents(tier.minRevenue) <= cents && (tier.maxRevenue === null || cents < toCents(tier.maxRevenue)),
+    ) ?? null
+  );
+}
+
+export function calculateCommission(settings: CommissionSettings, input: CommissionInput): CommissionResult {
+  let rate = "0";
+  let tier: RevenueTier | null = null;
+  let roiReached = false;
+  if (settings.modelType === "simple") {
+    roiReached = isRoiAtLeast(input.profit, input.spent, settings.roiThreshold);
+    rate = roiReached ? settings.highRoiCommissionRate : settings.baseCommissionRate;
+  } else if (toCents(input.revenue) >= toCents(settings.minimumMonthlyRevenue)) {
+    tier = findTier(settings.revenueTiers, input.revenue);
+    roiReached = isRoiAtLeast(input.profit, input.spent, settings.tieredRoiThreshold);
+    if (tier) rate = roiReached ? tier.commissionAboveRoi : tier.commissionBelowRoi;
+  }
+  const base = toCents(input.profit) > 0n ? input.profit : "0";
+  return { rate: normalizePercent(rate), commission: applyPercent(base, rate), tier, roiReached };
+}
+
+function normalizePercent(value: string): string {
+  const cents = toBasisPoints(value);
+  const whole = cents / 100n;
+  const fraction = cents % 100n;
+  return fraction === 0n
+    ? whole.toString()
+    : `${whole}.${fraction.toString().padStart(2, "0").replace(/0$/, "")}`;
+}

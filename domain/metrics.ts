@@ -1,0 +1,77 @@
+import { divideRoundHalfUp, fromCents, toCents } from "./money";
+
+// Derived metrics per decisions.md ("Metrics"). Inputs are sums (money as decimal strings, counts as
+// integers) so the same function serves one campaign and any aggregate: ratios of sums, never
+// averages of ratios. Every ratio is 0 when its denominator is 0.
+
+export type Totals = {
+  spent: string;
+  revenue: string;
+  clicks: number;
+  installations: number;
+  registrations: number;
+  deposits: number;
+};
+
+export type Metrics = {
+  spent: string;
+  revenue: string;
+  profit: string;
+  /** percent */
+  roi: number;
+  epc: number;
+  costPerClick: number;
+  costPerInstall: number;
+  costPerRegistration: number;
+  costPerDeposit: number;
+  /** percent */
+  clickToInstall: number;
+  installToRegistration: number;
+  registrationToDeposit: number;
+  clicks: number;
+  installations: number;
+  registrations: number;
+  deposits: number;
+};
+
+// Ratios are for display; they are computed from exact integers and rounded to 4 decimals.
+function ratio(numerator: bigint, denominator: bigint, factor = 1n): number {
+  if (denominator === 0n) return 0;
+  // half away from zero, like PostgreSQL's round() in the generated columns
+  return Number(divideRoundHalfUp(numerator * factor * 10_000n, denominator)) / 10_000;
+}
+
+export function computeMetrics(totals: Totals): Metrics {
+  const spent = toCents(totals.spent);
+  const revenue = toCents(totals.revenue);
+  const profit = revenue - spent;
+  const clicks = BigInt(totals.clicks);
+  const installations = BigInt(totals.installations);
+  const registrations = BigInt(totals.registrations);
+  const deposits = BigInt(totals.deposits);
+  const profitText = fromCents(profit);
+  return {
+    spent: fromCents(spent),
+    revenue: fromCents(revenue),
+    profit: profitText,
+    roi: ratio(profit, spent, 100n),
+    // money per event: cents over (count × 100) gives currency units
+    epc: ratio(revenue, clicks * 100n),
+    costPerClick: ratio(spent, clicks * 100n),
+    costPerInstall: ratio(spent, installations * 100n),
+    costPerRegistration: ratio(spent, registrations * 100n),
+    costPerDeposit: ratio(spent, deposits * 100n),
+    clickToInstall: ratio(installations, clicks, 100n),
+    installToRegistration: ratio(registrations, installations, 100n),
+    registrationToDeposit: ratio(deposits, registrations, 100n),
+    clicks: totals.clicks,
+    installations: totals.installations,
+    registrations: totals.registrations,
+    deposits: totals.deposits,
+  };
+}
+
+/** Revenue of a day: deposits × the offer's payout per deposit, exact to the cent. */
+export function computeDepositPayment(deposits: number, payoutPerDeposit: string): string {
+  return fromCents(BigInt(deposits) * toCents(payoutPerDeposit));
+}

@@ -1,0 +1,67 @@
+// Money travels as decimal strings ("1234.50") and is computed in integer cents (bigint),
+// never as binary floats. These helpers convert between the two exactly.
+
+const decimalPattern = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
+
+export function isMoneyString(value: string): boolean {
+  return decimalPattern.test(value.trim());
+}
+
+/** "12.3" → 1230n. Throws on anything that is not a plain decimal with at most 2 places. */
+export function toCents(value: string | number | bigint): bigint {
+  if (typeof value === "bigint") return value * 100n;
+  const text = typeof value === "number" ? numberToPlainString(value) : value.trim();
+  const match = decimalPattern.exec(text);
+  if (!match) throw new RangeError(`Not a money amount: ${JSON.stringify(value)}`);
+  const [, sign, whole, fraction = ""] = match;
+  const cents = BigInt(whole ?? "0") * 100n + BigInt(fraction.padEnd(2, "0") || "0");
+  return sign ? -cents : cents;
+}
+
+function numberToPlainString(value: number): string {
+  if (!Number.isFinite(value)) throw new RangeError(`Not a money amount: ${value}`);
+  // Numbers only arrive from typed forms; round to cents as the user sees them.
+  return value.toFixed(2);
+}
+
+/** 1230n → "12.30" */
+export function fromCents(cents: bigint): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  const whole = abs / 100n;
+  const fraction = (abs % 100n).toString().padStart(2, "0");
+  return `${negative ? "-" : ""}${whole}.${fraction}`;
+}
+
+/** Exact sum of decimal strings. */
+export function sumMoney(values: Iterable<string>): string {
+  let total = 0n;
+  for (const value of values) total += toCents(value);
+  return fromCents(total);
+}
+
+/** Integer division rounding half away from zero (commercial rounding). */
+export function divideRoundHalfUp(numerator: bigint, denominator: bigint): bigint {
+  if (denominator === 0n) throw new RangeError("Division by zero");
+  const negative = numerator < 0n !== denominator < 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  const quotient = (n * 2n + d) / (d * 2n);
+  return negative ? -quotient : quotient;
+}
+
+/** A percentage with up to 2 decimals ("12.5") as hundredths of a percent (1250n). */
+export function toBasisPoints(percent: string | number): bigint {
+  return toCents(typeof percent === "number" ? percent.toFixed(2) : percent);
+}
+
+/** Multiplies a money amount by a percentage, rounded half-up to cents: 1000.00 × 12.5% = 125.00. */
+export function applyPercent(amount: string, percent: string | number): string {
+  return fromCents(divideRoundHalfUp(toCents(amount) * toBasisPoints(percent), 10_000n));
+}
+
+/** Compares two money strings exactly: -1, 0 or 1. */
+export function compareMoney(a: string, b: string): -1 | 0 | 1 {
+  const diff = toCents(a) - toCents(b);
+  return diff < 0n ? -1 : diff > 0n ? 1 : 0;
+}

@@ -1,0 +1,140 @@
+// Calendar periods per decisions.md ("Dates and periods"). Dates are ISO calendar dates
+// ("YYYY-MM-DD") and never shift with time zones; "today" is today in the workspace time zone.
+
+export type DateRange = { from: string; to: string };
+/** A range whose lower bound may be open ("all"). */
+export type OpenDateRange = { from: string | null; to: string };
+
+const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isIsoDate(value: string): boolean {
+  if (!isoDatePattern.test(value)) return false;
+  const [y, m, d] = value.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** Today's calendar date in a time zone, e.g. todayIn("America/Sao_Paulo"). */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")}`;
+}
+
+function toUtcDate(iso: string): Date {
+  const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d));
+}
+
+function fromUtcDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+export function addDays(iso: string, days: number): string {
+  const date = toUtcDate(iso);
+  date.setUTCDate(date.getUTCDate() + days);
+  return fromUtcDate(date);
+}
+
+/** Same day N calendar months earlier/later, clamped to the month's last day (Mar 31 − 1 → Feb 28). */
+export function addMonths(iso: string, months: number): string {
+  const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d, lastDay));
+  return fromUtcDate(target);
+}
+
+/** Inclusive number of calendar days in a range. */
+export function daysInRange(range: DateRange): number {
+  return Math.round((toUtcDate(range.to).getTime() - toUtcDate(range.from).getTime()) / 86_400_000) + 1;
+}
+
+/** "Last N days" = the N calendar days ending today, today included. */
+export function lastNDays(n: number, today: string): DateRange {
+  return { from: addDays(today, -(n - 1)), to: today };
+}
+
+/** Admin "last month": from the same day one calendar month ago to today. */
+export function lastCalendarMonth(today: string): DateRange {
+  return { from: addMonths(today, -1), to: today };
+}
+
+/** The N days just before a range of N days. For "all" (no lower bound) the caller compares 30 vs 30. */
+export function previousPeriod(range: DateRange): DateRange {
+  const length = daysInRange(range);
+  return { from: addDays(range.from, -length), to: addDays(range.from, -1) };
+}
+
+/** A payments month "YYYY-MM" as its first and last calendar day. */
+export function monthRange(month: string): DateRange {
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new RangeError(`Not a month: ${month}`);
+  const from = `${month}-01`;
+  const to = addDays(addMonths(from, 1), -1);
+  return { from, to };
+}
+
+export function monthOf(iso: string): string {
+  return iso.slice(0, 7);
+}
+
+export type BuyerPeriod = "daily" | "weekly" | "monthly" | "total";
+
+/** Buyer dashboard cards: daily = today, weekly = 7 days, monthly = 30 days, total = all time. */
+export function buyerPeriodRange(period: BuyerPeriod, today: string): OpenDateRange {
+  switch (period) {
+    case "daily":
+      return { from: today, to: today };
+    case "weekly":
+      return lastNDays(7, today);
+    case "monthly":
+      return lastNDays(30, today);
+    case "total":
+      return { from: null, to: today };
+  }
+}
+
+export const namedPeriods = [
+  "today",
+  "7d",
+  "30d",
+  "90d",
+  "all",
+  "current_month",
+  "previous_month",
+  "last_month",
+] as const;
+export type NamedPeriod = (typeof namedPeriods)[number];
+
+/** The calendar range of a named period ending today (decisions.md, "Dates and periods"). */
+export function resolvePeriod(period: NamedPeriod, today: string): OpenDateRange {
+  switch (period) {
+    case "today":
+      return { from: today, to: today };
+    case "7d":
+      return lastNDays(7, today);
+    case "30d":
+      return lastNDays(30, today);
+    case "90d":
+      return lastNDays(90, today);
+    case "all":
+      return { from: null, to: today };
+    case "current_month":
+      return { from: `${monthOf(today)}-01`, to: today };
+    case "previous_month":
+      return monthRange(monthOf(addMonths(`${monthOf(today)}-01`, -1)));
+    case "last_month":
+      return lastCalendarMonth(today);
+  }
+}
+
+/** The period a growth figure compares with: the N days before; for "all", 30 vs the 30 before. */
+export function comparisonRanges(range: OpenDateRange): { current: DateRange; previous: DateRange } {
+  const current = range.from ? { from: range.from, to: range.to } : lastNDays(30, range.to);
+  return { current, previous: previousPeriod(current) };
+}

@@ -1,0 +1,176 @@
+import { z } from "zod";
+import { countField, idField, isoDateField, moneyField, userIdField } from "./fields";
+
+// Campaign shapes: the add-data and edit forms, the API bodies and the OpenAPI document.
+
+export const campaignInputSchema = z
+  .object({
+    date: isoDateField,
+    offerId: z.string({ error: "required" }).min(1, "required").pipe(idField),
+    spent: moneyField,
+    clicks: countField,
+    installations: countField,
+    registrations: countField,
+    deposits: countField,
+    /** Revenue entered directly; when absent it is deposits × the offer's payout. */
+    depositPayment: moneyField.optional(),
+  })
+  .meta({ id: "CampaignInput" });
+export type CampaignInput = z.output<typeof campaignInputSchema>;
+export type CampaignForm = z.input<typeof campaignInputSchema>;
+
+export const campaignPatchSchema = z
+  .object({
+    date: isoDateField.optional(),
+    offerId: idField.optional(),
+    spent: moneyField.optional(),
+    clicks: countField.optional(),
+    installations: countField.optional(),
+    registrations: countField.optional(),
+    deposits: countField.optional(),
+    depositPayment: moneyField.optional(),
+  })
+  .meta({ id: "CampaignPatch" });
+export type CampaignPatch = z.output<typeof campaignPatchSchema>;
+
+export const campaignSortFields = ["date", "spent", "revenue", "profit", "roi", "epc"] as const;
+export type CampaignSortField = (typeof campaignSortFields)[number];
+
+export const campaignFilterSchema = z.object({
+  from: isoDateField.optional(),
+  to: isoDateField.optional(),
+  offerId: idField.optional(),
+  creatorId: userIdField.optional(),
+  q: z.string().trim().max(100, "too_long").optional(),
+});
+
+export const campaignListQuerySchema = campaignFilterSchema.extend({
+  sort: z.enum(campaignSortFields, { error: "invalid_option" }).default("date"),
+  order: z.enum(["asc", "desc"], { error: "invalid_option" }).default("desc"),
+  page: z.coerce.number({ error: "not_a_number" }).int("integer").min(1, "too_large").default(1),
+  pageSize: z.coerce
+    .number({ error: "not_a_number" })
+    .int("integer")
+    .min(1, "too_large")
+    .max(100, "too_large")
+    .default(10),
+});
+export type CampaignListQuery = z.output<typeof campaignListQuerySchema>;
+export type CampaignFilter = z.output<typeof campaignFilterSchema>;
+
+const money = z.string().meta({ description: "Decimal amount, 2 places" });
+const ratio = z.number();
+
+export const campaignSchema = z
+  .object({
+    id: z.string(),
+    date: z.string().meta({ format: "date" }),
+    offerId: z.string().nullable(),
+    creatorId: z.string(),
+    managerId: z.string().nullable(),
+    spent: money,
+    clicks: z.number().int(),
+    installations: z.number().int(),
+    registrations: z.number().int(),
+    deposits: z.number().int(),
+    depositPayment: money,
+    revenue: money,
+    profit: money,
+    roi: ratio,
+    epc: ratio,
+    clickPrice: ratio,
+    installPrice: ratio,
+    regPrice: ratio,
+    depPrice: ratio,
+    clickToInst: ratio,
+    instToReg: ratio,
+    regToDep: ratio,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    offer: z
+      .object({ id: z.string(), name: z.string(), casinoBrand: z.string(), payoutPerDeposit: money })
+      .nullable(),
+    creator: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  })
+  .meta({ id: "Campaign" });
+export type Campaign = z.infer<typeof campaignSchema>;
+
+export const campaignPageSchema = z
+  .object({
+    items: z.array(campaignSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .meta({ id: "CampaignPage" });
+export type CampaignPage = z.infer<typeof campaignPageSchema>;
+
+export const metricsSchema = z
+  .object({
+    spent: money,
+    revenue: money,
+    profit: money,
+    roi: ratio,
+    epc: ratio,
+    clicks: z.number().int(),
+    installations: z.number().int(),
+    registrations: z.number().int(),
+    deposits: z.number().int(),
+    campaigns: z.number().int(),
+    clickToInstall: ratio,
+    installToRegistration: ratio,
+    registrationToDeposit: ratio,
+    costPerClick: ratio,
+    costPerInstall: ratio,
+    costPerRegistration: ratio,
+    costPerDeposit: ratio,
+  })
+  .meta({ id: "Metrics" });
+export type MetricsTotals = z.infer<typeof metricsSchema>;
+
+export const metricsSummarySchema = z
+  .object({
+    daily: metricsSchema,
+    weekly: metricsSchema,
+    monthly: metricsSchema,
+    total: metricsSchema,
+    today: z.string(),
+  })
+  .meta({ id: "MetricsSummary" });
+export type MetricsSummary = z.infer<typeof metricsSummarySchema>;
+
+export const analyticsQuerySchema = z.object({
+  from: isoDateField.optional(),
+  to: isoDateField.optional(),
+  offerId: idField.optional(),
+  userId: userIdField.optional(),
+  /** Campaigns whose own ROI is below/above these bounds (inclusive) are left out. */
+  minRoi: z.coerce.number({ error: "not_a_number" }).optional(),
+  maxRoi: z.coerce.number({ error: "not_a_number" }).optional(),
+});
+export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
+
+export const analyticsSchema = z
+  .object({
+    from: z.string().nullable(),
+    to: z.string(),
+    totals: metricsSchema,
+    series: z.array(metricsSchema.extend({ date: z.string() })),
+    byOffer: z.array(
+      metricsSchema.extend({
+        offerId: z.string().nullable(),
+        offerName: z.string().nullable(),
+        casinoBrand: z.string().nullable(),
+      }),
+    ),
+    byUser: z.array(
+      metricsSchema.extend({
+        userId: z.string(),
+        name: z.string(),
+        email: z.string(),
+        lastCampaignDate: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: "Analytics" });
+export type Analytics = z.infer<typeof analyticsSchema>;

@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { isIsoDate } from "../periods";
+
+// Field schemas shared by forms, requests and the OpenAPI document. Messages are codes that the
+// web translates (validation.<code>), never sentences.
+
+export const validationCodes = [
+  "required",
+  "invalid_date",
+  "invalid_id",
+  "not_a_number",
+  "not_negative",
+  "max_two_decimals",
+  "integer",
+  "too_large",
+  "too_long",
+  "invalid_email",
+  "invalid_option",
+] as const;
+export type ValidationCode = (typeof validationCodes)[number];
+
+const maxMoneyCents = 99_999_999_999_999n; // numeric(14,2)
+const maxCount = 2_147_483_647; // integer column
+
+const blankToZero = (value: unknown) =>
+  value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? "0" : value;
+
+function moneyCheck(value: unknown, ctx: z.RefinementCtx): string {
+  const text =
+    typeof value === "number" ? (Number.isFinite(value) ? String(value) : "x") : String(value).trim();
+  const normalized = text.replace(",", ".");
+  if (!/^-?\d+(\.\d+)?$/.test(normalized)) {
+    ctx.addIssue({ code: "custom", message: "not_a_number" });
+    return z.NEVER;
+  }
+  if (normalized.startsWith("-") && /[1-9]/.test(normalized)) {
+    ctx.addIssue({ code: "custom", message: "not_negative" });
+    return z.NEVER;
+  }
+  const [whole = "0", fraction = ""] = normalized.replace(/^-/, "").split(".");
+  if (fraction.length > 2) {
+    ctx.addIssue({ code: "custom", message: "max_two_decimals" });
+    return z.NEVER;
+  }
+  const cents = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, "0") || "0");
+  if (cents > maxMoneyCents) {
+    ctx.addIssue({ code: "custom", message: "too_large" });
+    return z.NEVER;
+  }
+  return `${BigInt(whole)}.${fraction.padEnd(2, "0")}`;
+}
+
+/** A non-negative amount with at most 2 decimals; accepts "12,5" and numbers; blank is 0. */
+export const moneyField = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((value, ctx) => moneyCheck(blankToZero(value), ctx))
+  .meta({ type: "string", description: 'Decimal amount with up to 2 places, e.g. "125.50"' });
+
+/** A non-negative amount that must be present (no blank-to-zero). */
+export const requiredMoneyField = z
+  .union([z.string(), z.number()])
+  .transform((value, ctx) => {
+    if (typeof value === "string" && value.trim() === "") {
+      ctx.addIssue({ code: "custom", message: "required" });
+      return z.NEVER;
+    }
+    return moneyCheck(value, ctx);
+  })
+  .meta({ type: "string", description: "Decimal amount with up to 2 places" });
+
+/** A non-negative whole number; blank is 0. */
+export const countField = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((value, ctx) => {
+    const raw = blankToZero(value);
+    const n = typeof raw === "number" ? raw : Number(String(raw).trim());
+    if (!Number.isFinite(n)) {
+      ctx.addIssue({ code: "custom", message: "not_a_number" });
+      return z.NEVER;
+    }
+    if (n < 0) {
+      ctx.addIssue({ code: "custom", message: "not_negative" });
+      return z.NEVER;
+    }
+    if (!Number.isInteger(n)) {
+      ctx.addIssue({ code: "custom", message: "integer" });
+      return z.NEVER;
+    }
+    if (n > maxCount) {
+      ctx.addIssue({ code: "custom", message: "too_large" });
+      return z.NEVER;
+    }
+    return n;
+  })
+  .meta({ type: "integer", minimum: 0 });
+
+export const isoDateField = z
+  .string({ error: "required" })
+  .trim()
+  .min(1, "required")
+  .refine(isIsoDate, "invalid_date")
+  .meta({ format: "date", example: "2026-11-21" });
+
+export const idField = z.uuid({ error: "invalid_id" });
+export const userIdField = z.string().trim().min(1, "invalid_id").max(100, "invalid_id");

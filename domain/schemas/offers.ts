@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { requiredMoneyField, userIdField } from "./fields";
+
+// Offer shapes: the admin's offer form, the API bodies and the OpenAPI document.
+
+export const currencies = ["USD", "BRL"] as const;
+export type Currency = (typeof currencies)[number];
+
+const requiredText = (max: number) =>
+  z.string({ error: "required" }).trim().min(1, "required").max(max, "too_long");
+
+export const offerInputSchema = z
+  .object({
+    name: requiredText(200),
+    description: z.string().trim().max(2000, "too_long").nullish(),
+    value: requiredMoneyField,
+    currency: z.enum(currencies, { error: "invalid_option" }).default("USD"),
+    casinoBrand: requiredText(200),
+    payoutPerDeposit: requiredMoneyField,
+    visibleToAll: z.boolean({ error: "invalid_option" }).default(true),
+    /** Buyers who see the offer when it is not visible to all; ignored (cleared) otherwise. */
+    assignedUserIds: z.array(userIdField).max(1000, "too_long").default([]),
+  })
+  .meta({ id: "OfferInput" });
+export type OfferInput = z.output<typeof offerInputSchema>;
+export type OfferForm = z.input<typeof offerInputSchema>;
+
+export const offerPatchSchema = z
+  .object({
+    name: requiredText(200).optional(),
+    description: z.string().trim().max(2000, "too_long").nullish(),
+    value: requiredMoneyField.optional(),
+    currency: z.enum(currencies, { error: "invalid_option" }).optional(),
+    casinoBrand: requiredText(200).optional(),
+    payoutPerDeposit: requiredMoneyField.optional(),
+    visibleToAll: z.boolean({ error: "invalid_option" }).optional(),
+    assignedUserIds: z.array(userIdField).max(1000, "too_long").optional(),
+  })
+  .meta({ id: "OfferPatch" });
+export type OfferPatch = z.output<typeof offerPatchSchema>;
+
+const userRef = z.object({ id: z.string(), name: z.string(), email: z.string() });
+
+export const offerSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    value: z.string(),
+    currency: z.enum(currencies),
+    casinoBrand: z.string(),
+    payoutPerDeposit: z.string(),
+    visibleToAll: z.boolean(),
+    createdAt: z.string(),
+    /** Admins and financial staff only; empty for everyone else. */
+    assignedUsers: z.array(userRef),
+    /** Campaigns that reference the offer (admins and financial staff only; else 0). */
+    campaignCount: z.number().int(),
+  })
+  .meta({ id: "Offer" });
+export type Offer = z.infer<typeof offerSchema>;

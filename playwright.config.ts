@@ -1,0 +1,96 @@
+import { defineConfig, devices } from "@playwright/test";
+import {
+  chromiumLaunchOptions,
+  journeyServer,
+  type ServerSpec,
+  screensServer,
+  seededAccounts,
+} from "./tests/e2e/support/env";
+
+// Browser tests in Debian's Chromium (/usr/bin/chromium; never a downloaded browser) against the
+// built app (`npm run build` first; `npm test` does it when dist is stale). Each server gets a fresh
+// temporary DATA_DIR, the real ALTCHA widget and an SMTP server whose mails the tests read.
+
+function webServer(spec: ServerSpec, seed?: object[]) {
+  return {
+    command: "node tests/e2e/support/start-server.mjs",
+    url: `${spec.baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
+    env: {
+      E2E_PORT: String(spec.port),
+      E2E_SMTP_PORT: String(spec.smtpPort),
+      E2E_MAIL_DIR: spec.mailDir,
+      ...(seed ? { E2E_SEED: JSON.stringify(seed) } : {}),
+    },
+  };
+}
+
+const browser = {
+  ...devices["Desktop Chrome"],
+  launchOptions: chromiumLaunchOptions,
+  locale: "pt-BR",
+  timezoneId: "America/Sao_Paulo",
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results/playwright",
+  // One worker: the journey depends on an empty installation and its steps run in order.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  use: {
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  webServer: [webServer(journeyServer), webServer(screensServer, Object.values(seededAccounts))],
+  projects: [
+    {
+      name: "journey",
+      testMatch: /auth\.spec\.ts/,
+      use: { ...browser, baseURL: journeyServer.baseURL },
+    },
+    {
+      name: "sign-in",
+      testMatch: /sign-in\.setup\.ts/,
+      use: { ...browser, baseURL: screensServer.baseURL },
+    },
+    {
+      name: "buyer",
+      testMatch: /buyer\.spec\.ts/,
+      dependencies: ["sign-in"],
+      use: { ...browser, baseURL: screensServer.baseURL },
+    },
+    {
+      name: "team",
+      testMatch: /admin-team\.spec\.ts/,
+      dependencies: ["sign-in"],
+      use: { ...browser, baseURL: screensServer.baseURL },
+    },
+    {
+      name: "creative",
+      testMatch: /creative\.spec\.ts/,
+      dependencies: ["sign-in"],
+      use: { ...browser, baseURL: screensServer.baseURL },
+    },
+    {
+      name: "payments",
+      testMatch: /payments\.spec\.ts/,
+      dependencies: ["sign-in"],
+      use: { ...browser, baseURL: screensServer.baseURL },
+    },
+    {
+      name: "screens",
+      testMatch: /(access|a11y|screenshots)\.spec\.ts/,
+      dependencies: ["sign-in"],
+      use: { ...browser, baseURL: screensServer.baseURL },
+    },
+  ],
+});

@@ -1,0 +1,212 @@
+import { randomUUID } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import { secureHeaders } from "hono/secure-headers";
+import { isLanguage, isRole } from "../domain/roles";
+import { forwardToAuth } from "./auth";
+import type { AppBindings, AppDeps } from "./context";
+import { AppError, forbidden } from "./errors";
+import { createAnalyticsRoutes } from "./features/analytics/analytics.routes";
+import { createCampaignsRoutes } from "./features/campaigns/campaigns.routes";
+import { createConfigRoutes } from "./features/config/config.routes";
+import { createCreativeRequestsRoutes } from "./features/creative-requests/creative-requests.routes";
+import { createHealthRoutes } from "./features/health/health.routes";
+import { createMeRoutes } from "./features/me/me.routes";
+import { createNotesRoutes } from "./features/notes/notes.routes";
+import { createNotificationsRoutes } from "./features/notifications/notifications.routes";
+import { createOffersRoutes } from "./features/offers/offers.routes";
+import { createPaymentsRoutes } from "./features/payments/payments.routes";
+import { createReportsRoutes } from "./features/reports/reports.routes";
+import { createUsersRoutes } from "./features/users/users.routes";
+import { createRouter } from "./http";
+import { renderApiReference } from "./openapi-reference";
+import { webDistDir } from "./paths";
+
+const apiBodyLimit = 1024 * 1024;
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
+  const app = createRouter();
+  const webRoot = options.webRoot ?? webDistDir;
+
+  app.use("*", async (c, next) => {
+    const incoming = c.req.header("x-request-id");
+    const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    c.set("requestId", requestId);
+    c.set("logger", deps.logger.child({ requestId }));
+    c.set("actor", null);
+    c.header("X-Request-Id", requestId);
+    const started = performance.now();
+    await next();
+    if (c.req.path.startsWith("/api/")) {
+      c.get("logger").info("request", {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+        userId: c.get("actor")?.id,
+      });
+    }
+  });
+
+  app.use(
+    "*",
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: [
+          "'self'",
+          ...(deps.env.captcha.provider === "turnstile" ? ["https://challenges.cloudflare.com"] : []),
+        ],
+        // Radix and sonner position popovers with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        // The ALTCHA widget solves its proof of work in a blob: worker.
+        workerSrc: ["'self'", "blob:"],
+        frameSrc:
+          deps.env.captcha.provider === "turnstile" ? ["https://challenges.cloudflare.com"] : ["'none'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: "strict-origin-when-cross-origin",
+      strictTransportSecurity: deps.env.appUrl.startsWith("https://")
+        ? "max-age=31536000; includeSubDomains"
+        : false,
+    }),
+  );
+
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: apiBodyLimit,
+      onError: () => {
+        throw new AppError("payload_too_large", "The request body is too large.");
+      },
+    }),
+  );
+  app.use("/api/*", compress());
+
+  // CSRF: a state-changing call must come from our own origin. Browsers send Origin on every
+  // cross-origin POST/PUT/PATCH/DELETE; tools without one (curl, the CLI) are not a CSRF vector.
+  const appOrigin = new URL(deps.env.appUrl).origin;
+  app.use("/api/*", async (c, next) => {
+    if (!safeMethods.has(c.req.method)) {
+      const origin = c.req.header("origin");
+      const crossSite = origin ? origin !== appOrigin : c.req.header("sec-fetch-site") === "cross-site";
+      if (crossSite) throw forbidden("Requests from another site are not accepted.");
+    }
+    await next();
+  });
+
+  // Better Auth owns /api/auth/*; it sees the client address the server resolved, nothing else.
+  app.on(["GET", "POST"], "/api/auth/*", (c) => forwardToAuth(deps.auth, c, deps.env.trustProxy));
+
+  // Resolve the session for every other API call; role and team are read fresh on each request.
+  app.use("/api/*", async (c, next) => {
+    const { headers: sessionHeaders, response: session } = await deps.auth.api.getSession({
+      headers: c.req.raw.headers,
+      returnHeaders: true,
+    });
+    const user = session?.user as Record<string, unknown> | undefined;
+    if (user && isRole(user.role) && !user.deactivatedAt && !user.banned) {
+      c.set("actor", {
+        id: String(user.id),
+        email: String(user.email),
+        name: String(user.name),
+        role: user.role,
+        managerId: typeof user.managerId === "string" ? user.managerId : null,
+        language: isLanguage(user.language) ? user.language : null,
+      });
+    }
+    await next();
+    // A session past its update age is extended: pass the refreshed cookie on.
+    for (const cookie of sessionHeaders?.getSetCookie() ?? []) c.res.headers.append("Set-Cookie", cookie);
+  });
+
+  app.route("/api", createHealthRoutes(deps));
+  app.route("/api", createConfigRoutes(deps));
+  app.route("/api", createMeRoutes(deps));
+  app.route("/api", createCampaignsRoutes(deps));
+  app.route("/api", createAnalyticsRoutes(deps));
+  app.route("/api", createOffersRoutes(deps));
+  app.route("/api", createNotesRoutes(deps));
+  app.route("/api", createCreativeRequestsRoutes(deps));
+  app.route("/api", createNotificationsRoutes(deps));
+  app.route("/api", createPaymentsRoutes(deps));
+  app.route("/api", createReportsRoutes(deps));
+  app.route("/api", createUsersRoutes(deps));
+
+  app.doc31("/api/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Placar API",
+      version: "1.0.0",
+      description:
+        "Every operation answers errors as { error: { code, message, fields? } }. " +
+        "Authentication uses the session cookie set by /api/auth (Better Auth).",
+    },
+    servers: [{ url: deps.env.appUrl }],
+  });
+  app.get("/api/docs", (c) => {
+    const document = app.getOpenAPI31Document({
+      openapi: "3.1.0",
+      info: { title: "Placar API", version: "1.0.0" },
+    });
+    return c.html(renderApiReference(document as unknown as Record<string, unknown>));
+  });
+
+  app.all("/api/*", (c) => {
+    throw new AppError("not_found", `No API operation at ${c.req.method} ${c.req.path}.`);
+  });
+
+  // The built web app: hashed assets cached for a year, everything else falls back to index.html.
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: webRoot,
+      precompressed: true,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+  );
+  app.use("*", serveStatic({ root: webRoot, precompressed: true }));
+  const indexFile = path.join(webRoot, "index.html");
+  app.get("*", (c) => {
+    if (!existsSync(indexFile)) {
+      return c.text("The web app is not built. Run `npm run build` (npm start does it for you).", 503);
+    }
+    c.header("Cache-Control", "no-cache");
+    return c.html(readFileSync(indexFile, "utf8"));
+  });
+
+  app.onError((error, c) => handleError(error, c));
+  return app;
+}
+
+function handleError(error: Error, c: Context<AppBindings>) {
+  if (error instanceof AppError) {
+    if (error.status >= 500) c.get("logger")?.error("request failed", { err: error });
+    return c.json(error.toBody(), error.status);
+  }
+  // Hono's own HTTP errors (for example a malformed JSON body).
+  const status = (error as { status?: number }).status;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    const code = status === 413 ? "payload_too_large" : "validation_failed";
+    return c.json({ error: { code, message: error.message || "Bad request." } }, status as 400);
+  }
+  c.get("logger")?.error("unhandled error", { err: error });
+  return c.json({ error: { code: "internal", message: "Something went wrong on our side." } }, 500);
+}
+
+export type App = ReturnType<typeof createApp>;
+export type AppType = App;

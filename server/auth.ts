@@ -1,0 +1,356 @@
+import { createHash } from "node:crypto";
+import { isIP } from "node:net";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { admin } from "better-auth/plugins";
+import { createAccessControl } from "better-auth/plugins/access";
+import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Context } from "hono";
+import { deriveNameFromEmail, isLanguage } from "../domain/roles";
+import { type CaptchaVerifier, captchaHeader, createCaptchaVerifier } from "./captcha";
+import type { Db } from "./db/client";
+import { accounts, rateLimits, sessions, users, verifications } from "./db/schema";
+import type { Env } from "./env";
+import type { Logger } from "./logger";
+import type { Mailer } from "./mail/mailer";
+import { pickMailLanguage, renderPasswordResetMail } from "./mail/templates";
+
+// Better Auth at /api/auth: e-mail + password, database sessions, roles through the admin plugin,
+// human verification and database-backed rate limits on the sensitive endpoints.
+
+export const authBasePath = "/api/auth";
+
+/** Set by the app from the socket (or X-Forwarded-For behind a trusted proxy); never by clients. */
+export const clientIpHeader = "x-placar-client-ip";
+
+/** The web sends its current language so mails to users without a profile language match the UI. */
+export const languageHeader = "x-language";
+
+/** Endpoints that demand a solved human-verification token in the `x-captcha-response` header. */
+export const captchaProtectedPaths: ReadonlySet<string> = new Set([
+  "/sign-in/email",
+  "/sign-up/email",
+  "/request-password-reset",
+]);
+
+/** Per client IP and endpoint, stored in the database so that every app process shares them. */
+export const authRateLimits = {
+  "/sign-in/email": { window: 60, max: 5 },
+  "/sign-up/email": { window: 60, max: 3 },
+  "/request-password-reset": { window: 60, max: 3 },
+  "/reset-password": { window: 60, max: 5 },
+  "/change-password": { window: 60, max: 5 },
+} as const;
+
+export const resetPasswordTokenTtlSeconds = 60 * 60;
+
+/** Admin plugin endpoints bypass the users service's rules (last admin, one transaction): off. */
+const disabledPaths = [
+  "/admin/set-role",
+  "/admin/get-user",
+  "/admin/create-user",
+  "/admin/update-user",
+  "/admin/list-users",
+  "/admin/list-user-sessions",
+  "/admin/unban-user",
+  "/admin/ban-user",
+  "/admin/impersonate-user",
+  "/admin/stop-impersonating",
+  "/admin/revoke-user-session",
+  "/admin/revoke-user-sessions",
+  "/admin/remove-user",
+  "/admin/set-user-password",
+  "/admin/has-permission",
+  // Profile changes go through /api/me and the users service; e-mail verification is not used.
+  "/update-user",
+  "/delete-user",
+  "/change-email",
+  "/send-verification-email",
+  "/verify-email",
+  "/link-social",
+  "/unlink-account",
+  "/sign-in/social",
+  "/get-access-token",
+  "/refresh-token",
+  "/account-info",
+];
+
+/**
+ * Verification identifiers (reset tokens, invitations) are stored as SHA-256 hashes, so a copy of
+ * the database does not hand out working reset links. Services that write tokens themselves (the
+ * invitation in the users service) use the same function.
+ */
+export function hashVerificationIdentifier(identifier: string): string {
+  return createHash("sha256").update(identifier).digest("base64url");
+}
+
+export const buildResetPasswordIdentifier = (token: string) => `reset-password:${token}`;
+
+/** Our own page (web/), which posts the token to /api/auth/reset-password. */
+export const buildResetPasswordUrl = (appUrl: string, token: string) =>
+  `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+
+const accessControl = createAccessControl(defaultStatements);
+const adminRoles = {
+  user: accessControl.newRole({}),
+  manager: accessControl.newRole({}),
+  financial: accessControl.newRole({}),
+  admin: adminAc,
+};
+
+export type CreateAuthInput = {
+  env: Env;
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  /** Overrides the verifier chosen by CAPTCHA_PROVIDER (tests). */
+  captcha?: CaptchaVerifier;
+};
+
+export function createAuth({ env, db, mailer, logger, captcha }: CreateAuthInput) {
+  const captchaVerifier = captcha ?? createCaptchaVerifier({ env, db, logger });
+  const authLogger = logger.child({ component: "auth" });
+
+  return betterAuth({
+    appName: "Placar",
+    baseURL: env.appUrl,
+    basePath: authBasePath,
+    secret: env.authSecret,
+    trustedOrigins: [env.appUrl],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      transaction: true,
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+      },
+    }),
+    logger: {
+      // "info" keeps Better Auth from also printing API errors with its own console logger.
+      level: "info",
+      log: (level, message, ...args) => {
+        const fields = args.length ? { details: args.map(describeLogArg) } : undefined;
+        authLogger[level](message, fields);
+      },
+    },
+    disabledPaths,
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      // Registration leads to /login (spec section 2), and a taken address answers like a new one.
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: resetPasswordTokenTtlSeconds,
+      customSyntheticUser: ({ coreFields, id }) => ({
+        ...coreFields,
+        name: deriveNameFromEmail(coreFields.email),
+        role: "user",
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        managerId: null,
+        language: null,
+        deactivatedAt: null,
+        id,
+      }),
+      sendResetPassword: async ({ user, token }, request) => {
+        const language = pickMailLanguage(
+          (user as { language?: unknown }).language,
+          request?.headers.get(languageHeader),
+        );
+        const mail = renderPasswordResetMail({
+          language,
+          name: user.name,
+          url: buildResetPasswordUrl(env.appUrl, token),
+          expiresInMinutes: resetPasswordTokenTtlSeconds / 60,
+        });
+        // Not awaited: a known address must answer as fast as an unknown one (no enumeration by
+        // timing), and a slow SMTP server must not hold the request.
+        mailer.send({ to: user.email, ...mail }).catch((err: unknown) => {
+          authLogger.error("password reset mail failed", { err, userId: user.id });
+        });
+      },
+    },
+    verification: {
+      storeIdentifier: { hash: async (identifier: string) => hashVerificationIdentifier(identifier) },
+    },
+    session: {
+      // Every request reads the session row and the user, so role changes and deactivation
+      // apply at once.
+      cookieCache: { enabled: false },
+    },
+    user: {
+      additionalFields: {
+        managerId: { type: "string", required: false, input: false },
+        language: { type: "string", required: false, input: false },
+        deactivatedAt: { type: "date", required: false, input: false },
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 10,
+      max: 100,
+      customRules: authRateLimits,
+    },
+    advanced: {
+      cookiePrefix: "placar",
+      ipAddress: { ipAddressHeaders: [clientIpHeader] },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (!captchaProtectedPaths.has(ctx.path)) return;
+        // Calls from server code (no HTTP request) have no browser to solve a challenge.
+        if (ctx.request) {
+          const token = ctx.request.headers.get(captchaHeader);
+          const remoteIp = ctx.request.headers.get(clientIpHeader) ?? undefined;
+          const result = await captchaVerifier.verify(token, { remoteIp });
+          if (!result.ok) {
+            throw result.reason === "missing"
+              ? APIError.from("BAD_REQUEST", {
+                  code: "CAPTCHA_REQUIRED",
+                  message: "Complete the human verification first.",
+                })
+              : APIError.from("BAD_REQUEST", {
+                  code: "CAPTCHA_FAILED",
+                  message: "The human verification failed or expired. Try again.",
+                });
+          }
+        }
+        if (ctx.path === "/sign-up/email" && ctx.body && typeof ctx.body === "object") {
+          // Self sign-up names come from the e-mail (decisions.md); whatever name was sent is ignored.
+          const body = ctx.body as Record<string, unknown>;
+          const email = typeof body.email === "string" ? body.email.trim() : "";
+          return { context: { body: { ...body, email, name: deriveNameFromEmail(email.toLowerCase()) } } };
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user, ctx) => {
+            if (ctx?.path !== "/sign-up/email") return;
+            return { data: { ...user, name: deriveNameFromEmail(user.email), role: "user" } };
+          },
+          // Runs after the sign-up transaction commits. The language is kept here rather than at
+          // insert so that the sign-up answer looks the same for a new and a taken address.
+          after: async (user, ctx) => {
+            const language = ctx?.request?.headers.get(languageHeader);
+            if (isLanguage(language)) {
+              await db
+                .update(users)
+                .set({ language })
+                .where(and(eq(users.id, user.id), isNull(users.language)));
+            }
+            if (await promoteFirstAccount(db, user.id)) {
+              authLogger.info("first account promoted to admin", { userId: user.id });
+            }
+          },
+        },
+      },
+      session: {
+        create: {
+          // The admin plugin refuses banned users; deactivatedAt alone is refused here too.
+          before: async (session, ctx) => {
+            const user = await ctx?.context.internalAdapter.findUserById(session.userId);
+            if (user && (user as { deactivatedAt?: unknown }).deactivatedAt) {
+              throw APIError.from("FORBIDDEN", { code: "BANNED_USER", message: deactivatedMessage });
+            }
+          },
+        },
+      },
+    },
+    plugins: [
+      admin({
+        defaultRole: "user",
+        adminRoles: ["admin"],
+        ac: accessControl,
+        roles: adminRoles,
+        bannedUserMessage: deactivatedMessage,
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const deactivatedMessage = "This account is deactivated.";
+
+/**
+ * Makes the first account of an empty installation an admin: the new user is promoted only when
+ * no admin exists and nobody signed up before them. The advisory lock serialises concurrent first
+ * sign-ups (each UPDATE then sees the others' committed rows), so exactly one becomes admin.
+ */
+export async function promoteFirstAccount(db: Db, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('placar:first-admin'))`);
+    const promoted = await tx
+      .update(users)
+      .set({ role: "admin" })
+      .where(
+        and(
+          eq(users.id, userId),
+          sql`not exists (select 1 from ${users} where ${users.role} = 'admin')`,
+          sql`not exists (
+            select 1 from ${users} as earlier, ${users} as me
+            where me.id = ${userId} and earlier.id <> me.id
+              and (earlier.created_at, earlier.id) < (me.created_at, me.id)
+          )`,
+        ),
+      )
+      .returning({ id: users.id });
+    return promoted.length > 0;
+  });
+}
+
+/** The client address: the socket's, or the last X-Forwarded-For hop when behind a trusted proxy. */
+export function resolveClientIp(c: Context, trustProxy: boolean): string | undefined {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for");
+    const last = forwarded?.split(",").at(-1)?.trim();
+    if (last && isIP(last)) return last;
+  }
+  try {
+    const address = getConnInfo(c).remote.address;
+    return address && isIP(address) ? address : undefined;
+  } catch {
+    // No socket (e.g. app.request in tests).
+    return undefined;
+  }
+}
+
+/** Passes a request to Better Auth with the client address in a header only the server sets. */
+export async function forwardToAuth(auth: Auth, c: Context, trustProxy: boolean): Promise<Response> {
+  const original = c.req.raw;
+  const headers = new Headers(original.headers);
+  headers.delete(clientIpHeader);
+  const ip = resolveClientIp(c, trustProxy);
+  if (ip) headers.set(clientIpHeader, ip);
+  const hasBody = original.method !== "GET" && original.method !== "HEAD";
+  const request = new Request(original.url, {
+    method: original.method,
+    headers,
+    body: hasBody ? await original.arrayBuffer() : undefined,
+    signal: original.signal,
+  });
+  return auth.handler(request);
+}
+
+// Better Auth passes errors and arbitrary objects; keep what JSON can carry, never throw here.
+function describeLogArg(arg: unknown): unknown {
+  if (arg instanceof Error) return { name: arg.name, message: arg.message };
+  try {
+    JSON.stringify(arg);
+    return arg;
+  } catch {
+    return String(arg);
+  }
+}

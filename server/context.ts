@@ -1,0 +1,34 @@
+import type { Language, Role } from "../domain/roles";
+import type { Auth } from "./auth";
+import type { Database } from "./db/client";
+import type { Env } from "./env";
+import type { Logger } from "./logger";
+import type { Mailer } from "./mail/mailer";
+
+/** The signed-in user as every service sees it, read fresh from the database on each request. */
+export type Actor = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  managerId: string | null;
+  language: Language | null;
+};
+
+/** Everything a feature's routes need, built once at start (server/bootstrap.ts). */
+export type AppDeps = {
+  env: Env;
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  logger: Logger;
+};
+
+export type AppBindings = {
+  Variables: {
+    requestId: string;
+    logger: Logger;
+    /** Set by the session middleware; null when nobody is signed in. */
+    actor: Actor | null;
+  };
+};

@@ -1,0 +1,468 @@
+import { type SQL, sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+// Every table of the product. Money is numeric(14,2); ratios are numeric(20,4) so that small
+// values such as an EPC of 0.0345 survive. numeric columns travel as strings in JS.
+
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+const ratio = (name: string) => numeric(name, { precision: 20, scale: 4 });
+const percent = (name: string) => numeric(name, { precision: 5, scale: 2 });
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const roles = ["user", "manager", "financial", "admin"] as const;
+export const languages = ["pt-BR", "en", "ru"] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Better Auth tables. The JS keys follow Better Auth's field names; the columns are snake_case.
+// ---------------------------------------------------------------------------------------------
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    // Better Auth admin plugin
+    role: text("role", { enum: roles }).notNull().default("user"),
+    banned: boolean("banned").notNull().default(false),
+    banReason: text("ban_reason"),
+    banExpires: timestamp("ban_expires", { withTimezone: true }),
+    // Placar
+    managerId: text("manager_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    language: text("language", { enum: languages }),
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
+    index("users_role_idx").on(t.role),
+    index("users_manager_idx").on(t.managerId),
+    check("users_role_check", sql`${t.role} in ('user', 'manager', 'financial', 'admin')`),
+    check("users_language_check", sql`${t.language} is null or ${t.language} in ('pt-BR', 'en', 'ru')`),
+    check("users_manager_not_self", sql`${t.managerId} is null or ${t.managerId} <> ${t.id}`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    impersonatedBy: text("impersonated_by"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+// Shared by every app process, so a limit holds behind a load balancer too.
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue
+// ---------------------------------------------------------------------------------------------
+
+export const currencies = ["USD", "BRL"] as const;
+
+export const offers = pgTable(
+  "offers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    casinoBrand: text("casino_brand").notNull(),
+    description: text("description"),
+    value: money("value").notNull(),
+    currency: text("currency", { enum: currencies }).notNull().default("USD"),
+    payoutPerDeposit: money("payout_per_deposit").notNull(),
+    visibleToAll: boolean("visible_to_all").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("offers_currency_check", sql`${t.currency} in ('USD', 'BRL')`),
+    check("offers_value_nonnegative", sql`${t.value} >= 0`),
+    check("offers_payout_nonnegative", sql`${t.payoutPerDeposit} >= 0`),
+    check("offers_name_not_blank", sql`${t.name} ~ '\\S'`),
+    index("offers_created_idx").on(t.createdAt),
+  ],
+);
+
+export const offerAssignments = pgTable(
+  "offer_assignments",
+  {
+    offerId: uuid("offer_id")
+      .notNull()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.userId] }), index("offer_assignments_user_idx").on(t.userId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Campaigns: one buyer's results for one offer on one calendar day.
+// Derived fields are STORED generated columns, every ratio 0 when its denominator is 0.
+// ---------------------------------------------------------------------------------------------
+
+const safeDivide = (numerator: SQL, denominator: SQL, scale: number, factor = 1): SQL =>
+  sql`case when ${denominator} = 0 then 0 else round((${numerator})::numeric * ${sql.raw(String(factor))} / ${denominator}, ${sql.raw(String(scale))}) end`;
+
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    date: date("date", { mode: "string" }).notNull(),
+    offerId: uuid("offer_id").references(() => offers.id, { onDelete: "set null" }),
+    creatorId: text("creator_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    managerId: text("manager_id").references(() => users.id, { onDelete: "set null" }),
+    spent: money("spent").notNull().default("0"),
+    clicks: integer("clicks").notNull().default(0),
+    installations: integer("installations").notNull().default(0),
+    registrations: integer("registrations").notNull().default(0),
+    deposits: integer("deposits").notNull().default(0),
+    depositPayment: money("deposit_payment").notNull().default("0"),
+    profit: money("profit").notNull().generatedAlwaysAs(sql`deposit_payment - spent`),
+    roi: ratio("roi")
+      .notNull()
+      .generatedAlwaysAs(safeDivide(sql`(deposit_payment - spent)`, sql`spent`, 4, 100)),
+    epc: ratio("epc")
+      .notNull()
+      .generatedAlwaysAs(safeDivide(sql`deposit_payment`, sql`clicks`, 4)),
+    clickPrice: ratio("click_price")
+      .notNull()
+      .generatedAlwaysAs(safeDivide(sql`spent`, sql`clicks`, 4)),
+    installPrice: ratio("install_price")
+      .notNull()
+      .generatedAlwaysAs(safeDivide(sql`spent`, sql`installations`, 4)),
+    regPrice: ratio("reg_price")
+      .notNull()
+      .generatedAlwaysAs(safeDivide(sql`spent`, sql`registrations`, 4)),
+    depPrice: ratio("dep_price")
+      .notNull()
+      .generatedAlwaysAs(safeDivide(sql`spent`, sql`deposits`, 4)),
+    clickToInst: ratio("click_to_inst")
+      .notNull()
+      .generatedAlwaysAs(safeDivide(sql`installations`, sql`clicks`, 4, 100)),
+    instToReg: ratio("inst_to_reg")
+      .notNull()
+      .generatedAlwaysAs(safeDivide(sql`registrations`, sql`installations`, 4, 100)),
+    regToDep: ratio("reg_to_dep")
+      .notNull()
+      .generatedAlwaysAs(safeDivide(sql`deposits`, sql`registrations`, 4, 100)),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("campaigns_spent_nonnegative", sql`${t.spent} >= 0`),
+    check("campaigns_deposit_payment_nonnegative", sql`${t.depositPayment} >= 0`),
+    check(
+      "campaigns_counts_nonnegative",
+      sql`${t.clicks} >= 0 and ${t.installations} >= 0 and ${t.registrations} >= 0 and ${t.deposits} >= 0`,
+    ),
+    index("campaigns_creator_date_idx").on(t.creatorId, t.date),
+    index("campaigns_manager_date_idx").on(t.managerId, t.date),
+    index("campaigns_offer_date_idx").on(t.offerId, t.date),
+    index("campaigns_date_idx").on(t.date),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Creative requests, notifications, notes
+// ---------------------------------------------------------------------------------------------
+
+export const creativeTypes = ["Image", "Video", "GIF"] as const;
+export const creativeFormats = ["Square", "Vertical", "Horizontal"] as const;
+export const creativeStatuses = ["pending", "in_progress", "completed", "rejected"] as const;
+
+export const creativeRequests = pgTable(
+  "creative_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: creativeTypes }).notNull().default("Image"),
+    format: text("format", { enum: creativeFormats }).notNull().default("Square"),
+    deadline: date("deadline", { mode: "string" }).notNull(),
+    description: text("description").notNull(),
+    status: text("status", { enum: creativeStatuses }).notNull().default("pending"),
+    adminNotes: text("admin_notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("creative_requests_type_check", sql`${t.type} in ('Image', 'Video', 'GIF')`),
+    check("creative_requests_format_check", sql`${t.format} in ('Square', 'Vertical', 'Horizontal')`),
+    check(
+      "creative_requests_status_check",
+      sql`${t.status} in ('pending', 'in_progress', 'completed', 'rejected')`,
+    ),
+    check("creative_requests_description_not_blank", sql`${t.description} ~ '\\S'`),
+    index("creative_requests_user_created_idx").on(t.userId, t.createdAt),
+    index("creative_requests_created_idx").on(t.createdAt),
+  ],
+);
+
+export const notificationTypes = [
+  "creative_request",
+  "creative_request_status",
+  "payment",
+  "new_offer",
+] as const;
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: notificationTypes }).notNull(),
+    // Rendered in the reader's language from type + metadata; never a stored sentence.
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    read: boolean("read").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      "notifications_type_check",
+      sql`${t.type} in ('creative_request', 'creative_request_status', 'payment', 'new_offer')`,
+    ),
+    index("notifications_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+export const userNotes = pgTable(
+  "user_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("user_notes_content_not_blank", sql`${t.content} ~ '\\S'`),
+    index("user_notes_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Commissions and payments (decisions.md, "Commission" and "Payments")
+// ---------------------------------------------------------------------------------------------
+
+export const commissionModels = ["simple", "tiered"] as const;
+
+export type RevenueTier = {
+  minRevenue: string;
+  maxRevenue: string | null;
+  commissionBelowRoi: string;
+  commissionAboveRoi: string;
+};
+
+export const commissionSettings = pgTable(
+  "commission_settings",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    modelType: text("model_type", { enum: commissionModels }).notNull().default("simple"),
+    baseCommissionRate: percent("base_commission_rate").notNull().default("30"),
+    highRoiCommissionRate: percent("high_roi_commission_rate").notNull().default("35"),
+    roiThreshold: ratio("roi_threshold").notNull().default("50"),
+    tieredRoiThreshold: percent("tiered_roi_threshold").notNull().default("30"),
+    minimumMonthlyRevenue: money("minimum_monthly_revenue").notNull().default("4000"),
+    revenueTiers: jsonb("revenue_tiers").$type<RevenueTier[]>().notNull().default([]),
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("commission_settings_model_check", sql`${t.modelType} in ('simple', 'tiered')`),
+    check(
+      "commission_settings_rates_range",
+      sql`${t.baseCommissionRate} between 0 and 100 and ${t.highRoiCommissionRate} between 0 and 100 and ${t.tieredRoiThreshold} between 0 and 100`,
+    ),
+    check("commission_settings_nonnegative", sql`${t.roiThreshold} >= 0 and ${t.minimumMonthlyRevenue} >= 0`),
+  ],
+);
+
+export const statementStatuses = ["pending", "processing", "paid", "cancelled"] as const;
+
+/** The spec's manager_payments: one buyer's commission statement for one calendar month. */
+export const paymentStatements = pgTable(
+  "payment_statements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    periodStart: date("period_start", { mode: "string" }).notNull(),
+    periodEnd: date("period_end", { mode: "string" }).notNull(),
+    modelType: text("model_type", { enum: commissionModels }).notNull().default("simple"),
+    totalSpent: money("total_spent").notNull().default("0"),
+    totalRevenue: money("total_revenue").notNull().default("0"),
+    totalProfit: money("total_profit").notNull().default("0"),
+    roiAchieved: ratio("roi_achieved").notNull().default("0"),
+    commissionRate: percent("commission_rate").notNull().default("0"),
+    amountDue: money("amount_due").notNull().default("0"),
+    status: text("status", { enum: statementStatuses }).notNull().default("pending"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("payment_statements_user_period_unique").on(t.userId, t.periodStart),
+    index("payment_statements_period_idx").on(t.periodStart),
+    check(
+      "payment_statements_status_check",
+      sql`${t.status} in ('pending', 'processing', 'paid', 'cancelled')`,
+    ),
+    check("payment_statements_model_check", sql`${t.modelType} in ('simple', 'tiered')`),
+    check("payment_statements_amount_nonnegative", sql`${t.amountDue} >= 0`),
+    check("payment_statements_period_order", sql`${t.periodEnd} >= ${t.periodStart}`),
+    check("payment_statements_rate_range", sql`${t.commissionRate} between 0 and 100`),
+  ],
+);
+
+/** One money transfer against a statement. RESTRICT: a buyer with payouts cannot be deleted. */
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    statementId: uuid("statement_id")
+      .notNull()
+      .references(() => paymentStatements.id, { onDelete: "restrict" }),
+    amount: money("amount").notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull().defaultNow(),
+    note: text("note"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    reversedAt: timestamp("reversed_at", { withTimezone: true }),
+    reversedBy: text("reversed_by").references(() => users.id, { onDelete: "set null" }),
+    reversalReason: text("reversal_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("payouts_amount_nonnegative", sql`${t.amount} >= 0`),
+    check(
+      "payouts_reversal_has_reason",
+      sql`${t.reversedAt} is null or coalesce(${t.reversalReason}, '') ~ '\\S'`,
+    ),
+    index("payouts_statement_idx").on(t.statementId, t.paidAt),
+  ],
+);
+
+/** Append-only log of every statement change: who, when, from what to what, and why. */
+export const paymentStatusChanges = pgTable(
+  "payment_status_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    statementId: uuid("statement_id")
+      .notNull()
+      .references(() => paymentStatements.id, { onDelete: "cascade" }),
+    payoutId: uuid("payout_id").references(() => payouts.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    previousStatus: text("previous_status", { enum: statementStatuses }),
+    newStatus: text("new_status", { enum: statementStatuses }).notNull(),
+    changedBy: text("changed_by").references(() => users.id, { onDelete: "set null" }),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("payment_status_changes_statement_idx").on(t.statementId, t.createdAt)],
+);
+
+export const schema = {
+  users,
+  sessions,
+  accounts,
+  verifications,
+  rateLimits,
+  offers,
+  offerAssignments,
+  campaigns,
+  creativeRequests,
+  notifications,
+  userNotes,
+  commissionSettings,
+  paymentStatements,
+  payouts,
+  paymentStatusChanges,
+};

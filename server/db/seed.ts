@@ -1,0 +1,408 @@
+import { count } from "drizzle-orm";
+import { addDays, todayIn } from "../../domain/periods";
+import type { Role } from "../../domain/roles";
+import {
+  assignOffer,
+  type CreatedUser,
+  createCreativeRequest,
+  createNote,
+  createNotification,
+  createOffer,
+  createRandom,
+  createUser,
+  type GeneratorBuyer,
+  generateOfferInputs,
+  hashPasswordCached,
+  insertCampaignRows,
+  iterateCampaignRows,
+  type OfferRow,
+} from "../../tests/factories";
+import { openConfiguredDatabase } from "../bootstrap";
+import { type Env, parseEnv } from "../env";
+import type { DbOrTx } from "./client";
+import { users } from "./schema";
+
+// `npm run seed` migrates the configured database; `npm run seed -- --demo` also fills an empty one
+// with a believable team. The rows come from tests/factories.ts, the same code the tests use.
+
+export const demoPassword = "placar-demo";
+export const demoDays = 180;
+const demoSeed = 20_240_601;
+
+export class SeedRefusedError extends Error {
+  override name = "SeedRefusedError";
+}
+
+type DemoPerson = {
+  key: string;
+  role: Role;
+  name: string;
+  email: string;
+  lead?: string;
+  startedDaysAgo?: number;
+};
+
+const demoPeople: DemoPerson[] = [
+  { key: "admin", role: "admin", name: "Ana Ribeiro", email: "admin@placar.demo" },
+  { key: "financial", role: "financial", name: "Fernanda Costa", email: "financeiro@placar.demo" },
+  { key: "lead1", role: "manager", name: "Lucas Almeida", email: "lucas.lider@placar.demo" },
+  { key: "lead2", role: "manager", name: "Marina Duarte", email: "marina.lider@placar.demo" },
+  { key: "b1", role: "user", name: "Bruno Santos", email: "bruno@placar.demo", lead: "lead1" },
+  { key: "b2", role: "user", name: "Camila Rocha", email: "camila@placar.demo", lead: "lead1" },
+  { key: "b3", role: "user", name: "Diego Martins", email: "diego@placar.demo", lead: "lead1" },
+  {
+    key: "b4",
+    role: "user",
+    name: "Eduarda Lima",
+    email: "eduarda@placar.demo",
+    lead: "lead1",
+    startedDaysAgo: 75,
+  },
+  { key: "b5", role: "user", name: "Felipe Araújo", email: "felipe@placar.demo", lead: "lead2" },
+  { key: "b6", role: "user", name: "Gabriela Nunes", email: "gabriela@placar.demo", lead: "lead2" },
+  {
+    key: "b7",
+    role: "user",
+    name: "Henrique Gomes",
+    email: "henrique@placar.demo",
+    lead: "lead2",
+    startedDaysAgo: 120,
+  },
+  {
+    key: "b8",
+    role: "user",
+    name: "Isabela Ferreira",
+    email: "isabela@placar.demo",
+    lead: "lead2",
+    startedDaysAgo: 40,
+  },
+];
+
+/** Offers (by index) restricted to specific buyers (by key); every other offer is visible to all. */
+const restrictedOffers: Record<number, string[]> = {
+  2: ["b1", "b5"],
+  6: ["b2"],
+  9: ["b3", "b6", "b7"],
+  12: ["b8", "b4"],
+  14: ["b5"],
+};
+
+export type DemoSummary = {
+  logins: { role: Role; name: string; email: string }[];
+  password: string;
+  firstDate: string;
+  lastDate: string;
+  counts: {
+    users: number;
+    offers: number;
+    restrictedOffers: number;
+    campaigns: number;
+    creativeRequests: number;
+    notes: number;
+    notifications: number;
+  };
+};
+
+/**
+ * Fills an empty database with the demo team, in one transaction (all or nothing).
+ * `today` is the last day of campaigns: today in the workspace time zone.
+ */
+export async function seedDemo(
+  db: DbOrTx,
+  options: { today: string; password?: string },
+): Promise<DemoSummary> {
+  const password = options.password ?? demoPassword;
+  // Hash before the transaction opens so it stays short.
+  await hashPasswordCached(password);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ n: count() }).from(users);
+    if ((existing?.n ?? 0) > 0) {
+      throw new SeedRefusedError(
+        `The database already has ${existing?.n} user(s). The demo seed only fills an empty database; ` +
+          "point DATA_DIR (or DATABASE_URL) at a new one.",
+      );
+    }
+    const random = createRandom(demoSeed);
+    const today = options.today;
+    const firstDate = addDays(today, -(demoDays - 1));
+    const now = Date.now();
+    // Noon UTC of a past day, never later than now.
+    const startOf = (daysAgo: number) =>
+      new Date(Math.min(now, Date.parse(`${addDays(today, -daysAgo)}T12:00:00Z`)));
+
+    const people = new Map<string, CreatedUser>();
+    for (const person of demoPeople) {
+      const lead = person.lead ? people.get(person.lead) : undefined;
+      const created = await createUser(tx, {
+        role: person.role,
+        name: person.name,
+        email: person.email,
+        password,
+        managerId: lead?.id ?? null,
+        language: person.role === "admin" ? "pt-BR" : null,
+        createdAt: startOf(person.startedDaysAgo ?? demoDays + 10),
+      });
+      people.set(person.key, created);
+    }
+    const person = (key: string) => people.get(key) as CreatedUser;
+    const admin = person("admin");
+    const buyers = demoPeople.filter((p) => p.role === "user");
+
+    const offerRows: OfferRow[] = [];
+    const offerInputs = generateOfferInputs(15, demoSeed);
+    for (const [index, input] of offerInputs.entries()) {
+      const restricted = restrictedOffers[index];
+      const offer = await createOffer(tx, {
+        ...input,
+        visibleToAll: !restricted,
+        createdAt: startOf(demoDays + 5 - index * 6),
+      });
+      if (restricted)
+        await assignOffer(
+          tx,
+          offer.id,
+          restricted.map((key) => person(key).id),
+        );
+      offerRows.push(offer);
+    }
+
+    const generatorBuyers: GeneratorBuyer[] = buyers.map((buyer) => {
+      const id = person(buyer.key).id;
+      const visible = offerRows
+        .filter((offer, index) => offer.visibleToAll || restrictedOffers[index]?.includes(buyer.key))
+        .map((offer) => offer.id);
+      return {
+        id,
+        managerId: person(buyer.lead as string).id,
+        offerIds: visible,
+        ...(buyer.startedDaysAgo ? { startedDaysAgo: buyer.startedDaysAgo } : {}),
+      };
+    });
+    const campaignCount = await insertCampaignRows(
+      tx,
+      iterateCampaignRows({
+        buyers: generatorBuyers,
+        offers: offerRows.map((o) => ({ id: o.id, payoutPerDeposit: o.payoutPerDeposit })),
+        days: demoDays,
+        endDate: today,
+        seed: demoSeed,
+        offersPerBuyer: [3, 6],
+      }),
+    );
+
+    // Creative requests in every state, with the notifications they would have produced.
+    const requestPlan = [
+      { buyer: "b1", type: "Image", format: "Square", status: "pending", daysAgo: 1, notes: null },
+      { buyer: "b2", type: "Video", format: "Vertical", status: "pending", daysAgo: 0, notes: null },
+      {
+        buyer: "b3",
+        type: "GIF",
+        format: "Horizontal",
+        status: "in_progress",
+        daysAgo: 4,
+        notes: "Primeira versão até sexta.",
+      },
+      {
+        buyer: "b5",
+        type: "Video",
+        format: "Vertical",
+        status: "completed",
+        daysAgo: 12,
+        notes: "Entregue no drive da equipe.",
+      },
+      { buyer: "b6", type: "Image", format: "Horizontal", status: "completed", daysAgo: 20, notes: null },
+      {
+        buyer: "b7",
+        type: "Image",
+        format: "Square",
+        status: "rejected",
+        daysAgo: 9,
+        notes: "A marca não permite esse tipo de promessa.",
+      },
+      { buyer: "b8", type: "GIF", format: "Square", status: "in_progress", daysAgo: 2, notes: null },
+    ] as const;
+    const descriptions = [
+      "Three static banners for the welcome bonus, Portuguese copy, bright colours.",
+      "15-second vertical video for TikTok showing the free spins flow on a phone.",
+      "Looping GIF of the roulette wheel with the cashback headline.",
+      "Reels cut of last month's best-performing video, new hook in the first 2 seconds.",
+      "Landing page hero image for the VIP reload offer.",
+      "Banner promising guaranteed wins for the crash game.",
+      "Animated badge 'Bônus de 100%' for native ads.",
+    ];
+    let notificationCount = 0;
+    for (const [index, plan] of requestPlan.entries()) {
+      const buyer = person(plan.buyer);
+      const created = startOf(plan.daysAgo);
+      const request = await createCreativeRequest(tx, {
+        userId: buyer.id,
+        type: plan.type,
+        format: plan.format,
+        status: plan.status,
+        adminNotes: plan.notes,
+        deadline: addDays(today, 7 - plan.daysAgo + random.int(0, 5)),
+        description: descriptions[index] ?? "Creative for the current campaign.",
+        createdAt: created,
+      });
+      await createNotification(tx, {
+        userId: admin.id,
+        type: "creative_request",
+        metadata: {
+          requestId: request.id,
+          requestType: plan.type,
+          requestFormat: plan.format,
+          requesterId: buyer.id,
+          requesterName: buyer.name,
+        },
+        read: plan.status !== "pending",
+        createdAt: created,
+      });
+      notificationCount++;
+      if (plan.status !== "pending") {
+        await createNotification(tx, {
+          userId: buyer.id,
+          type: "creative_request_status",
+          metadata: { requestId: request.id, requestType: plan.type, status: plan.status },
+          read: plan.daysAgo > 5,
+          createdAt: new Date(created.getTime() + 6 * 3_600_000),
+        });
+        notificationCount++;
+      }
+    }
+
+    // Restricted offers announce themselves to the buyers they were assigned to.
+    for (const [index, keys] of Object.entries(restrictedOffers)) {
+      const offer = offerRows[Number(index)] as OfferRow;
+      for (const key of keys) {
+        await createNotification(tx, {
+          userId: person(key).id,
+          type: "new_offer",
+          metadata: {
+            offerId: offer.id,
+            offerName: offer.name,
+            casino: offer.casinoBrand,
+            depositValue: offer.payoutPerDeposit,
+          },
+          read: random.chance(0.6),
+          createdAt: offer.createdAt,
+        });
+        notificationCount++;
+      }
+    }
+
+    const notePlan = [
+      {
+        buyer: "b1",
+        daysAgo: 30,
+        content: "Ótimo mês! Mantenha o ROI acima de 40% nas ofertas do Lucky Palms.",
+      },
+      {
+        buyer: "b1",
+        daysAgo: 3,
+        content: "Teste criativos novos no Golden Spin antes de escalar o orçamento.",
+      },
+      {
+        buyer: "b2",
+        daysAgo: 15,
+        content: "Custo por registro subiu na última semana; revise as segmentações.",
+      },
+      { buyer: "b4", daysAgo: 60, content: "Boas-vindas à equipe! Comece com orçamento diário de até $200." },
+      { buyer: "b6", daysAgo: 8, content: "Pausar a oferta com prejuízo há 5 dias seguidos." },
+      { buyer: "b8", daysAgo: 2, content: "Envie o relatório semanal até sexta-feira." },
+    ];
+    for (const note of notePlan) {
+      await createNote(tx, {
+        userId: person(note.buyer).id,
+        createdBy: admin.id,
+        content: note.content,
+        createdAt: startOf(note.daysAgo),
+      });
+    }
+
+    return {
+      logins: demoPeople.map((p) => ({ role: p.role, name: p.name, email: p.email })),
+      password,
+      firstDate,
+      lastDate: today,
+      counts: {
+        users: demoPeople.length,
+        offers: offerRows.length,
+        restrictedOffers: Object.keys(restrictedOffers).length,
+        campaigns: campaignCount,
+        creativeRequests: requestPlan.length,
+        notes: notePlan.length,
+        notifications: notificationCount,
+      },
+    };
+  });
+}
+
+const roleLabels: Record<Role, string> = {
+  admin: "admin",
+  financial: "financial",
+  manager: "team lead",
+  user: "buyer",
+};
+
+/** The demo logins as a plain-text table. */
+export function formatDemoSummary(summary: DemoSummary): string {
+  const rows = summary.logins.map((l) => [roleLabels[l.role], l.name, l.email]);
+  const header = ["Role", "Name", "E-mail"];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join("  ")
+      .trimEnd();
+  const { counts } = summary;
+  return [
+    `Demo data ready: ${counts.users} users, ${counts.offers} offers (${counts.restrictedOffers} assigned to specific buyers), ` +
+      `${counts.campaigns} campaigns from ${summary.firstDate} to ${summary.lastDate}, ` +
+      `${counts.creativeRequests} creative requests, ${counts.notes} notes.`,
+    "",
+    line(header),
+    line(widths.map((w) => "-".repeat(w))),
+    ...rows.map(line),
+    "",
+    `Password for every demo account: ${summary.password}`,
+    "",
+  ].join("\n");
+}
+
+const usage =
+  "Usage: npm run seed [-- --demo]\n  (no option)  apply the migrations\n  --demo       also fill an EMPTY database with demo data";
+
+/**
+ * The `seed` command of the CLI. Opens the configured database (PGlite in DATA_DIR, holding its
+ * lock, or DATABASE_URL), migrates it, optionally adds the demo data, and closes it.
+ */
+export async function runSeed(
+  args: string[],
+  options: { env?: Env; write?: (text: string) => void } = {},
+): Promise<DemoSummary | undefined> {
+  const write = options.write ?? ((text: string) => process.stdout.write(text));
+  const unknown = args.filter((a) => a !== "--demo");
+  if (args.includes("--help") || args.includes("-h")) {
+    write(`${usage}\n`);
+    return undefined;
+  }
+  if (unknown.length > 0) throw new SeedRefusedError(`Unknown option ${unknown.join(" ")}.\n${usage}`);
+
+  const env = options.env ?? parseEnv();
+  const database = await openConfiguredDatabase(env);
+  try {
+    await database.migrate();
+    const where = database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${env.dataDir}`;
+    if (!args.includes("--demo")) {
+      write(`Migrations applied to ${where}.\n`);
+      return undefined;
+    }
+    const started = performance.now();
+    const summary = await seedDemo(database.db, { today: todayIn(env.workspaceTimezone) });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    write(`${formatDemoSummary(summary)}Seeded ${where} in ${seconds} s.\n`);
+    return summary;
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,135 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+// The only module that reads process.env. Everything else receives an Env.
+
+const logLevels = ["debug", "info", "warn", "error", "silent"] as const;
+
+const isTimeZone = (value: string) => {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const rawEnvSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+  ),
+  APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+  ),
+  MAIL_FROM: optionalText,
+  CAPTCHA_PROVIDER: z.enum(["altcha", "turnstile", "none"]).default("altcha"),
+  TURNSTILE_SITE_KEY: optionalText,
+  TURNSTILE_SECRET_KEY: optionalText,
+  WORKSPACE_TIMEZONE: z
+    .string()
+    .trim()
+    .refine(isTimeZone, "must be an IANA time zone")
+    .default("America/Sao_Paulo"),
+  LOG_LEVEL: z.enum(logLevels).default("info"),
+  TRUSTED_PROXIES: optionalText,
+});
+
+export type LogLevel = (typeof logLevels)[number];
+
+export type Env = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appUrl: string;
+  authSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  captcha: {
+    provider: "altcha" | "turnstile" | "none";
+    turnstileSiteKey?: string;
+    turnstileSecretKey?: string;
+  };
+  workspaceTimezone: string;
+  logLevel: LogLevel;
+  /** Whether X-Forwarded-For may be trusted for the client address (behind a reverse proxy). */
+  trustProxy: boolean;
+};
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+type Source = Record<string, string | undefined>;
+
+/** Parses and validates configuration. Throws EnvError naming every bad variable. */
+export function parseEnv(source: Source = process.env, options: { persistSecret?: boolean } = {}): Env {
+  const parsed = rawEnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const raw = parsed.data;
+  if (raw.CAPTCHA_PROVIDER === "turnstile" && (!raw.TURNSTILE_SITE_KEY || !raw.TURNSTILE_SECRET_KEY)) {
+    throw new EnvError(
+      "Invalid configuration:\n  TURNSTILE_SITE_KEY, TURNSTILE_SECRET_KEY: both are required when CAPTCHA_PROVIDER=turnstile",
+    );
+  }
+  if (raw.DATABASE_URL && !raw.AUTH_SECRET) {
+    throw new EnvError(
+      "Invalid configuration:\n  AUTH_SECRET: required when DATABASE_URL is set (every app process must share it)",
+    );
+  }
+  const dataDir = path.resolve(raw.DATA_DIR);
+  const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
+  const authSecret = raw.AUTH_SECRET ?? readOrCreateSecret(dataDir, options.persistSecret ?? true);
+  return {
+    port: raw.PORT,
+    host: raw.HOST,
+    dataDir,
+    databaseUrl: raw.DATABASE_URL,
+    appUrl,
+    authSecret,
+    smtpUrl: raw.SMTP_URL,
+    mailFrom: raw.MAIL_FROM ?? `Placar <no-reply@${new URL(appUrl).hostname}>`,
+    captcha: {
+      provider: raw.CAPTCHA_PROVIDER,
+      ...(raw.TURNSTILE_SITE_KEY ? { turnstileSiteKey: raw.TURNSTILE_SITE_KEY } : {}),
+      ...(raw.TURNSTILE_SECRET_KEY ? { turnstileSecretKey: raw.TURNSTILE_SECRET_KEY } : {}),
+    },
+    workspaceTimezone: raw.WORKSPACE_TIMEZONE,
+    logLevel: raw.LOG_LEVEL,
+    trustProxy: raw.TRUSTED_PROXIES === "true" || raw.TRUSTED_PROXIES === "1",
+  };
+}
+
+// Embedded mode keeps one generated secret beside the database so sessions survive restarts.
+function readOrCreateSecret(dataDir: string, persist: boolean): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("base64url");
+  if (persist) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+  }
+  return secret;
+}

@@ -1,0 +1,91 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { z } from "zod";
+
+// Every error answer has one shape: { error: { code, message, fields? } }.
+// The web translates `code` (errors.<code>) and each field's code; `message` is for logs and tools.
+
+export const errorCodes = [
+  "validation_failed",
+  "unauthenticated",
+  "forbidden",
+  "not_found",
+  "conflict",
+  "unprocessable",
+  "rate_limited",
+  "captcha_failed",
+  "payload_too_large",
+  "internal",
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export type FieldErrors = Record<string, string>;
+
+export const errorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.string().meta({ example: "validation_failed" }),
+      message: z.string(),
+      fields: z.record(z.string(), z.string()).optional(),
+    }),
+  })
+  .meta({ id: "Error" });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
+  validation_failed: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unprocessable: 422,
+  rate_limited: 429,
+  captcha_failed: 400,
+  payload_too_large: 413,
+  internal: 500,
+};
+
+export class AppError extends Error {
+  override name = "AppError";
+  readonly status: ContentfulStatusCode;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: FieldErrors,
+    /** A more specific code for the web to translate, e.g. "offer_not_visible". */
+    readonly reason?: string,
+  ) {
+    super(message);
+    this.status = statusByCode[code];
+  }
+  toBody(): ErrorBody {
+    return {
+      error: {
+        code: this.reason ?? this.code,
+        message: this.message,
+        ...(this.fields ? { fields: this.fields } : {}),
+      },
+    };
+  }
+}
+
+export const unauthenticated = () => new AppError("unauthenticated", "Sign in first.");
+export const forbidden = (message = "You are not allowed to do this.") => new AppError("forbidden", message);
+export const notFound = (what = "Resource") => new AppError("not_found", `${what} not found.`);
+export const conflict = (reason: string, message: string) =>
+  new AppError("conflict", message, undefined, reason);
+export const unprocessable = (reason: string, message: string, fields?: FieldErrors) =>
+  new AppError("unprocessable", message, fields, reason);
+
+/** Turns a zod error into field → message-code pairs (the first issue per field). */
+export function fieldErrorsFromZod(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "_";
+    if (!(key in fields)) fields[key] = issue.message;
+  }
+  return fields;
+}
+
+export function validationError(error: z.ZodError): AppError {
+  return new AppError("validation_failed", "The request is not valid.", fieldErrorsFromZod(error));
+}

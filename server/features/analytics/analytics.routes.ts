@@ -1,0 +1,49 @@
+import { createRoute } from "@hono/zod-openapi";
+import {
+  analyticsQuerySchema,
+  analyticsSchema,
+  metricsSummarySchema,
+} from "../../../domain/schemas/campaigns";
+import type { AppDeps } from "../../context";
+import { createRouter, errors, requireActor } from "../../http";
+import { getAnalytics, getMetricsSummary } from "./analytics.service";
+
+const summaryRoute = createRoute({
+  method: "get",
+  path: "/metrics/summary",
+  tags: ["Analytics"],
+  summary: "Today, last 7 days, last 30 days and all time for the viewer's scope (workspace time zone)",
+  responses: {
+    200: {
+      description: "The four periods",
+      content: { "application/json": { schema: metricsSummarySchema } },
+    },
+    ...errors(401),
+  },
+});
+
+const analyticsRoute = createRoute({
+  method: "get",
+  path: "/analytics",
+  tags: ["Analytics"],
+  summary: "Totals, a daily series and breakdowns by offer and user, for the viewer's scope",
+  request: { query: analyticsQuerySchema },
+  responses: {
+    200: { description: "Aggregates", content: { "application/json": { schema: analyticsSchema } } },
+    ...errors(400, 401),
+  },
+});
+
+export function createAnalyticsRoutes(deps: AppDeps) {
+  const db = deps.database.db;
+  const timeZone = deps.env.workspaceTimezone;
+  return createRouter()
+    .openapi(summaryRoute, async (c) => {
+      const actor = requireActor(c);
+      return c.json(await getMetricsSummary({ db, actor, timeZone }), 200);
+    })
+    .openapi(analyticsRoute, async (c) => {
+      const actor = requireActor(c);
+      return c.json(await getAnalytics({ db, actor, query: c.req.valid("query"), timeZone }), 200);
+    });
+}

@@ -1,0 +1,175 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { stream } from "hono/streaming";
+import { csvBom, formatCsvRow } from "../../../domain/csv";
+import { isLanguage, type Language } from "../../../domain/roles";
+import {
+  campaignFilterSchema,
+  campaignInputSchema,
+  campaignListQuerySchema,
+  campaignPageSchema,
+  campaignPatchSchema,
+  campaignSchema,
+} from "../../../domain/schemas/campaigns";
+import type { AppDeps } from "../../context";
+import { createRouter, errors, jsonResponse, requireActor } from "../../http";
+import { csvHeaders } from "./campaigns.csv";
+import {
+  createCampaign,
+  deleteCampaign,
+  getCampaign,
+  iterateCampaigns,
+  listCampaigns,
+  updateCampaign,
+} from "./campaigns.service";
+
+const idParams = z.object({ id: z.uuid({ error: "invalid_id" }) });
+const tags = ["Campaigns"];
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/campaigns",
+  tags,
+  summary: "Campaigns the viewer may see, filtered, sorted and paginated",
+  request: { query: campaignListQuerySchema },
+  responses: { 200: jsonResponse(campaignPageSchema, "One page of campaigns"), ...errors(400, 401) },
+});
+
+const exportRoute = createRoute({
+  method: "get",
+  path: "/campaigns/export.csv",
+  tags,
+  summary: "The same filters as the list, as a streamed CSV file (UTF-8 with BOM, newest first)",
+  request: { query: campaignFilterSchema },
+  responses: {
+    200: { description: "RFC 4180 CSV", content: { "text/csv": { schema: z.string() } } },
+    ...errors(400, 401),
+  },
+});
+
+const createRouteDef = createRoute({
+  method: "post",
+  path: "/campaigns",
+  tags,
+  summary: "Log a day's results for an offer visible to the buyer",
+  request: { body: { content: { "application/json": { schema: campaignInputSchema } }, required: true } },
+  responses: { 201: jsonResponse(campaignSchema, "The saved campaign"), ...errors(400, 401, 403, 422) },
+});
+
+const getRoute = createRoute({
+  method: "get",
+  path: "/campaigns/{id}",
+  tags,
+  summary: "One campaign within the viewer's scope",
+  request: { params: idParams },
+  responses: { 200: jsonResponse(campaignSchema, "The campaign"), ...errors(400, 401, 404) },
+});
+
+const patchRoute = createRoute({
+  method: "patch",
+  path: "/campaigns/{id}",
+  tags,
+  summary: "Change one's own campaign (admins: any)",
+  request: {
+    params: idParams,
+    body: { content: { "application/json": { schema: campaignPatchSchema } }, required: true },
+  },
+  responses: {
+    200: jsonResponse(campaignSchema, "The updated campaign"),
+    ...errors(400, 401, 403, 404, 422),
+  },
+});
+
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/campaigns/{id}",
+  tags,
+  summary: "Delete one's own campaign (admins: any)",
+  request: { params: idParams },
+  responses: { 204: { description: "Deleted" }, ...errors(400, 401, 403, 404) },
+});
+
+function csvLanguage(actorLanguage: Language | null, header: string | undefined): Language {
+  if (actorLanguage) return actorLanguage;
+  return isLanguage(header) ? header : "pt-BR";
+}
+
+export function createCampaignsRoutes(deps: AppDeps) {
+  const db = deps.database.db;
+  return createRouter()
+    .openapi(listRoute, async (c) => {
+      const actor = requireActor(c);
+      return c.json(await listCampaigns({ db, actor, query: c.req.valid("query") }), 200);
+    })
+    .openapi(exportRoute, (c) => {
+      const actor = requireActor(c);
+      const filter = c.req.valid("query");
+      const language = csvLanguage(actor.language, c.req.header("x-language"));
+      const header = csvHeaders[language];
+      c.header("Content-Type", "text/csv; charset=utf-8");
+      c.header(
+        "Content-Disposition",
+        `attachment; filename="campaigns-${new Date().toISOString().slice(0, 10)}.csv"`,
+      );
+      c.header("Cache-Control", "no-store");
+      // Numeric columns (index ≥ 5) are written as plain numbers; text columns are neutralised.
+      const numeric = new Set(header.map((_, i) => i).filter((i) => i >= 5));
+      return stream(c, async (out) => {
+        await out.write(csvBom + formatCsvRow(header));
+        for await (const chunk of iterateCampaigns({ db, actor, filter })) {
+          let text = "";
+          for (const row of chunk) {
+            text += formatCsvRow(
+              [
+                row.date,
+                row.offer?.name ?? "",
+                row.offer?.casinoBrand ?? "",
+                row.creator.name,
+                row.creator.email,
+                row.spent,
+                row.clicks,
+                row.installations,
+                row.registrations,
+                row.deposits,
+                row.revenue,
+                row.profit,
+                row.roi,
+                row.epc,
+                row.clickPrice,
+                row.installPrice,
+                row.regPrice,
+                row.depPrice,
+                row.clickToInst,
+                row.instToReg,
+                row.regToDep,
+              ],
+              numeric,
+            );
+          }
+          await out.write(text);
+        }
+      }) as never;
+    })
+    .openapi(createRouteDef, async (c) => {
+      const actor = requireActor(c);
+      return c.json(await createCampaign({ db, actor, input: c.req.valid("json") }), 201);
+    })
+    .openapi(getRoute, async (c) => {
+      const actor = requireActor(c);
+      return c.json(await getCampaign({ db, actor, id: c.req.valid("param").id }), 200);
+    })
+    .openapi(patchRoute, async (c) => {
+      const actor = requireActor(c);
+      const campaign = await updateCampaign({
+        db,
+        actor,
+        id: c.req.valid("param").id,
+        patch: c.req.valid("json"),
+      });
+      return c.json(campaign, 200);
+    })
+    .openapi(deleteRoute, async (c) => {
+      const actor = requireActor(c);
+      await deleteCampaign({ db, actor, id: c.req.valid("param").id });
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,376 @@
+import { and, asc, desc, eq, exists, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { computeDepositPayment } from "../../../domain/metrics";
+import { can } from "../../../domain/permissions";
+import type {
+  Campaign,
+  CampaignFilter,
+  CampaignInput,
+  CampaignListQuery,
+  CampaignPage,
+  CampaignPatch,
+  CampaignSortField,
+} from "../../../domain/schemas/campaigns";
+import type { Actor } from "../../context";
+import type { Db, DbOrTx } from "../../db/client";
+import { campaigns, offerAssignments, offers, users } from "../../db/schema";
+import { forbidden, notFound, unprocessable } from "../../errors";
+
+// Campaigns: one buyer's results for one offer on one day. Every read is scoped inside the query
+// (decisions.md, "Who sees what"), so another user's row is simply not found.
+
+const creators = alias(users, "creator");
+
+/** Rows the actor may read: own; a team lead also their buyers'; financial and admins all. */
+export function campaignReadScope(actor: Actor): SQL | undefined {
+  if (can(actor.role, "campaigns:read-all")) return undefined;
+  if (can(actor.role, "campaigns:read-team"))
+    return or(eq(campaigns.creatorId, actor.id), eq(campaigns.managerId, actor.id));
+  return eq(campaigns.creatorId, actor.id);
+}
+
+/** Rows the actor may change: admins any, everyone else only their own. */
+function campaignWriteScope(actor: Actor): SQL | undefined {
+  if (actor.role === "admin") return undefined;
+  return eq(campaigns.creatorId, actor.id);
+}
+
+/** Offers the user may log campaigns for: visible to all, or assigned to them. */
+export function offerVisibleTo(userId: string): SQL {
+  return or(
+    eq(offers.visibleToAll, true),
+    exists(
+      sql`(select 1 from ${offerAssignments} where ${offerAssignments.offerId} = ${offers.id} and ${offerAssignments.userId} = ${userId})`,
+    ),
+  )!;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/** The WHERE conditions shared by the list, the export and analytics. */
+export function campaignFilterConditions(actor: Actor, filter: CampaignFilter): SQL[] {
+  const conditions: (SQL | undefined)[] = [campaignReadScope(actor)];
+  if (filter.from) conditions.push(gte(campaigns.date, filter.from));
+  if (filter.to) conditions.push(lte(campaigns.date, filter.to));
+  if (filter.offerId) conditions.push(eq(campaigns.offerId, filter.offerId));
+  if (filter.creatorId) conditions.push(eq(campaigns.creatorId, filter.creatorId));
+  if (filter.q) {
+    const pattern = `%${escapeLike(filter.q)}%`;
+    conditions.push(
+      or(
+        ilike(offers.name, pattern),
+        sql`${campaigns.offerId}::text ilike ${pattern}`,
+        sql`${campaigns.date}::text like ${pattern}`,
+        sql`to_char(${campaigns.date}, 'DD/MM/YYYY') like ${pattern}`,
+      ),
+    );
+  }
+  return conditions.filter((c): c is SQL => c !== undefined);
+}
+
+const campaignColumns = {
+  id: campaigns.id,
+  date: campaigns.date,
+  offerId: campaigns.offerId,
+  creatorId: campaigns.creatorId,
+  managerId: campaigns.managerId,
+  spent: campaigns.spent,
+  clicks: campaigns.clicks,
+  installations: campaigns.installations,
+  registrations: campaigns.registrations,
+  deposits: campaigns.deposits,
+  depositPayment: campaigns.depositPayment,
+  profit: campaigns.profit,
+  roi: campaigns.roi,
+  epc: campaigns.epc,
+  clickPrice: campaigns.clickPrice,
+  installPrice: campaigns.installPrice,
+  regPrice: campaigns.regPrice,
+  depPrice: campaigns.depPrice,
+  clickToInst: campaigns.clickToInst,
+  instToReg: campaigns.instToReg,
+  regToDep: campaigns.regToDep,
+  createdAt: campaigns.createdAt,
+  updatedAt: campaigns.updatedAt,
+  offerName: offers.name,
+  offerCasinoBrand: offers.casinoBrand,
+  offerPayout: offers.payoutPerDeposit,
+  creatorName: creators.name,
+  creatorEmail: creators.email,
+};
+
+type CampaignRow = {
+  [K in keyof typeof campaignColumns]: (typeof campaignColumns)[K]["_"]["data"] | null;
+};
+
+function selectCampaigns(db: DbOrTx) {
+  return db
+    .select(campaignColumns)
+    .from(campaigns)
+    .leftJoin(offers, eq(offers.id, campaigns.offerId))
+    .innerJoin(creators, eq(creators.id, campaigns.creatorId));
+}
+
+const toIso = (value: Date | string | null) =>
+  value instanceof Date ? value.toISOString() : String(value ?? "");
+
+export function toCampaign(row: CampaignRow): Campaign {
+  return {
+    id: row.id!,
+    date: row.date!,
+    offerId: row.offerId,
+    creatorId: row.creatorId!,
+    managerId: row.managerId,
+    spent: row.spent!,
+    clicks: row.clicks!,
+    installations: row.installations!,
+    registrations: row.registrations!,
+    deposits: row.deposits!,
+    depositPayment: row.depositPayment!,
+    revenue: row.depositPayment!,
+    profit: row.profit!,
+    roi: Number(row.roi),
+    epc: Number(row.epc),
+    clickPrice: Number(row.clickPrice),
+    installPrice: Number(row.installPrice),
+    regPrice: Number(row.regPrice),
+    depPrice: Number(row.depPrice),
+    clickToInst: Number(row.clickToInst),
+    instToReg: Number(row.instToReg),
+    regToDep: Number(row.regToDep),
+    createdAt: toIso(row.createdAt),
+    updatedAt: toIso(row.updatedAt),
+    offer:
+      row.offerId && row.offerName !== null
+        ? {
+            id: row.offerId,
+            name: row.offerName,
+            casinoBrand: row.offerCasinoBrand ?? "",
+            payoutPerDeposit: row.offerPayout ?? "0.00",
+          }
+        : null,
+    creator: { id: row.creatorId!, name: row.creatorName ?? "", email: row.creatorEmail ?? "" },
+  };
+}
+
+async function findCampaign(db: DbOrTx, id: string, scope: SQL | undefined): Promise<Campaign | null> {
+  const [row] = await selectCampaigns(db)
+    .where(and(eq(campaigns.id, id), scope))
+    .limit(1);
+  return row ? toCampaign(row) : null;
+}
+
+/** The offer's payout when `userId` may log campaigns for it (admins: any offer), else null. */
+async function findUsableOffer(db: DbOrTx, actor: Actor, offerId: string) {
+  const visibility = actor.role === "admin" ? undefined : offerVisibleTo(actor.id);
+  const [offer] = await db
+    .select({ id: offers.id, payoutPerDeposit: offers.payoutPerDeposit })
+    .from(offers)
+    .where(and(eq(offers.id, offerId), visibility))
+    .limit(1);
+  return offer ?? null;
+}
+
+const offerNotVisible = () =>
+  unprocessable("offer_not_visible", "This offer does not exist or is not available to you.", {
+    offerId: "offer_not_visible",
+  });
+
+function requireWriter(actor: Actor) {
+  if (!can(actor.role, "campaigns:write")) throw forbidden();
+}
+
+export async function createCampaign({
+  db,
+  actor,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  input: CampaignInput;
+}): Promise<Campaign> {
+  requireWriter(actor);
+  return db.transaction(async (tx) => {
+    const offer = await findUsableOffer(tx, actor, input.offerId);
+    if (!offer) throw offerNotVisible();
+    // The team lead at the time of logging, read fresh (a team change applies from now on).
+    const [creator] = await tx
+      .select({ managerId: users.managerId })
+      .from(users)
+      .where(eq(users.id, actor.id));
+    const [inserted] = await tx
+      .insert(campaigns)
+      .values({
+        date: input.date,
+        offerId: offer.id,
+        creatorId: actor.id,
+        managerId: creator?.managerId ?? null,
+        spent: input.spent,
+        clicks: input.clicks,
+        installations: input.installations,
+        registrations: input.registrations,
+        deposits: input.deposits,
+        depositPayment: input.depositPayment ?? computeDepositPayment(input.deposits, offer.payoutPerDeposit),
+      })
+      .returning({ id: campaigns.id });
+    const campaign = await findCampaign(tx, inserted!.id, undefined);
+    return campaign!;
+  });
+}
+
+export async function getCampaign({
+  db,
+  actor,
+  id,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+}): Promise<Campaign> {
+  const campaign = await findCampaign(db, id, campaignReadScope(actor));
+  if (!campaign) throw notFound("Campaign");
+  return campaign;
+}
+
+export async function updateCampaign({
+  db,
+  actor,
+  id,
+  patch,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  patch: CampaignPatch;
+}): Promise<Campaign> {
+  requireWriter(actor);
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ offerId: campaigns.offerId, deposits: campaigns.deposits })
+      .from(campaigns)
+      .where(and(eq(campaigns.id, id), campaignWriteScope(actor)))
+      .for("update");
+    if (!current) throw notFound("Campaign");
+    const offerId = patch.offerId ?? current.offerId;
+    const offerChanged = patch.offerId !== undefined && patch.offerId !== current.offerId;
+    const depositsChanged = patch.deposits !== undefined && patch.deposits !== current.deposits;
+    let depositPayment = patch.depositPayment;
+    if (offerChanged && !(await findUsableOffer(tx, actor, offerId!))) throw offerNotVisible();
+    if (depositPayment === undefined && (offerChanged || depositsChanged) && offerId) {
+      // Revenue follows new deposits or a new offer unless entered directly; a later change of the
+      // offer's payout alone never rewrites saved revenue.
+      const [offer] = await tx
+        .select({ payoutPerDeposit: offers.payoutPerDeposit })
+        .from(offers)
+        .where(eq(offers.id, offerId));
+      if (offer)
+        depositPayment = computeDepositPayment(patch.deposits ?? current.deposits, offer.payoutPerDeposit);
+    }
+    await tx
+      .update(campaigns)
+      .set({
+        ...(patch.date !== undefined ? { date: patch.date } : {}),
+        ...(offerChanged ? { offerId } : {}),
+        ...(patch.spent !== undefined ? { spent: patch.spent } : {}),
+        ...(patch.clicks !== undefined ? { clicks: patch.clicks } : {}),
+        ...(patch.installations !== undefined ? { installations: patch.installations } : {}),
+        ...(patch.registrations !== undefined ? { registrations: patch.registrations } : {}),
+        ...(patch.deposits !== undefined ? { deposits: patch.deposits } : {}),
+        ...(depositPayment !== undefined ? { depositPayment } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(campaigns.id, id));
+    return (await findCampaign(tx, id, undefined))!;
+  });
+}
+
+export async function deleteCampaign({ db, actor, id }: { db: Db; actor: Actor; id: string }): Promise<void> {
+  requireWriter(actor);
+  const deleted = await db
+    .delete(campaigns)
+    .where(and(eq(campaigns.id, id), campaignWriteScope(actor)))
+    .returning({ id: campaigns.id });
+  if (deleted.length === 0) throw notFound("Campaign");
+}
+
+const sortColumns: Record<CampaignSortField, SQL | (typeof campaigns)[keyof typeof campaigns]> = {
+  date: campaigns.date,
+  spent: campaigns.spent,
+  revenue: campaigns.depositPayment,
+  profit: campaigns.profit,
+  roi: campaigns.roi,
+  epc: campaigns.epc,
+};
+
+export async function listCampaigns({
+  db,
+  actor,
+  query,
+}: {
+  db: Db;
+  actor: Actor;
+  query: CampaignListQuery;
+}): Promise<CampaignPage> {
+  const where = and(...campaignFilterConditions(actor, query));
+  const direction = query.order === "asc" ? asc : desc;
+  const sortColumn = sortColumns[query.sort] as SQL;
+  const [items, [count]] = await Promise.all([
+    selectCampaigns(db)
+      .where(where)
+      .orderBy(
+        direction(sortColumn),
+        direction(campaigns.date),
+        desc(campaigns.createdAt),
+        desc(campaigns.id),
+      )
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(campaigns)
+      .leftJoin(offers, eq(offers.id, campaigns.offerId))
+      .where(where),
+  ]);
+  return {
+    items: items.map(toCampaign),
+    total: count?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/**
+ * Every matching campaign, newest first, in chunks (keyset on date and id), so an export of any
+ * size streams with bounded memory.
+ */
+export async function* iterateCampaigns({
+  db,
+  actor,
+  filter,
+  chunkSize = 2000,
+}: {
+  db: Db;
+  actor: Actor;
+  filter: CampaignFilter;
+  chunkSize?: number;
+}): AsyncGenerator<Campaign[]> {
+  const conditions = campaignFilterConditions(actor, filter);
+  let after: { date: string; id: string } | null = null;
+  for (;;) {
+    const keyset: SQL | undefined = after
+      ? sql`(${campaigns.date}, ${campaigns.id}) < (${after.date}::date, ${after.id}::uuid)`
+      : undefined;
+    const rows: CampaignRow[] = await selectCampaigns(db)
+      .where(and(...conditions, keyset))
+      .orderBy(desc(campaigns.date), desc(campaigns.id))
+      .limit(chunkSize);
+    if (rows.length === 0) return;
+    const chunk: Campaign[] = rows.map(toCampaign);
+    yield chunk;
+    if (rows.length < chunkSize) return;
+    const last: Campaign = chunk[chunk.length - 1]!;
+    after = { date: last.date, id: last.id };
+  }
+}

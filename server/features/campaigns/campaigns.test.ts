@@ -1,0 +1,343 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseCsv } from "../../../domain/csv";
+import { computeMetrics } from "../../../domain/metrics";
+import { fromCents, toCents } from "../../../domain/money";
+import { addDays, todayIn } from "../../../domain/periods";
+import {
+  assignOffer,
+  type CreatedUser,
+  createCampaign,
+  createOffer,
+  createRandom,
+  createUser,
+  insertCampaignRows,
+  type NewCampaignRow,
+} from "../../../tests/factories";
+import { createTestContext, type TestContext } from "../../../tests/harness";
+import { campaigns } from "../../db/schema";
+
+let ctx: TestContext;
+let buyerA: CreatedUser;
+let buyerB: CreatedUser;
+let lead: CreatedUser;
+let financial: CreatedUser;
+let admin: CreatedUser;
+const cookies: Record<string, string> = {};
+
+const today = () => todayIn("America/Sao_Paulo");
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await createUser(ctx.db, { role: "admin" });
+  lead = await createUser(ctx.db, { role: "manager" });
+  buyerA = await createUser(ctx.db, { role: "user", managerId: lead.id });
+  buyerB = await createUser(ctx.db, { role: "user" });
+  financial = await createUser(ctx.db, { role: "financial" });
+  for (const user of [admin, lead, buyerA, buyerB, financial]) {
+    cookies[user.id] = await ctx.signIn(user.email, user.password);
+  }
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const as = (user: CreatedUser) => cookies[user.id]!;
+
+async function post(user: CreatedUser, body: unknown) {
+  return ctx.request("/api/campaigns", { method: "POST", cookie: as(user), json: body });
+}
+
+async function campaignCount() {
+  const [row] = await ctx.db.select({ n: count() }).from(campaigns);
+  return Number(row?.n ?? 0);
+}
+
+describe("creating a campaign", () => {
+  it("derives revenue from the offer's payout and copies the buyer's team lead", async () => {
+    const offer = await createOffer(ctx.db, { payoutPerDeposit: "33.33", name: "Fortuna BR" });
+    const response = await post(buyerA, {
+      date: today(),
+      offerId: offer.id,
+      spent: "100",
+      clicks: 1000,
+      installations: 250,
+      registrations: 50,
+      deposits: 3,
+    });
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body).toMatchObject({
+      spent: "100.00",
+      depositPayment: "99.99",
+      revenue: "99.99",
+      profit: "-0.01",
+      roi: -0.01,
+      epc: 0.1,
+      clickPrice: 0.1,
+      installPrice: 0.4,
+      regPrice: 2,
+      depPrice: 33.3333,
+      clickToInst: 25,
+      instToReg: 20,
+      regToDep: 6,
+      managerId: lead.id,
+      creatorId: buyerA.id,
+      offer: { id: offer.id, name: "Fortuna BR", payoutPerDeposit: "33.33" },
+      creator: { id: buyerA.id, email: buyerA.email },
+    });
+  });
+
+  it("keeps a directly entered revenue and treats blank counts as 0", async () => {
+    const offer = await createOffer(ctx.db);
+    const response = await post(buyerA, {
+      date: today(),
+      offerId: offer.id,
+      spent: "0",
+      clicks: "",
+      installations: "",
+      registrations: "",
+      deposits: "",
+      depositPayment: "50,5",
+    });
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body).toMatchObject({
+      clicks: 0,
+      depositPayment: "50.50",
+      roi: 0,
+      epc: 0,
+      depPrice: 0,
+      regToDep: 0,
+    });
+  });
+
+  it("refuses an offer that is not visible to the buyer with 422 and saves nothing", async () => {
+    const hidden = await createOffer(ctx.db, { visibleToAll: false });
+    const before = await campaignCount();
+    const response = await post(buyerB, { date: today(), offerId: hidden.id, spent: "1" });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({ error: { code: "offer_not_visible" } });
+    expect(await campaignCount()).toBe(before);
+
+    await assignOffer(ctx.db, hidden.id, buyerB.id);
+    expect((await post(buyerB, { date: today(), offerId: hidden.id, spent: "1" })).status).toBe(201);
+  });
+
+  it("answers bad input with field codes and changes nothing", async () => {
+    const offer = await createOffer(ctx.db);
+    const before = await campaignCount();
+    const response = await post(buyerA, {
+      date: "2026-02-30",
+      offerId: offer.id,
+      spent: "-5",
+      clicks: 1.5,
+      installations: "abc",
+      deposits: -1,
+      depositPayment: "1.234",
+    });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.code).toBe("validation_failed");
+    expect(body.error.fields).toMatchObject({
+      date: "invalid_date",
+      spent: "not_negative",
+      clicks: "integer",
+      installations: "not_a_number",
+      deposits: "not_negative",
+      depositPayment: "max_two_decimals",
+    });
+    const missing = await post(buyerA, { spent: "1" });
+    expect((await missing.json()).error.fields).toMatchObject({ date: "required", offerId: "required" });
+    expect(await campaignCount()).toBe(before);
+  });
+
+  it("is refused to financial staff and to anonymous callers", async () => {
+    const offer = await createOffer(ctx.db);
+    expect((await post(financial, { date: today(), offerId: offer.id })).status).toBe(403);
+    const anonymous = await ctx.request("/api/campaigns", {
+      method: "POST",
+      json: { date: today(), offerId: offer.id },
+    });
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe("ownership", () => {
+  it("hides buyer A's campaign from buyer B on read, edit and delete", async () => {
+    const campaign = await createCampaign(ctx.db, { creatorId: buyerA.id, spent: "10.00" });
+    const path = `/api/campaigns/${campaign.id}`;
+    expect((await ctx.request(path, { cookie: as(buyerB) })).status).toBe(404);
+    expect(
+      (await ctx.request(path, { method: "PATCH", cookie: as(buyerB), json: { spent: "1" } })).status,
+    ).toBe(404);
+    expect((await ctx.request(path, { method: "DELETE", cookie: as(buyerB) })).status).toBe(404);
+    const [still] = await ctx.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
+    expect(still?.spent).toBe("10.00");
+  });
+
+  it("lets the team lead and financial staff read, but not change, a buyer's campaign", async () => {
+    const campaign = await createCampaign(ctx.db, { creatorId: buyerA.id });
+    const path = `/api/campaigns/${campaign.id}`;
+    expect((await ctx.request(path, { cookie: as(lead) })).status).toBe(200);
+    expect((await ctx.request(path, { cookie: as(financial) })).status).toBe(200);
+    expect(
+      (await ctx.request(path, { method: "PATCH", cookie: as(lead), json: { spent: "1" } })).status,
+    ).toBe(404);
+    expect((await ctx.request(path, { method: "DELETE", cookie: as(financial) })).status).toBe(403);
+    const other = await createCampaign(ctx.db, { creatorId: buyerB.id });
+    expect((await ctx.request(`/api/campaigns/${other.id}`, { cookie: as(lead) })).status).toBe(404);
+  });
+
+  it("lets the owner edit and delete, recomputing revenue when deposits change", async () => {
+    const offer = await createOffer(ctx.db, { payoutPerDeposit: "40.00" });
+    const created = await (
+      await post(buyerA, { date: today(), offerId: offer.id, spent: "50", deposits: 1 })
+    ).json();
+    expect(created.revenue).toBe("40.00");
+    const path = `/api/campaigns/${created.id}`;
+    const edited = await ctx.request(path, { method: "PATCH", cookie: as(buyerA), json: { deposits: 3 } });
+    expect(edited.status).toBe(200);
+    expect(await edited.json()).toMatchObject({ deposits: 3, revenue: "120.00", profit: "70.00", roi: 140 });
+    // A later payout change does not rewrite saved revenue.
+    const spentOnly = await ctx.request(path, { method: "PATCH", cookie: as(buyerA), json: { spent: "60" } });
+    expect(await spentOnly.json()).toMatchObject({ revenue: "120.00", profit: "60.00" });
+    expect((await ctx.request(path, { method: "DELETE", cookie: as(buyerA) })).status).toBe(204);
+    expect((await ctx.request(path, { cookie: as(buyerA) })).status).toBe(404);
+  });
+});
+
+describe("listing", () => {
+  it("pages, sorts and searches within the viewer's scope", async () => {
+    const owner = await createUser(ctx.db);
+    const cookie = await ctx.signIn(owner.email, owner.password);
+    const offer = await createOffer(ctx.db, { name: "Zebra Slots", payoutPerDeposit: "10.00" });
+    for (let i = 0; i < 25; i++) {
+      await createCampaign(ctx.db, {
+        creatorId: owner.id,
+        offerId: offer.id,
+        date: addDays(today(), -i),
+        spent: `${i + 1}.00`,
+        deposits: i % 4,
+      });
+    }
+    await createCampaign(ctx.db, { creatorId: buyerB.id, offerId: offer.id });
+
+    const first = await (await ctx.request("/api/campaigns?pageSize=10", { cookie })).json();
+    expect(first).toMatchObject({ total: 25, page: 1, pageSize: 10 });
+    expect(first.items).toHaveLength(10);
+    expect(first.items[0].date).toBe(today());
+
+    const last = await (await ctx.request("/api/campaigns?pageSize=10&page=3", { cookie })).json();
+    expect(last.items).toHaveLength(5);
+
+    const bySpent = await (
+      await ctx.request("/api/campaigns?sort=spent&order=asc&pageSize=3", { cookie })
+    ).json();
+    expect(bySpent.items.map((c: { spent: string }) => c.spent)).toEqual(["1.00", "2.00", "3.00"]);
+
+    const search = await (await ctx.request("/api/campaigns?q=zebra", { cookie })).json();
+    expect(search.total).toBe(25);
+    const byDate = await (await ctx.request(`/api/campaigns?q=${addDays(today(), -3)}`, { cookie })).json();
+    expect(byDate.total).toBe(1);
+
+    const bad = await ctx.request("/api/campaigns?pageSize=500&sort=nope", { cookie });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.fields).toMatchObject({ pageSize: "too_large", sort: "invalid_option" });
+  });
+});
+
+describe("aggregates over every row", () => {
+  it("sums 5,000 campaigns exactly, matching an independent recomputation", async () => {
+    const owner = await createUser(ctx.db);
+    const cookie = await ctx.signIn(owner.email, owner.password);
+    const offerIds = [(await createOffer(ctx.db)).id, (await createOffer(ctx.db)).id];
+    const random = createRandom(7);
+    const rows: NewCampaignRow[] = [];
+    for (let i = 0; i < 5000; i++) {
+      const clicks = random.int(0, 900);
+      const installations = random.int(0, clicks);
+      const registrations = random.int(0, installations);
+      const deposits = random.int(0, registrations);
+      rows.push({
+        date: addDays(today(), -random.int(0, 400)),
+        offerId: offerIds[i % 2]!,
+        creatorId: owner.id,
+        managerId: null,
+        spent: fromCents(BigInt(random.int(0, 50_000))),
+        clicks,
+        installations,
+        registrations,
+        deposits,
+        depositPayment: fromCents(BigInt(random.int(0, 80_000))),
+      });
+    }
+    await insertCampaignRows(ctx.db, rows);
+
+    const expectedTotals = (subset: NewCampaignRow[]) =>
+      computeMetrics({
+        spent: fromCents(subset.reduce((s, r) => s + toCents(r.spent!), 0n)),
+        revenue: fromCents(subset.reduce((s, r) => s + toCents(r.depositPayment!), 0n)),
+        clicks: subset.reduce((s, r) => s + r.clicks!, 0),
+        installations: subset.reduce((s, r) => s + r.installations!, 0),
+        registrations: subset.reduce((s, r) => s + r.registrations!, 0),
+        deposits: subset.reduce((s, r) => s + r.deposits!, 0),
+      });
+
+    const summary = await (await ctx.request("/api/metrics/summary", { cookie })).json();
+    expect(summary.total).toMatchObject({ ...expectedTotals(rows), campaigns: 5000 });
+    const week = rows.filter((r) => r.date! >= addDays(today(), -6));
+    expect(summary.weekly).toMatchObject({ ...expectedTotals(week), campaigns: week.length });
+    const day = rows.filter((r) => r.date === today());
+    expect(summary.daily).toMatchObject({ ...expectedTotals(day), campaigns: day.length });
+
+    const analytics = await (
+      await ctx.request(`/api/analytics?from=${addDays(today(), -29)}&offerId=${offerIds[0]}`, { cookie })
+    ).json();
+    const month = rows.filter((r) => r.date! >= addDays(today(), -29) && r.offerId === offerIds[0]);
+    expect(analytics.totals).toMatchObject({ ...expectedTotals(month), campaigns: month.length });
+    expect(analytics.series.reduce((s: number, d: { campaigns: number }) => s + d.campaigns, 0)).toBe(
+      month.length,
+    );
+    expect(analytics.byOffer).toHaveLength(1);
+    expect(analytics.byUser).toEqual([
+      expect.objectContaining({ userId: owner.id, campaigns: month.length }),
+    ]);
+
+    // Another buyer's summary does not include these rows.
+    const other = await (await ctx.request("/api/metrics/summary", { cookie: as(buyerB) })).json();
+    expect(other.total.campaigns).toBeLessThan(10);
+  });
+});
+
+describe("CSV export", () => {
+  it("streams every matching row with localized headers and neutralised text cells", async () => {
+    const owner = await createUser(ctx.db, { language: "en" });
+    const cookie = await ctx.signIn(owner.email, owner.password);
+    const offer = await createOffer(ctx.db, { name: '=HYPERLINK("http://x")', casinoBrand: "Casino, Inc" });
+    for (let i = 0; i < 3; i++) {
+      await createCampaign(ctx.db, {
+        creatorId: owner.id,
+        offerId: offer.id,
+        date: addDays(today(), -i),
+        spent: "12.50",
+        clicks: 10,
+        deposits: 1,
+      });
+    }
+    const response = await ctx.request("/api/campaigns/export.csv", { cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/csv");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+    const rows = parseCsv(text);
+    expect(rows[0]?.slice(0, 3)).toEqual(["Date", "Offer", "Casino"]);
+    expect(rows).toHaveLength(4);
+    expect(rows[1]?.[0]).toBe(today());
+    expect(rows[1]?.[1]).toBe(`'=HYPERLINK("http://x")`);
+    expect(rows[1]?.[2]).toBe("Casino, Inc");
+    expect(rows[1]?.[5]).toBe("12.50");
+  });
+});

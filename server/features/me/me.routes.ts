@@ -1,0 +1,64 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { languages, roles } from "../../../domain/roles";
+import type { AppBindings, AppDeps } from "../../context";
+import { createRouter, errors, requireActor } from "../../http";
+import { getMe, updateMyLanguage } from "./me.service";
+
+const meSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role: z.enum(roles),
+    language: z.enum(languages).nullable(),
+    managerId: z.string().nullable(),
+  })
+  .meta({ id: "Me" });
+
+const updateMeSchema = z.strictObject({ language: z.enum(languages) }).meta({ id: "UpdateMe" });
+
+// Runs before body validation, so an anonymous caller learns nothing about the body's shape.
+const sessionRequired: MiddlewareHandler<AppBindings> = async (c, next) => {
+  requireActor(c);
+  await next();
+};
+
+const getMeRoute = createRoute({
+  method: "get",
+  path: "/me",
+  tags: ["Me"],
+  summary: "The signed-in user",
+  responses: {
+    200: { description: "The signed-in user", content: { "application/json": { schema: meSchema } } },
+    ...errors(401),
+  },
+});
+
+const patchMeRoute = createRoute({
+  method: "patch",
+  path: "/me",
+  tags: ["Me"],
+  summary: "Keep the signed-in user's language in their profile",
+  middleware: [sessionRequired] as const,
+  request: { body: { required: true, content: { "application/json": { schema: updateMeSchema } } } },
+  responses: {
+    200: { description: "The updated profile", content: { "application/json": { schema: meSchema } } },
+    ...errors(400, 401),
+  },
+});
+
+export function createMeRoutes(deps: AppDeps) {
+  const db = deps.database.db;
+  return createRouter()
+    .openapi(getMeRoute, async (c) => {
+      const actor = requireActor(c);
+      c.header("Cache-Control", "no-store");
+      return c.json(await getMe({ db, actor }), 200);
+    })
+    .openapi(patchMeRoute, async (c) => {
+      const actor = requireActor(c);
+      const { language } = c.req.valid("json");
+      return c.json(await updateMyLanguage({ db, actor, language }), 200);
+    });
+}

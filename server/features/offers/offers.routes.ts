@@ -1,0 +1,76 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { offerInputSchema, offerPatchSchema, offerSchema } from "../../../domain/schemas/offers";
+import type { AppDeps } from "../../context";
+import { createRouter, errors, jsonResponse, requireActor } from "../../http";
+import { createOffer, deleteOffer, getOffer, listOffers, updateOffer } from "./offers.service";
+
+const tags = ["Offers"];
+const idParams = z.object({ id: z.uuid({ error: "invalid_id" }) });
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/offers",
+  tags,
+  summary: "Offers the viewer may see, newest first (buyers: visible to all or assigned to them)",
+  responses: { 200: jsonResponse(z.array(offerSchema), "Offers"), ...errors(401) },
+});
+const getRoute = createRoute({
+  method: "get",
+  path: "/offers/{id}",
+  tags,
+  summary: "One offer the viewer may see",
+  request: { params: idParams },
+  responses: { 200: jsonResponse(offerSchema, "The offer"), ...errors(400, 401, 404) },
+});
+const createRouteDef = createRoute({
+  method: "post",
+  path: "/offers",
+  tags,
+  summary: "Create an offer (admins); notifies every buyer who can see it",
+  request: { body: { content: { "application/json": { schema: offerInputSchema } }, required: true } },
+  responses: { 201: jsonResponse(offerSchema, "The created offer"), ...errors(400, 401, 403, 422) },
+});
+const patchRoute = createRoute({
+  method: "patch",
+  path: "/offers/{id}",
+  tags,
+  summary: "Change an offer (admins); buyers who can newly see it are notified",
+  request: {
+    params: idParams,
+    body: { content: { "application/json": { schema: offerPatchSchema } }, required: true },
+  },
+  responses: { 200: jsonResponse(offerSchema, "The updated offer"), ...errors(400, 401, 403, 404, 422) },
+});
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/offers/{id}",
+  tags,
+  summary: "Delete an offer (admins); its campaigns keep their numbers without the link",
+  request: { params: idParams },
+  responses: { 204: { description: "Deleted" }, ...errors(400, 401, 403, 404) },
+});
+
+export function createOffersRoutes(deps: AppDeps) {
+  const db = deps.database.db;
+  return createRouter()
+    .openapi(listRoute, async (c) => c.json(await listOffers({ db, actor: requireActor(c) }), 200))
+    .openapi(getRoute, async (c) =>
+      c.json(await getOffer({ db, actor: requireActor(c), id: c.req.valid("param").id }), 200),
+    )
+    .openapi(createRouteDef, async (c) =>
+      c.json(await createOffer({ db, actor: requireActor(c), input: c.req.valid("json") }), 201),
+    )
+    .openapi(patchRoute, async (c) => {
+      const offer = await updateOffer({
+        db,
+        actor: requireActor(c),
+        id: c.req.valid("param").id,
+        patch: c.req.valid("json"),
+      });
+      return c.json(offer, 200);
+    })
+    .openapi(deleteRoute, async (c) => {
+      await deleteOffer({ db, actor: requireActor(c), id: c.req.valid("param").id });
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,212 @@
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { can } from "../../../domain/permissions";
+import type { Offer, OfferInput, OfferPatch } from "../../../domain/schemas/offers";
+import type { Actor } from "../../context";
+import type { Db, DbOrTx } from "../../db/client";
+import { campaigns, offerAssignments, offers, users } from "../../db/schema";
+import { toIsoString } from "../../db/values";
+import { forbidden, notFound, unprocessable } from "../../errors";
+import { offerVisibleTo } from "../campaigns/campaigns.service";
+import { createNotifications } from "../notifications/notifications.service";
+
+// Offers and who may see them. Buyers and team leads see offers visible to all or assigned to them;
+// financial staff and admins see all; only admins write.
+
+type OfferRow = typeof offers.$inferSelect;
+
+async function loadAssignees(db: DbOrTx, offerIds: string[]) {
+  if (offerIds.length === 0) return new Map<string, Offer["assignedUsers"]>();
+  const rows = await db
+    .select({ offerId: offerAssignments.offerId, id: users.id, name: users.name, email: users.email })
+    .from(offerAssignments)
+    .innerJoin(users, eq(users.id, offerAssignments.userId))
+    .where(inArray(offerAssignments.offerId, offerIds))
+    .orderBy(users.name);
+  const byOffer = new Map<string, Offer["assignedUsers"]>();
+  for (const { offerId, ...user } of rows) {
+    const list = byOffer.get(offerId) ?? [];
+    list.push(user);
+    byOffer.set(offerId, list);
+  }
+  return byOffer;
+}
+
+async function loadCampaignCounts(db: DbOrTx, offerIds: string[]) {
+  if (offerIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ offerId: campaigns.offerId, n: sql<number>`count(*)::int` })
+    .from(campaigns)
+    .where(inArray(campaigns.offerId, offerIds))
+    .groupBy(campaigns.offerId);
+  return new Map(rows.map((r) => [r.offerId!, r.n]));
+}
+
+async function toOffers(db: DbOrTx, actor: Actor, rows: OfferRow[]): Promise<Offer[]> {
+  const privileged = can(actor.role, "offers:read-all");
+  const ids = rows.map((r) => r.id);
+  const [assignees, counts] = privileged
+    ? await Promise.all([loadAssignees(db, ids), loadCampaignCounts(db, ids)])
+    : [new Map<string, Offer["assignedUsers"]>(), new Map<string, number>()];
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    value: row.value,
+    currency: row.currency,
+    casinoBrand: row.casinoBrand,
+    payoutPerDeposit: row.payoutPerDeposit,
+    visibleToAll: row.visibleToAll,
+    createdAt: toIsoString(row.createdAt),
+    assignedUsers: assignees.get(row.id) ?? [],
+    campaignCount: counts.get(row.id) ?? 0,
+  }));
+}
+
+function readScope(actor: Actor) {
+  return can(actor.role, "offers:read-all") ? undefined : offerVisibleTo(actor.id);
+}
+
+export async function listOffers({ db, actor }: { db: Db; actor: Actor }): Promise<Offer[]> {
+  const rows = await db
+    .select()
+    .from(offers)
+    .where(readScope(actor))
+    .orderBy(desc(offers.createdAt), offers.name);
+  return toOffers(db, actor, rows);
+}
+
+export async function getOffer({ db, actor, id }: { db: Db; actor: Actor; id: string }): Promise<Offer> {
+  const [row] = await db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.id, id), readScope(actor)));
+  if (!row) throw notFound("Offer");
+  return (await toOffers(db, actor, [row]))[0]!;
+}
+
+function requireManager(actor: Actor) {
+  if (!can(actor.role, "offers:manage")) throw forbidden();
+}
+
+/** Active buyers (role user, not deactivated) who can see the offer in its current state. */
+async function buyersWhoSee(tx: DbOrTx, offerId: string): Promise<Set<string>> {
+  const [offer] = await tx
+    .select({ visibleToAll: offers.visibleToAll })
+    .from(offers)
+    .where(eq(offers.id, offerId));
+  if (!offer) return new Set();
+  const active = and(eq(users.role, "user"), isNull(users.deactivatedAt));
+  const rows = offer.visibleToAll
+    ? await tx.select({ id: users.id }).from(users).where(active)
+    : await tx
+        .select({ id: users.id })
+        .from(offerAssignments)
+        .innerJoin(users, eq(users.id, offerAssignments.userId))
+        .where(and(eq(offerAssignments.offerId, offerId), active));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Replaces the assignment list; only buyers (role user) can be assigned. */
+async function replaceAssignments(tx: DbOrTx, offerId: string, userIds: string[]) {
+  const unique = [...new Set(userIds)];
+  if (unique.length > 0) {
+    const found = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, unique), eq(users.role, "user")));
+    if (found.length !== unique.length) {
+      throw unprocessable("assignee_not_buyer", "Only existing buyers can be assigned to an offer.", {
+        assignedUserIds: "assignee_not_buyer",
+      });
+    }
+  }
+  await tx.delete(offerAssignments).where(eq(offerAssignments.offerId, offerId));
+  if (unique.length > 0)
+    await tx.insert(offerAssignments).values(unique.map((userId) => ({ offerId, userId })));
+}
+
+async function notifyNewViewers(tx: DbOrTx, offer: OfferRow, before: Set<string>) {
+  const after = await buyersWhoSee(tx, offer.id);
+  const fresh = [...after].filter((id) => !before.has(id));
+  await createNotifications(
+    tx,
+    fresh.map((userId) => ({
+      userId,
+      type: "new_offer" as const,
+      metadata: {
+        offerId: offer.id,
+        offerName: offer.name,
+        casino: offer.casinoBrand,
+        depositValue: offer.payoutPerDeposit,
+      },
+    })),
+  );
+}
+
+export async function createOffer({ db, actor, input }: { db: Db; actor: Actor; input: OfferInput }) {
+  requireManager(actor);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(offers)
+      .values({
+        name: input.name,
+        description: input.description ?? null,
+        value: input.value,
+        currency: input.currency,
+        casinoBrand: input.casinoBrand,
+        payoutPerDeposit: input.payoutPerDeposit,
+        visibleToAll: input.visibleToAll,
+      })
+      .returning();
+    if (!input.visibleToAll) await replaceAssignments(tx, row!.id, input.assignedUserIds);
+    await notifyNewViewers(tx, row!, new Set());
+    return row!.id;
+  });
+  return getOffer({ db, actor, id });
+}
+
+export async function updateOffer({
+  db,
+  actor,
+  id,
+  patch,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  patch: OfferPatch;
+}) {
+  requireManager(actor);
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(offers).where(eq(offers.id, id)).for("update");
+    if (!current) throw notFound("Offer");
+    const before = await buyersWhoSee(tx, id);
+    const visibleToAll = patch.visibleToAll ?? current.visibleToAll;
+    const [row] = await tx
+      .update(offers)
+      .set({
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.description !== undefined ? { description: patch.description ?? null } : {}),
+        ...(patch.value !== undefined ? { value: patch.value } : {}),
+        ...(patch.currency !== undefined ? { currency: patch.currency } : {}),
+        ...(patch.casinoBrand !== undefined ? { casinoBrand: patch.casinoBrand } : {}),
+        ...(patch.payoutPerDeposit !== undefined ? { payoutPerDeposit: patch.payoutPerDeposit } : {}),
+        visibleToAll,
+        updatedAt: new Date(),
+      })
+      .where(eq(offers.id, id))
+      .returning();
+    // 'Visible to all' clears the list; otherwise a given list replaces it.
+    if (visibleToAll) await replaceAssignments(tx, id, []);
+    else if (patch.assignedUserIds !== undefined) await replaceAssignments(tx, id, patch.assignedUserIds);
+    await notifyNewViewers(tx, row!, before);
+  });
+  return getOffer({ db, actor, id });
+}
+
+/** Deletes the offer; its campaigns keep their numbers and lose the link (offer not found). */
+export async function deleteOffer({ db, actor, id }: { db: Db; actor: Actor; id: string }) {
+  requireManager(actor);
+  const deleted = await db.delete(offers).where(eq(offers.id, id)).returning({ id: offers.id });
+  if (deleted.length === 0) throw notFound("Offer");
+}

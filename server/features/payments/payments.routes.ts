@@ -1,0 +1,219 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  actionBodySchema,
+  commissionSettingsInputSchema,
+  commissionSettingsSchema,
+  myPaymentSchema,
+  paymentCardSchema,
+  paymentHistorySchema,
+  paymentMonthSchema,
+  paymentsQuerySchema,
+  payoutInputSchema,
+  payoutPatchSchema,
+  reverseBodySchema,
+} from "../../../domain/schemas/payments";
+import type { AppDeps } from "../../context";
+import { createRouter, errors, jsonResponse, requireActor } from "../../http";
+import {
+  getCommissionSettings,
+  getMyPayment,
+  getPaymentHistory,
+  loadPaymentMonth,
+  runPaymentAction,
+  saveCommissionSettings,
+} from "./payments.service";
+
+const tags = ["Payments"];
+const body = <T extends z.ZodType>(schema: T) => ({
+  content: { "application/json": { schema } },
+  required: false,
+});
+const statementParams = z.object({ statementId: z.uuid({ error: "invalid_id" }) });
+const payoutParams = z.object({ id: z.uuid({ error: "invalid_id" }) });
+const userParams = z.object({ userId: z.string().min(1).max(100) });
+const card = jsonResponse(paymentCardSchema, "The statement after the action");
+
+const monthRoute = createRoute({
+  method: "get",
+  path: "/payments",
+  tags,
+  summary: "Load (create or refresh pending) every buyer's statement for a month; one card per buyer",
+  request: { query: paymentsQuerySchema },
+  responses: { 200: jsonResponse(paymentMonthSchema, "The month"), ...errors(400, 401, 403) },
+});
+
+const statementAction = (action: "process" | "reject" | "reopen" | "confirm", summary: string) =>
+  createRoute({
+    method: "post",
+    path: `/payments/{statementId}/${action}`,
+    tags,
+    summary,
+    request: { params: statementParams, body: body(actionBodySchema) },
+    responses: { 200: card, ...errors(400, 401, 403, 404, 409) },
+  });
+
+const payoutsRoute = createRoute({
+  method: "post",
+  path: "/payments/{statementId}/payouts",
+  tags,
+  summary: "Register a payment of 0 < amount ≤ pending; the statement is paid when nothing is left",
+  request: {
+    params: statementParams,
+    body: { content: { "application/json": { schema: payoutInputSchema } }, required: true },
+  },
+  responses: { 201: card, ...errors(400, 401, 403, 404, 409) },
+});
+const reverseRoute = createRoute({
+  method: "post",
+  path: "/payouts/{id}/reverse",
+  tags,
+  summary: "Reverse a payment of a paid statement (reason required); the statement returns to pending",
+  request: {
+    params: payoutParams,
+    body: { content: { "application/json": { schema: reverseBodySchema } }, required: true },
+  },
+  responses: { 200: card, ...errors(400, 401, 403, 404, 409) },
+});
+const editPayoutRoute = createRoute({
+  method: "patch",
+  path: "/payouts/{id}",
+  tags,
+  summary: "Correct a payment's amount (≥ 0, never above what is due) or note",
+  request: {
+    params: payoutParams,
+    body: { content: { "application/json": { schema: payoutPatchSchema } }, required: true },
+  },
+  responses: { 200: card, ...errors(400, 401, 403, 404, 409) },
+});
+const historyRoute = createRoute({
+  method: "get",
+  path: "/payments/{statementId}/history",
+  tags,
+  summary: "A statement's payments (10 per page) and every status change",
+  request: {
+    params: statementParams,
+    query: z.object({
+      page: z.coerce.number({ error: "not_a_number" }).int("integer").min(1, "too_large").default(1),
+    }),
+  },
+  responses: { 200: jsonResponse(paymentHistorySchema, "History"), ...errors(400, 401, 403, 404) },
+});
+const myPaymentRoute = createRoute({
+  method: "get",
+  path: "/me/payment",
+  tags,
+  summary: "The buyer's own current month: status, pending amount (0 when paid), next expected payment date",
+  responses: { 200: jsonResponse(myPaymentSchema, "The badge"), ...errors(401, 403) },
+});
+const getSettingsRoute = createRoute({
+  method: "get",
+  path: "/commission-settings/{userId}",
+  tags,
+  summary: "A buyer's commission model (the defaults when none is saved)",
+  request: { params: userParams },
+  responses: { 200: jsonResponse(commissionSettingsSchema, "Settings"), ...errors(401, 403, 404) },
+});
+const putSettingsRoute = createRoute({
+  method: "put",
+  path: "/commission-settings/{userId}",
+  tags,
+  summary: "Save a buyer's commission model",
+  request: {
+    params: userParams,
+    body: { content: { "application/json": { schema: commissionSettingsInputSchema } }, required: true },
+  },
+  responses: { 200: jsonResponse(commissionSettingsSchema, "Settings"), ...errors(400, 401, 403, 404, 422) },
+});
+
+export function createPaymentsRoutes(deps: AppDeps) {
+  const db = deps.database.db;
+  const timeZone = deps.env.workspaceTimezone;
+  const router = createRouter()
+    .openapi(monthRoute, async (c) => {
+      const month = await loadPaymentMonth({
+        db,
+        actor: requireActor(c),
+        month: c.req.valid("query").month,
+        timeZone,
+      });
+      return c.json(month, 200);
+    })
+    .openapi(payoutsRoute, async (c) => {
+      const { amount, note } = c.req.valid("json");
+      const result = await runPaymentAction({
+        db,
+        actor: requireActor(c),
+        statementId: c.req.valid("param").statementId,
+        request: { type: "register-payout", amount, note },
+      });
+      return c.json(result, 201);
+    })
+    .openapi(reverseRoute, async (c) => {
+      const result = await runPaymentAction({
+        db,
+        actor: requireActor(c),
+        request: {
+          type: "reverse-payout",
+          payoutId: c.req.valid("param").id,
+          reason: c.req.valid("json").reason,
+        },
+      });
+      return c.json(result, 200);
+    })
+    .openapi(editPayoutRoute, async (c) => {
+      const { amount, note } = c.req.valid("json");
+      const result = await runPaymentAction({
+        db,
+        actor: requireActor(c),
+        request: { type: "edit-payout", payoutId: c.req.valid("param").id, amount, note },
+      });
+      return c.json(result, 200);
+    })
+    .openapi(historyRoute, async (c) => {
+      const history = await getPaymentHistory({
+        db,
+        actor: requireActor(c),
+        statementId: c.req.valid("param").statementId,
+        page: c.req.valid("query").page,
+      });
+      return c.json(history, 200);
+    })
+    .openapi(myPaymentRoute, async (c) =>
+      c.json(await getMyPayment({ db, actor: requireActor(c), timeZone }), 200),
+    )
+    .openapi(getSettingsRoute, async (c) =>
+      c.json(
+        await getCommissionSettings({ db, actor: requireActor(c), userId: c.req.valid("param").userId }),
+        200,
+      ),
+    )
+    .openapi(putSettingsRoute, async (c) => {
+      const settings = await saveCommissionSettings({
+        db,
+        actor: requireActor(c),
+        userId: c.req.valid("param").userId,
+        input: c.req.valid("json"),
+      });
+      return c.json(settings, 200);
+    });
+  for (const [action, summary] of [
+    ["process", "Processar: pending → processing"],
+    ["reject", "Rejeitar: pending or processing → cancelled"],
+    ["reopen", "Reabrir: cancelled → pending"],
+    ["confirm", "Confirmar Pagamento: pays the whole pending amount; the buyer is notified"],
+  ] as const) {
+    router.openapi(statementAction(action, summary), async (c) => {
+      const result = await runPaymentAction({
+        db,
+        actor: requireActor(c),
+        statementId: c.req.valid("param").statementId,
+        request: {
+          type: action,
+          note: (c.req.valid("json") as { note?: string | null } | undefined)?.note ?? null,
+        },
+      });
+      return c.json(result, 200);
+    });
+  }
+  return router;
+}

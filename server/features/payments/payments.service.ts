@@ -1,0 +1,526 @@
+import { and, count, desc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import {
+  type CommissionSettings,
+  calculateCommission,
+  defaultCommissionSettings,
+  type RevenueTier,
+} from "../../../domain/commission";
+import { computeMetrics } from "../../../domain/metrics";
+import {
+  applyPaymentAction,
+  type PaymentAction,
+  pendingAmount,
+  type StatementStatus,
+} from "../../../domain/payments";
+import { addMonths, monthOf, monthRange, todayIn } from "../../../domain/periods";
+import { can } from "../../../domain/permissions";
+import type {
+  CommissionSettingsInput,
+  CommissionSettingsView,
+  MyPayment,
+  PaymentCard,
+  PaymentHistory,
+  PaymentMonth,
+} from "../../../domain/schemas/payments";
+import type { Actor } from "../../context";
+import type { Db, DbOrTx } from "../../db/client";
+import {
+  campaigns,
+  commissionSettings,
+  paymentStatements,
+  paymentStatusChanges,
+  payouts,
+  users,
+} from "../../db/schema";
+import { toIsoString } from "../../db/values";
+import { AppError, conflict, forbidden, notFound, unprocessable } from "../../errors";
+import { createNotifications } from "../notifications/notifications.service";
+
+// Monthly commission statements and the payment workflow (decisions.md, "Commission", "Payments").
+// Every action is one transaction holding a row lock on its statement; the pure rules live in
+// domain/payments.ts and domain/commission.ts.
+
+/** numeric(20,4) "50.0000" → "50.00" (values are entered with at most 2 decimals). */
+function twoPlaces(value: string): string {
+  const [whole = "0", fraction = ""] = value.split(".");
+  const extra = fraction.slice(2);
+  if (/[1-9]/.test(extra)) throw new RangeError(`More than 2 decimals: ${value}`);
+  return `${whole}.${fraction.slice(0, 2).padEnd(2, "0")}`;
+}
+
+function requireManager(actor: Actor) {
+  if (!can(actor.role, "payments:manage")) throw forbidden();
+}
+
+type SettingsRow = typeof commissionSettings.$inferSelect;
+
+function toSettings(row: SettingsRow | undefined): CommissionSettings {
+  if (!row) return defaultCommissionSettings;
+  return {
+    modelType: row.modelType,
+    baseCommissionRate: twoPlaces(row.baseCommissionRate),
+    highRoiCommissionRate: twoPlaces(row.highRoiCommissionRate),
+    roiThreshold: twoPlaces(row.roiThreshold),
+    tieredRoiThreshold: twoPlaces(row.tieredRoiThreshold),
+    minimumMonthlyRevenue: twoPlaces(row.minimumMonthlyRevenue),
+    revenueTiers:
+      row.revenueTiers.length > 0
+        ? (row.revenueTiers as RevenueTier[])
+        : defaultCommissionSettings.revenueTiers,
+  };
+}
+
+/** Buyers on the payments screen: active buyers, plus any buyer who already has a statement. */
+async function buyersForMonth(tx: DbOrTx, periodStart: string) {
+  return tx
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, "user"),
+        or(
+          isNull(users.deactivatedAt),
+          sql`exists (select 1 from ${paymentStatements} where ${paymentStatements.userId} = ${users.id} and ${paymentStatements.periodStart} = ${periodStart}::date)`,
+        ),
+      ),
+    )
+    .orderBy(users.name);
+}
+
+async function monthTotals(tx: DbOrTx, userIds: string[], from: string, to: string) {
+  if (userIds.length === 0) return new Map<string, { spent: string; revenue: string }>();
+  const rows = await tx
+    .select({
+      userId: campaigns.creatorId,
+      spent: sql<string>`coalesce(sum(${campaigns.spent}), 0)::numeric(16,2)::text`,
+      revenue: sql<string>`coalesce(sum(${campaigns.depositPayment}), 0)::numeric(16,2)::text`,
+    })
+    .from(campaigns)
+    .where(and(inArray(campaigns.creatorId, userIds), gte(campaigns.date, from), lte(campaigns.date, to)))
+    .groupBy(campaigns.creatorId);
+  return new Map(rows.map((r) => [r.userId, { spent: r.spent, revenue: r.revenue }]));
+}
+
+function computeStatement(settings: CommissionSettings, totals: { spent: string; revenue: string }) {
+  const metrics = computeMetrics({ ...totals, clicks: 0, installations: 0, registrations: 0, deposits: 0 });
+  const result = calculateCommission(settings, {
+    revenue: metrics.revenue,
+    profit: metrics.profit,
+    spent: metrics.spent,
+  });
+  return {
+    modelType: settings.modelType,
+    totalSpent: metrics.spent,
+    totalRevenue: metrics.revenue,
+    totalProfit: metrics.profit,
+    roiAchieved: String(metrics.roi),
+    commissionRate: result.rate,
+    amountDue: result.commission,
+  };
+}
+
+function assertMonthNotFuture(month: string, timeZone: string) {
+  if (month > monthOf(todayIn(timeZone))) {
+    throw new AppError("validation_failed", "That month has not started yet.", { month: "month_in_future" });
+  }
+}
+
+/**
+ * Creates the month's missing statements and recalculates the pending ones from the month's
+ * campaigns; processing, paid and cancelled statements stay frozen. Returns one card per buyer.
+ */
+export async function loadPaymentMonth({
+  db,
+  actor,
+  month,
+  timeZone,
+}: {
+  db: Db;
+  actor: Actor;
+  month: string;
+  timeZone: string;
+}): Promise<PaymentMonth> {
+  requireManager(actor);
+  assertMonthNotFuture(month, timeZone);
+  const { from, to } = monthRange(month);
+  await db.transaction(async (tx) => {
+    const buyers = await buyersForMonth(tx, from);
+    const ids = buyers.map((b) => b.id);
+    if (ids.length === 0) return;
+    const [totals, settingsRows] = await Promise.all([
+      monthTotals(tx, ids, from, to),
+      tx.select().from(commissionSettings).where(inArray(commissionSettings.userId, ids)),
+    ]);
+    const settingsById = new Map(settingsRows.map((row) => [row.userId, row]));
+    const fresh = buyers.map((buyer) => ({
+      userId: buyer.id,
+      periodStart: from,
+      periodEnd: to,
+      ...computeStatement(
+        toSettings(settingsById.get(buyer.id)),
+        totals.get(buyer.id) ?? { spent: "0.00", revenue: "0.00" },
+      ),
+    }));
+    // New statements appear as pending; existing pending ones are refreshed; others are frozen.
+    await tx
+      .insert(paymentStatements)
+      .values(fresh)
+      .onConflictDoUpdate({
+        target: [paymentStatements.userId, paymentStatements.periodStart],
+        set: {
+          modelType: sql`excluded.model_type`,
+          totalSpent: sql`excluded.total_spent`,
+          totalRevenue: sql`excluded.total_revenue`,
+          totalProfit: sql`excluded.total_profit`,
+          roiAchieved: sql`excluded.roi_achieved`,
+          commissionRate: sql`excluded.commission_rate`,
+          amountDue: sql`excluded.amount_due`,
+          updatedAt: sql`now()`,
+        },
+        setWhere: sql`${paymentStatements.status} = 'pending'`,
+      });
+  });
+  return { month, cards: await readCards(db, { periodStart: from }) };
+}
+
+async function readCards(db: DbOrTx, where: { periodStart: string } | { statementId: string }) {
+  const paidSum = sql<string>`coalesce((select sum(${payouts.amount}) from ${payouts} where ${payouts.statementId} = ${paymentStatements.id} and ${payouts.reversedAt} is null), 0)::numeric(16,2)::text`;
+  const rows = await db
+    .select({ statement: paymentStatements, name: users.name, email: users.email, paid: paidSum })
+    .from(paymentStatements)
+    .innerJoin(users, eq(users.id, paymentStatements.userId))
+    .where(
+      "statementId" in where
+        ? eq(paymentStatements.id, where.statementId)
+        : and(eq(paymentStatements.periodStart, where.periodStart), eq(users.role, "user")),
+    )
+    .orderBy(users.name);
+  return rows.map(({ statement, name, email, paid }): PaymentCard => {
+    const state = {
+      status: statement.status,
+      amountDue: statement.amountDue,
+      payouts: [{ id: "sum", amount: paid, reversed: false }],
+    };
+    return {
+      statementId: statement.id,
+      userId: statement.userId,
+      name,
+      email,
+      model: statement.modelType,
+      status: statement.status,
+      periodStart: statement.periodStart,
+      periodEnd: statement.periodEnd,
+      totalSpent: statement.totalSpent,
+      totalRevenue: statement.totalRevenue,
+      totalProfit: statement.totalProfit,
+      roi: Number(statement.roiAchieved),
+      commissionRate: twoPlaces(statement.commissionRate),
+      amountDue: statement.amountDue,
+      paid,
+      pending: pendingAmount(state),
+      paidAt: statement.paidAt ? toIsoString(statement.paidAt) : null,
+    };
+  });
+}
+
+export type ActionRequest =
+  | { type: "process" | "reject" | "reopen" | "confirm"; note?: string | null }
+  | { type: "register-payout"; amount: string; note?: string | null }
+  | { type: "reverse-payout"; payoutId: string; reason: string }
+  | { type: "edit-payout"; payoutId: string; amount?: string; note?: string | null };
+
+const refusalMessages: Record<string, string> = {
+  invalid_transition: "This action is not possible in the statement's current status.",
+  nothing_pending: "Nothing is pending on this statement.",
+  amount_not_positive: "The amount must be greater than zero.",
+  amount_negative: "The amount cannot be negative.",
+  amount_exceeds_pending: "The amount is more than what is pending.",
+  payout_not_found: "Payment not found.",
+  payout_reversed: "This payment was already reversed.",
+  statement_not_paid: "Only payments of a paid statement can be reversed.",
+  reason_required: "A reason is required.",
+  statement_closed: "The statement is cancelled; reopen it first.",
+};
+
+/** Runs one workflow action on a statement under a row lock; answers the updated card. */
+export async function runPaymentAction({
+  db,
+  actor,
+  statementId,
+  request,
+}: {
+  db: Db;
+  actor: Actor;
+  statementId?: string;
+  request: ActionRequest;
+}): Promise<PaymentCard> {
+  requireManager(actor);
+  const id = await db.transaction(async (tx) => {
+    let targetId = statementId;
+    if (request.type === "reverse-payout" || request.type === "edit-payout") {
+      const [payout] = await tx
+        .select({ statementId: payouts.statementId })
+        .from(payouts)
+        .where(eq(payouts.id, request.payoutId));
+      if (!payout) throw notFound("Payment");
+      targetId = payout.statementId;
+    }
+    if (!targetId) throw notFound("Statement");
+    const [statement] = await tx
+      .select()
+      .from(paymentStatements)
+      .where(eq(paymentStatements.id, targetId))
+      .for("update");
+    if (!statement) throw notFound("Statement");
+    const existing = await tx
+      .select({ id: payouts.id, amount: payouts.amount, reversedAt: payouts.reversedAt })
+      .from(payouts)
+      .where(eq(payouts.statementId, targetId));
+
+    const currentPayout = "payoutId" in request ? existing.find((p) => p.id === request.payoutId) : undefined;
+    const action: PaymentAction =
+      request.type === "register-payout"
+        ? { type: "register-payout", amount: request.amount }
+        : request.type === "reverse-payout"
+          ? { type: "reverse-payout", payoutId: request.payoutId, reason: request.reason }
+          : request.type === "edit-payout"
+            ? {
+                type: "edit-payout",
+                payoutId: request.payoutId,
+                amount: request.amount ?? currentPayout?.amount ?? "0",
+              }
+            : { type: request.type };
+    const result = applyPaymentAction(
+      {
+        status: statement.status,
+        amountDue: statement.amountDue,
+        payouts: existing.map((p) => ({ id: p.id, amount: p.amount, reversed: p.reversedAt !== null })),
+      },
+      action,
+      actor.role,
+    );
+    if (!result.ok) {
+      if (result.reason === "forbidden") throw forbidden();
+      throw conflict(result.reason, refusalMessages[result.reason] ?? "Not possible now.");
+    }
+
+    const now = new Date();
+    const note = "note" in request ? request.note?.trim() || null : null;
+    let payoutId: string | null = null;
+    const effect = result.payout;
+    if (effect?.type === "create") {
+      const [created] = await tx
+        .insert(payouts)
+        .values({ statementId: targetId, amount: effect.amount, paidAt: now, note, createdBy: actor.id })
+        .returning({ id: payouts.id });
+      payoutId = created!.id;
+    } else if (effect?.type === "reverse") {
+      await tx
+        .update(payouts)
+        .set({ reversedAt: now, reversedBy: actor.id, reversalReason: effect.reason, updatedAt: now })
+        .where(eq(payouts.id, effect.payoutId));
+      payoutId = effect.payoutId;
+    } else if (effect?.type === "edit") {
+      await tx
+        .update(payouts)
+        .set({
+          amount: effect.amount,
+          ...(request.type === "edit-payout" && request.note !== undefined ? { note } : {}),
+          updatedAt: now,
+        })
+        .where(eq(payouts.id, effect.payoutId));
+      payoutId = effect.payoutId;
+    }
+    await tx
+      .update(paymentStatements)
+      .set({
+        status: result.status,
+        ...(result.paidAt === "set" ? { paidAt: now } : result.paidAt === "clear" ? { paidAt: null } : {}),
+        updatedAt: now,
+      })
+      .where(eq(paymentStatements.id, targetId));
+    const detail =
+      effect?.type === "reverse"
+        ? effect.reason
+        : effect?.type === "edit" && currentPayout
+          ? [`${currentPayout.amount} → ${effect.amount}`, note].filter(Boolean).join(" · ")
+          : note;
+    await tx.insert(paymentStatusChanges).values({
+      statementId: targetId,
+      payoutId,
+      action: request.type,
+      previousStatus: statement.status,
+      newStatus: result.status as StatementStatus,
+      changedBy: actor.id,
+      note: detail,
+    });
+    if (result.paid) {
+      await createNotifications(tx, [
+        {
+          userId: statement.userId,
+          type: "payment",
+          metadata: {
+            statementId: targetId,
+            amount: statement.amountDue,
+            month: monthOf(statement.periodStart),
+          },
+        },
+      ]);
+    }
+    return targetId;
+  });
+  const [card] = await readCards(db, { statementId: id });
+  return card!;
+}
+
+const creators = alias(users, "payout_creator");
+const changers = alias(users, "changer");
+
+export async function getPaymentHistory({
+  db,
+  actor,
+  statementId,
+  page,
+}: {
+  db: Db;
+  actor: Actor;
+  statementId: string;
+  page: number;
+}): Promise<PaymentHistory> {
+  requireManager(actor);
+  const pageSize = 10;
+  const [statement] = await db.select().from(paymentStatements).where(eq(paymentStatements.id, statementId));
+  if (!statement) throw notFound("Statement");
+  const [rows, [total], changes] = await Promise.all([
+    db
+      .select({ payout: payouts, creatorName: creators.name })
+      .from(payouts)
+      .leftJoin(creators, eq(creators.id, payouts.createdBy))
+      .where(eq(payouts.statementId, statementId))
+      .orderBy(desc(payouts.paidAt), desc(payouts.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(payouts).where(eq(payouts.statementId, statementId)),
+    db
+      .select({ change: paymentStatusChanges, changerName: changers.name })
+      .from(paymentStatusChanges)
+      .leftJoin(changers, eq(changers.id, paymentStatusChanges.changedBy))
+      .where(eq(paymentStatusChanges.statementId, statementId))
+      .orderBy(desc(paymentStatusChanges.createdAt)),
+  ]);
+  return {
+    items: rows.map(({ payout, creatorName }) => ({
+      id: payout.id,
+      statementId,
+      amount: payout.amount,
+      paidAt: toIsoString(payout.paidAt),
+      note: payout.note,
+      createdBy: payout.createdBy ? { id: payout.createdBy, name: creatorName ?? "" } : null,
+      reversedAt: payout.reversedAt ? toIsoString(payout.reversedAt) : null,
+      reversalReason: payout.reversalReason,
+      periodStart: statement.periodStart,
+      periodEnd: statement.periodEnd,
+    })),
+    total: Number(total?.n ?? 0),
+    page,
+    pageSize,
+    changes: changes.map(({ change, changerName }) => ({
+      id: change.id,
+      action: change.action,
+      previousStatus: change.previousStatus,
+      newStatus: change.newStatus,
+      note: change.note,
+      changedBy: change.changedBy ? { id: change.changedBy, name: changerName ?? "" } : null,
+      createdAt: toIsoString(change.createdAt),
+    })),
+  };
+}
+
+/** The buyer's own current month for the top-bar badge (computed, never written). */
+export async function getMyPayment({
+  db,
+  actor,
+  timeZone,
+}: {
+  db: Db;
+  actor: Actor;
+  timeZone: string;
+}): Promise<MyPayment> {
+  if (!can(actor.role, "payments:read-own")) throw forbidden();
+  const month = monthOf(todayIn(timeZone));
+  const { from, to } = monthRange(month);
+  const [cards, [latest]] = await Promise.all([
+    readCards(db, { periodStart: from }).then((all) => all.filter((card) => card.userId === actor.id)),
+    db
+      .select({ paidAt: sql<Date | string | null>`max(${paymentStatements.paidAt})` })
+      .from(paymentStatements)
+      .where(eq(paymentStatements.userId, actor.id)),
+  ]);
+  const latestPaid = latest?.paidAt ? new Date(latest.paidAt) : null;
+  const nextExpectedDate = latestPaid ? addMonths(todayIn(timeZone, latestPaid), 1) : null;
+  const card = cards[0];
+  if (card) return { month, status: card.status, pending: card.pending, nextExpectedDate };
+  // No statement yet this month: what it would be if it were loaded now.
+  const [settingsRow] = await db
+    .select()
+    .from(commissionSettings)
+    .where(eq(commissionSettings.userId, actor.id));
+  const totals = (await monthTotals(db, [actor.id], from, to)).get(actor.id) ?? {
+    spent: "0.00",
+    revenue: "0.00",
+  };
+  const projected = computeStatement(toSettings(settingsRow), totals);
+  return { month, status: "pending", pending: projected.amountDue, nextExpectedDate };
+}
+
+export async function getCommissionSettings({
+  db,
+  actor,
+  userId,
+}: {
+  db: Db;
+  actor: Actor;
+  userId: string;
+}): Promise<CommissionSettingsView> {
+  if (!can(actor.role, "commission-settings:manage")) throw forbidden();
+  const [user] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound("User");
+  const [row] = await db.select().from(commissionSettings).where(eq(commissionSettings.userId, userId));
+  return { userId, ...toSettings(row), saved: Boolean(row) };
+}
+
+export async function saveCommissionSettings({
+  db,
+  actor,
+  userId,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  userId: string;
+  input: CommissionSettingsInput;
+}): Promise<CommissionSettingsView> {
+  if (!can(actor.role, "commission-settings:manage")) throw forbidden();
+  const [user] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound("User");
+  if (user.role !== "user") {
+    throw unprocessable("not_a_buyer", "Commission settings apply to buyers only.");
+  }
+  const values = {
+    modelType: input.modelType,
+    baseCommissionRate: input.baseCommissionRate,
+    highRoiCommissionRate: input.highRoiCommissionRate,
+    roiThreshold: input.roiThreshold,
+    tieredRoiThreshold: input.tieredRoiThreshold,
+    minimumMonthlyRevenue: input.minimumMonthlyRevenue,
+    revenueTiers: input.revenueTiers,
+    updatedBy: actor.id,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(commissionSettings)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: commissionSettings.userId, set: values });
+  return getCommissionSettings({ db, actor, userId });
+}

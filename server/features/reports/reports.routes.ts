@@ -1,0 +1,153 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { stream } from "hono/streaming";
+import { csvBom, formatCsvRow } from "../../../domain/csv";
+import { isLanguage, type Language } from "../../../domain/roles";
+import {
+  adminDashboardQuerySchema,
+  dashboardSchema,
+  financialAnalyticsSchema,
+  financialPeriodQuerySchema,
+  financialUserSchema,
+  financialUsersQuerySchema,
+  rangeQuerySchema,
+  reportQuerySchema,
+  userStatsSchema,
+} from "../../../domain/schemas/reports";
+import type { AppDeps } from "../../context";
+import { createRouter, errors, jsonResponse, requireActor } from "../../http";
+import { reportCsvLabels } from "./reports.csv";
+import {
+  getAdminDashboard,
+  getFinancialAnalytics,
+  getFinancialDashboard,
+  getReport,
+  getUserStats,
+  listFinancialUsers,
+} from "./reports.service";
+
+const adminDashboard = createRoute({
+  method: "get",
+  path: "/admin/dashboard",
+  tags: ["Admin"],
+  summary: "Totals and performance by offer and by user for today, 7 or 30 days (admins)",
+  request: { query: adminDashboardQuerySchema },
+  responses: { 200: jsonResponse(dashboardSchema, "Dashboard"), ...errors(400, 401, 403) },
+});
+const financialDashboard = createRoute({
+  method: "get",
+  path: "/financial/dashboard",
+  tags: ["Financial"],
+  summary: "Totals and the per-user table for 7, 30, 90 days or all time",
+  request: { query: financialPeriodQuerySchema },
+  responses: { 200: jsonResponse(dashboardSchema, "Dashboard"), ...errors(400, 401, 403) },
+});
+const financialAnalytics = createRoute({
+  method: "get",
+  path: "/financial/analytics",
+  tags: ["Financial"],
+  summary: "Overview with growth against the previous period, the funnel and the top-10 lists",
+  request: { query: financialPeriodQuerySchema },
+  responses: { 200: jsonResponse(financialAnalyticsSchema, "Analytics"), ...errors(400, 401, 403) },
+});
+const financialUsers = createRoute({
+  method: "get",
+  path: "/financial/users",
+  tags: ["Financial"],
+  summary: "Users with campaign totals and last campaign date; search by name or e-mail, filter by role",
+  request: { query: financialUsersQuerySchema },
+  responses: { 200: jsonResponse(z.array(financialUserSchema), "Users"), ...errors(400, 401, 403) },
+});
+const userStats = createRoute({
+  method: "get",
+  path: "/financial/users/{id}/stats",
+  tags: ["Financial"],
+  summary: "One user's statistics for a named period or a custom range",
+  request: { params: z.object({ id: z.string().min(1).max(100) }), query: rangeQuerySchema },
+  responses: { 200: jsonResponse(userStatsSchema, "Statistics"), ...errors(400, 401, 403, 404) },
+});
+const report = createRoute({
+  method: "get",
+  path: "/reports",
+  tags: ["Financial"],
+  summary: "The report builder: summary and tables by user and by offer, with ROI bounds per campaign",
+  request: { query: reportQuerySchema },
+  responses: { 200: jsonResponse(dashboardSchema, "Report"), ...errors(400, 401, 403) },
+});
+const reportCsv = createRoute({
+  method: "get",
+  path: "/reports.csv",
+  tags: ["Financial"],
+  summary: "The same report as CSV (relatorio-financeiro-{date}.csv): rows by user, then by offer",
+  request: { query: reportQuerySchema },
+  responses: {
+    200: { description: "RFC 4180 CSV, UTF-8 with BOM", content: { "text/csv": { schema: z.string() } } },
+    ...errors(400, 401, 403),
+  },
+});
+
+function pickLanguage(actorLanguage: Language | null, header: string | undefined): Language {
+  return actorLanguage ?? (isLanguage(header) ? header : "pt-BR");
+}
+
+export function createReportsRoutes(deps: AppDeps) {
+  const db = deps.database.db;
+  const timeZone = deps.env.workspaceTimezone;
+  return createRouter()
+    .openapi(adminDashboard, async (c) => {
+      const { period, userId } = c.req.valid("query");
+      return c.json(await getAdminDashboard({ db, actor: requireActor(c), period, userId, timeZone }), 200);
+    })
+    .openapi(financialDashboard, async (c) => {
+      const { period } = c.req.valid("query");
+      return c.json(await getFinancialDashboard({ db, actor: requireActor(c), period, timeZone }), 200);
+    })
+    .openapi(financialAnalytics, async (c) => {
+      const { period } = c.req.valid("query");
+      return c.json(await getFinancialAnalytics({ db, actor: requireActor(c), period, timeZone }), 200);
+    })
+    .openapi(financialUsers, async (c) => {
+      const { q, role } = c.req.valid("query");
+      return c.json(await listFinancialUsers({ db, actor: requireActor(c), q, role }), 200);
+    })
+    .openapi(userStats, async (c) => {
+      const stats = await getUserStats({
+        db,
+        actor: requireActor(c),
+        userId: c.req.valid("param").id,
+        range: c.req.valid("query"),
+        timeZone,
+      });
+      return c.json(stats, 200);
+    })
+    .openapi(report, async (c) =>
+      c.json(await getReport({ db, actor: requireActor(c), query: c.req.valid("query"), timeZone }), 200),
+    )
+    .openapi(reportCsv, async (c) => {
+      const actor = requireActor(c);
+      const result = await getReport({ db, actor, query: c.req.valid("query"), timeZone });
+      const labels = reportCsvLabels[pickLanguage(actor.language, c.req.header("x-language"))];
+      const date = new Date().toISOString().slice(0, 10);
+      c.header("Content-Type", "text/csv; charset=utf-8");
+      c.header("Content-Disposition", `attachment; filename="relatorio-financeiro-${date}.csv"`);
+      c.header("Cache-Control", "no-store");
+      const numeric = new Set([3, 4, 5, 6, 7, 8, 9]);
+      return stream(c, async (out) => {
+        await out.write(csvBom + formatCsvRow(labels.header));
+        const row = (
+          kind: string,
+          name: string,
+          detail: string,
+          m: (typeof result.byUser)[number] | (typeof result.byOffer)[number],
+        ) =>
+          formatCsvRow(
+            [kind, name, detail, m.campaigns, m.spent, m.revenue, m.profit, m.roi, m.epc, m.deposits],
+            numeric,
+          );
+        let text = "";
+        for (const u of result.byUser) text += row(labels.user, u.name, u.email, u);
+        for (const o of result.byOffer)
+          text += row(labels.offer, o.offerName ?? labels.offerNotFound, o.casinoBrand ?? "", o);
+        await out.write(text);
+      }) as never;
+    });
+}

@@ -1,0 +1,256 @@
+import { and, eq, ilike, or, sql } from "drizzle-orm";
+import { toCents } from "../../../domain/money";
+import {
+  comparisonRanges,
+  type NamedPeriod,
+  type OpenDateRange,
+  resolvePeriod,
+  todayIn,
+} from "../../../domain/periods";
+import { can, type Permission } from "../../../domain/permissions";
+import type { Role } from "../../../domain/roles";
+import type { Analytics } from "../../../domain/schemas/campaigns";
+import type {
+  FinancialAnalytics,
+  FinancialUser,
+  ReportQuery,
+  UserStats,
+} from "../../../domain/schemas/reports";
+import type { Actor } from "../../context";
+import type { Db } from "../../db/client";
+import { campaigns, users } from "../../db/schema";
+import { forbidden, notFound } from "../../errors";
+import { getAnalytics } from "../analytics/analytics.service";
+
+// The admin and financial screens, all built on the one analytics query layer (SQL aggregates).
+
+function requireArea(actor: Actor, permission: Permission) {
+  if (!can(actor.role, permission)) throw forbidden();
+}
+
+/** An open range as analytics query bounds (no lower bound for "all"). */
+function asBounds(range: OpenDateRange): { from?: string; to: string } {
+  return range.from ? { from: range.from, to: range.to } : { to: range.to };
+}
+
+function rangeOf(
+  input: { period: NamedPeriod; from?: string | undefined; to?: string | undefined },
+  today: string,
+) {
+  if (input.from || input.to)
+    return { from: input.from ?? null, to: input.to ?? today } satisfies OpenDateRange;
+  return resolvePeriod(input.period, today);
+}
+
+export async function getAdminDashboard({
+  db,
+  actor,
+  period,
+  userId,
+  timeZone,
+}: {
+  db: Db;
+  actor: Actor;
+  period: NamedPeriod;
+  userId?: string | undefined;
+  timeZone: string;
+}): Promise<Analytics> {
+  requireArea(actor, "area:admin");
+  const range = resolvePeriod(period, todayIn(timeZone));
+  return getAnalytics({
+    db,
+    actor,
+    timeZone,
+    query: { ...asBounds(range), userId },
+  });
+}
+
+export async function getFinancialDashboard({
+  db,
+  actor,
+  period,
+  timeZone,
+}: {
+  db: Db;
+  actor: Actor;
+  period: NamedPeriod;
+  timeZone: string;
+}): Promise<Analytics> {
+  requireArea(actor, "area:financial");
+  const range = resolvePeriod(period, todayIn(timeZone));
+  return getAnalytics({
+    db,
+    actor,
+    timeZone,
+    query: { ...asBounds(range) },
+  });
+}
+
+/** % change, exact from cents, rounded to 2 decimals; null when the previous value was 0. */
+function growth(previous: string, current: string): number | null {
+  const before = toCents(previous);
+  if (before === 0n) return null;
+  const change = ((toCents(current) - before) * 10_000n) / (before < 0n ? -before : before);
+  return Number(change) / 100;
+}
+
+export async function getFinancialAnalytics({
+  db,
+  actor,
+  period,
+  timeZone,
+}: {
+  db: Db;
+  actor: Actor;
+  period: NamedPeriod;
+  timeZone: string;
+}): Promise<FinancialAnalytics> {
+  requireArea(actor, "area:financial");
+  const range = resolvePeriod(period, todayIn(timeZone));
+  const { current, previous } = comparisonRanges(range);
+  const [main, now, before, [users_]] = await Promise.all([
+    getAnalytics({
+      db,
+      actor,
+      timeZone,
+      query: { ...asBounds(range) },
+    }),
+    getAnalytics({ db, actor, timeZone, query: current }),
+    getAnalytics({ db, actor, timeZone, query: previous }),
+    db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, "user")),
+  ]);
+  return {
+    from: range.from,
+    to: range.to,
+    totals: main.totals,
+    current: { ...now.totals, ...current },
+    previous: { ...before.totals, ...previous },
+    revenueGrowth: growth(before.totals.revenue, now.totals.revenue),
+    totalUsers: users_?.n ?? 0,
+    activeUsers: main.byUser.length,
+    topUsers: main.byUser.slice(0, 10),
+    topOffers: main.byOffer.slice(0, 10),
+  };
+}
+
+export async function listFinancialUsers({
+  db,
+  actor,
+  q,
+  role,
+}: {
+  db: Db;
+  actor: Actor;
+  q?: string | undefined;
+  role?: Role | undefined;
+}): Promise<FinancialUser[]> {
+  requireArea(actor, "area:financial");
+  const totals = db
+    .select({
+      creatorId: campaigns.creatorId,
+      campaigns: sql<number>`count(*)::int`.as("campaigns"),
+      spent: sql<string>`sum(${campaigns.spent})::numeric(16,2)::text`.as("spent"),
+      revenue: sql<string>`sum(${campaigns.depositPayment})::numeric(16,2)::text`.as("revenue"),
+      profit: sql<string>`sum(${campaigns.profit})::numeric(16,2)::text`.as("profit"),
+      lastDate: sql<string>`max(${campaigns.date})::text`.as("last_date"),
+    })
+    .from(campaigns)
+    .groupBy(campaigns.creatorId)
+    .as("totals");
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
+  const rows = await db
+    .select({
+      user: users,
+      campaigns: totals.campaigns,
+      spent: totals.spent,
+      revenue: totals.revenue,
+      profit: totals.profit,
+      lastDate: totals.lastDate,
+    })
+    .from(users)
+    .leftJoin(totals, eq(totals.creatorId, users.id))
+    .where(
+      and(
+        pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
+        role ? eq(users.role, role) : undefined,
+      ),
+    )
+    .orderBy(users.name);
+  return rows.map(({ user, ...t }) => ({
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    createdAt: user.createdAt.toISOString(),
+    deactivatedAt: user.deactivatedAt ? user.deactivatedAt.toISOString() : null,
+    campaigns: t.campaigns ?? 0,
+    spent: t.spent ?? "0.00",
+    revenue: t.revenue ?? "0.00",
+    profit: t.profit ?? "0.00",
+    lastCampaignDate: t.lastDate ?? null,
+  }));
+}
+
+export async function getUserStats({
+  db,
+  actor,
+  userId,
+  range: input,
+  timeZone,
+}: {
+  db: Db;
+  actor: Actor;
+  userId: string;
+  range: { period: NamedPeriod; from?: string | undefined; to?: string | undefined };
+  timeZone: string;
+}): Promise<UserStats> {
+  requireArea(actor, "area:financial");
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw notFound("User");
+  const range = rangeOf(input, todayIn(timeZone));
+  const analytics = await getAnalytics({
+    db,
+    actor,
+    timeZone,
+    query: { ...asBounds(range), userId },
+  });
+  return {
+    user: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      createdAt: user.createdAt.toISOString(),
+    },
+    from: range.from,
+    to: range.to,
+    totals: analytics.totals,
+  };
+}
+
+export async function getReport({
+  db,
+  actor,
+  query,
+  timeZone,
+}: {
+  db: Db;
+  actor: Actor;
+  query: ReportQuery;
+  timeZone: string;
+}): Promise<Analytics> {
+  requireArea(actor, "area:financial");
+  const range = rangeOf(query, todayIn(timeZone));
+  return getAnalytics({
+    db,
+    actor,
+    timeZone,
+    query: {
+      ...asBounds(range),
+      userId: query.userId,
+      offerId: query.offerId,
+      minRoi: query.minRoi,
+      maxRoi: query.maxRoi,
+    },
+  });
+}

@@ -1,0 +1,46 @@
+import { serve } from "@hono/node-server";
+import { createApp } from "./app";
+import { buildDeps, openConfiguredDatabase } from "./bootstrap";
+import { DataDirLockedError } from "./db/lock";
+import { EnvError, parseEnv } from "./env";
+import { createLogger } from "./logger";
+
+async function startServer() {
+  const env = parseEnv();
+  const logger = createLogger(env.logLevel, { service: "placar", pid: process.pid });
+  const database = await openConfiguredDatabase(env);
+  await database.migrate();
+  const deps = buildDeps({ env, database, logger });
+  const app = createApp(deps);
+  const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
+    logger.info("listening", { url: env.appUrl, port: info.port, database: database.kind });
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info("stopping", { signal });
+    // Finish in-flight requests, then close the database cleanly (PGlite flushes on close).
+    const forced = setTimeout(() => process.exit(1), 10_000);
+    forced.unref();
+    server.close(async () => {
+      await database.close().catch((err) => logger.error("database close failed", { err }));
+      process.exit(0);
+    });
+    if ("closeIdleConnections" in server) server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+startServer().catch((error) => {
+  if (error instanceof EnvError || error instanceof DataDirLockedError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `Placar failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});

@@ -1,0 +1,85 @@
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { resetLinkFile, storageStatePath } from "./support/env";
+import { expect, test } from "./support/fixtures";
+
+// axe-core on the auth screens and the shell, light and dark: no serious or critical violations.
+
+const themes = ["light", "dark"] as const;
+
+async function useTheme(page: Page, theme: (typeof themes)[number]) {
+  await page.addInitScript((value) => localStorage.setItem("placar.theme", value), theme);
+}
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
+  const report = serious.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `  ${node.target.join(" ")}`).join("\n")}`,
+  );
+  expect(report, "serious or critical axe violations").toEqual([]);
+}
+
+for (const theme of themes) {
+  test.describe(`auth screens, ${theme}`, () => {
+    test.beforeEach(async ({ page }) => useTheme(page, theme));
+
+    for (const path of ["/login", "/register", "/forgot-password"]) {
+      test(`${path} has no serious violations`, async ({ page }) => {
+        await page.goto(path);
+        await expect(page.locator("altcha-widget .altcha")).toBeVisible();
+        await expectAccessible(page);
+      });
+    }
+
+    test("/register with validation messages has no serious violations", async ({ page }) => {
+      await page.goto("/register");
+      await page.getByTestId("submit").click();
+      await expect(page.getByText("Informe seu e-mail.")).toBeVisible();
+      await expectAccessible(page);
+    });
+
+    test("/reset-password has no serious violations", async ({ page }) => {
+      await page.goto(readFileSync(resetLinkFile, "utf8"));
+      await expect(page.getByRole("heading", { level: 1, name: "Nova senha" })).toBeVisible();
+      await expectAccessible(page);
+    });
+  });
+
+  test.describe(`the shell, ${theme}`, () => {
+    test.beforeEach(async ({ page }) => useTheme(page, theme));
+
+    for (const [role, path] of [
+      ["buyer", "/"],
+      ["admin", "/admin/dashboard"],
+      ["financial", "/financial/dashboard"],
+    ] as const) {
+      test(`${role} at ${path} has no serious violations`, async ({ browser, consoleGuard }) => {
+        const context = await browser.newContext({ storageState: storageStatePath(role) });
+        const page = await context.newPage();
+        consoleGuard.watch(page);
+        await useTheme(page, theme);
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await expectAccessible(page);
+
+        await page.getByTestId("user-menu").click();
+        await expect(page.getByTestId("sign-out")).toBeVisible();
+        await expectAccessible(page);
+        await page.keyboard.press("Escape");
+
+        await page.setViewportSize({ width: 360, height: 740 });
+        await page.getByTestId("open-menu").click();
+        await expect(page.getByRole("dialog")).toBeVisible();
+        await expectAccessible(page);
+        await context.close();
+      });
+    }
+  });
+}

@@ -1,0 +1,138 @@
+import type { Page } from "@playwright/test";
+import { fillSignIn } from "./support/auth";
+import { seededAccounts, storageStatePath } from "./support/env";
+import { expect, test } from "./support/fixtures";
+import { adminRoutes, buyerRoutes, financialRoutes } from "./support/routes";
+
+// Every route of the route table exists behind its guard, for every role.
+
+function escapeRegExp(path: string) {
+  return path.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+}
+
+async function expectPage(page: Page, path: string, title: string) {
+  await page.goto(path);
+  await expect(page).toHaveURL(new RegExp(`${escapeRegExp(path)}$`));
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+}
+
+async function expectSentTo(page: Page, from: string, to: string) {
+  await page.goto(from);
+  await expect(page).toHaveURL(new RegExp(`${escapeRegExp(to)}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+}
+
+test.describe("a buyer", () => {
+  test.use({ storageState: storageStatePath("buyer") });
+
+  test("reaches every buyer route, each with its title and the buyer sidebar", async ({ page }) => {
+    for (const route of buyerRoutes) {
+      await expectPage(page, route.path, route.title);
+      await expect(page.getByTestId("sidebar-buyer")).toBeVisible();
+    }
+    await page.goto("/request-creative");
+    await expect(page.getByTestId("creative-form")).toBeVisible();
+    await expect(page.getByTestId("user-menu")).toContainText("Gestor");
+  });
+
+  test("is sent to / from the admin and financial areas", async ({ page }) => {
+    for (const route of [...adminRoutes, ...financialRoutes, { path: "/admin" }, { path: "/financial" }]) {
+      await expectSentTo(page, route.path, "/");
+      await expect(page.getByTestId("sidebar-buyer")).toBeVisible();
+    }
+  });
+
+  test("is sent home from the sign-in screens", async ({ page }) => {
+    await expectSentTo(page, "/login", "/");
+    await expectSentTo(page, "/register", "/");
+  });
+
+  test("sees a translated 404 inside the shell", async ({ page }) => {
+    await page.goto("/nothing/here");
+    await expect(page.getByRole("heading", { level: 1, name: "Página não encontrada" })).toBeVisible();
+    await expect(page.getByTestId("sidebar-buyer")).toBeVisible();
+    await page.getByRole("link", { name: "Ir para o início" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("uses a drawer for the sidebar on a 360 px phone", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/");
+    await expect(page.getByTestId("sidebar-buyer")).toBeHidden();
+    await page.getByTestId("open-menu").click();
+    const drawer = page.getByRole("dialog");
+    await expect(drawer.getByTestId("sidebar-buyer")).toBeVisible();
+    await drawer.getByRole("link", { name: "Campanhas" }).click();
+    await expect(page).toHaveURL(/\/campanhas$/);
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: "Campanhas" })).toBeFocused();
+    // Nothing sticks out sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+});
+
+test.describe("a team lead", () => {
+  test.use({ storageState: storageStatePath("manager") });
+
+  test("has the buyer area and sidebar, with the Líder label", async ({ page }) => {
+    await expectPage(page, "/", "Dashboard");
+    await expect(page.getByTestId("sidebar-buyer")).toBeVisible();
+    await expect(page.getByTestId("user-menu")).toContainText("Líder");
+    await expectSentTo(page, "/admin/users", "/");
+    await expectSentTo(page, "/financial/dashboard", "/");
+  });
+});
+
+test.describe("a financial user", () => {
+  test.use({ storageState: storageStatePath("financial") });
+
+  test("reaches every financial route with the financial sidebar", async ({ page }) => {
+    for (const route of financialRoutes) {
+      await expectPage(page, route.path, route.title);
+      const sidebar = page.getByTestId("sidebar-financial");
+      await expect(sidebar.getByRole("link", { name: route.title, exact: true })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
+    }
+    await expect(page.getByTestId("sidebar-financial").getByRole("link")).toHaveText([
+      "Dashboard",
+      "Análises",
+      "Usuários",
+      "Relatórios",
+      "Pagamentos",
+    ]);
+    await expect(page.getByTestId("user-menu")).toContainText("Financeiro");
+  });
+
+  test("is kept out of the admin area; / leads to the financial dashboard", async ({ page }) => {
+    await expectSentTo(page, "/admin/users", "/financial/dashboard");
+    await expectSentTo(page, "/", "/financial/dashboard");
+  });
+});
+
+test.describe("an admin", () => {
+  test.use({ storageState: storageStatePath("admin") });
+
+  test("reaches every admin and financial route with the admin sidebar", async ({ page }) => {
+    for (const route of [...adminRoutes, ...financialRoutes]) {
+      await expectPage(page, route.path, route.title);
+      await expect(page.getByTestId("sidebar-admin")).toBeVisible();
+    }
+    await expectSentTo(page, "/", "/admin/dashboard");
+    await expectSentTo(page, "/admin", "/admin/dashboard");
+    await expect(page.getByTestId("language-switcher")).toHaveCount(0);
+  });
+});
+
+test("an unauthenticated deep link comes back after sign-in", async ({ browser, consoleGuard }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  consoleGuard.watch(page);
+  await page.goto("/user/analytics?period=30#top");
+  await expect(page).toHaveURL(/\/login\?next=%2Fuser%2Fanalytics%3Fperiod%3D30%23top$/);
+  await fillSignIn(page, seededAccounts.deepLink.email, seededAccounts.deepLink.password);
+  await expect(page).toHaveURL(/\/user\/analytics\?period=30#top$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Análises" })).toBeVisible();
+  await context.close();
+});

@@ -1,0 +1,412 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { screensServer, storageStatePath } from "./support/env";
+import { type ConsoleGuard, expect, test } from "./support/fixtures";
+import { findLink, waitForMail } from "./support/mail";
+
+// Issue 4 journey on the seeded server, signed in as the seeded admin: invitations, an offer
+// assigned to one buyer, a note the buyer reads but cannot edit, deleting a user with their data,
+// and a user with payouts who can only be deactivated. Data is created through the HTTP API;
+// screenshots of the team screens go to test-results/screenshots.
+
+const baseURL = screensServer.baseURL;
+const origin = { origin: baseURL };
+const outDir = path.join(import.meta.dirname, "..", "..", "test-results", "screenshots");
+const stamp = Date.now().toString(36);
+const account = (key: string, name: string) => ({
+  email: `${key}-${stamp}@team.test`,
+  name,
+  password: `${key}-pass-${stamp}`,
+});
+const buyerA = account("alice", "Alice Alfa");
+const buyerB = account("bento", "Bento Beta");
+const payee = account("paula", "Paula Paga");
+const offerName = `Roleta ${stamp}`;
+// Today in the workspace's default timezone (campaign dates and payment months follow it).
+const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
+
+type Ids = { a?: string; b?: string; p?: string; offer?: string; openOffer?: string; note?: string };
+const ids: Ids = {};
+let cookieA = "";
+let cookieB = "";
+let cookieP = "";
+
+test.describe.configure({ mode: "serial" });
+test.use({ storageState: storageStatePath("admin") });
+// Sign-in allows 5 attempts a minute per address and the setup project used 4: waits may be needed.
+test.setTimeout(180_000);
+
+async function solvedCaptcha(request: APIRequestContext): Promise<string> {
+  const challenge = await (await request.get(`${baseURL}/api/captcha/challenge`)).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error("could not solve the ALTCHA challenge");
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+}
+
+/** Signs in through the API (solving ALTCHA), waiting out the per-address rate limit. */
+async function apiSignIn(request: APIRequestContext, email: string, password: string) {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const response = await request.post(`${baseURL}/api/auth/sign-in/email`, {
+      headers: { ...origin, "x-captcha-response": await solvedCaptcha(request) },
+      data: { email, password },
+    });
+    if (response.status() !== 429) return response;
+    const wait = Number(response.headers()["x-retry-after"] ?? response.headers()["retry-after"] ?? 30);
+    await new Promise((resolve) => setTimeout(resolve, (Math.min(wait, 61) + 1) * 1000));
+  }
+  throw new Error(`sign-in of ${email} stayed rate limited`);
+}
+
+function sessionCookie(response: { headersArray: () => { name: string; value: string }[] }): string {
+  return response
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === "set-cookie")
+    .map((h) => h.value.split(";")[0])
+    .join("; ");
+}
+
+/** Invites through the API; the mail (real SMTP) carries the set-password link, which is used. */
+async function invite(request: APIRequestContext, who: typeof buyerA): Promise<string> {
+  const since = new Date(Date.now() - 1000);
+  const response = await request.post(`${baseURL}/api/users`, {
+    headers: origin,
+    data: { email: who.email, name: who.name, role: "user", managerId: null },
+  });
+  expect(response.status()).toBe(201);
+  const body = await response.json();
+  // Delivered by SMTP: the link is in the invitee's mailbox, not handed to the admin.
+  expect(body.setPasswordUrl).toBeUndefined();
+  await activate(request, who, since);
+  return body.user.id as string;
+}
+
+async function activate(request: APIRequestContext, who: typeof buyerA, since: Date) {
+  const mail = await waitForMail(screensServer.mailDir, who.email, since);
+  const token = new URL(findLink(mail, `${baseURL}/reset-password?token=`)).searchParams.get("token");
+  const reset = await request.post(`${baseURL}/api/auth/reset-password`, {
+    headers: origin,
+    data: { token, newPassword: who.password },
+  });
+  expect(reset.status()).toBe(200);
+}
+
+async function shoot(page: Page, name: string) {
+  await page.waitForTimeout(350);
+  await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: true, caret: "hide" });
+}
+
+async function openAs(
+  browser: Browser,
+  guard: ConsoleGuard,
+  options: { language: "pt-BR" | "en"; theme: "light" | "dark"; phone: boolean; cookie?: string },
+) {
+  // New contexts inherit the project's storage state (the admin): a buyer starts from an empty one.
+  const context = await browser.newContext({
+    viewport: options.phone ? { width: 360, height: 740 } : { width: 1280, height: 800 },
+    storageState: options.cookie ? { cookies: [], origins: [] } : storageStatePath("admin"),
+  });
+  if (options.cookie) {
+    await context.addCookies(
+      options.cookie.split("; ").map((pair) => {
+        const at = pair.indexOf("=");
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseURL };
+      }),
+    );
+  }
+  const page = await context.newPage();
+  guard.watch(page);
+  await page.addInitScript(
+    ([language, theme]) => {
+      localStorage.setItem("placar.language", language as string);
+      localStorage.setItem("placar.theme", theme as string);
+    },
+    [options.language, options.theme],
+  );
+  const me = await page.request.patch(`${baseURL}/api/me`, {
+    data: { language: options.language },
+    headers: origin,
+  });
+  expect(me.ok()).toBe(true);
+  return page;
+}
+
+test.beforeAll(() => mkdirSync(outDir, { recursive: true }));
+
+test.afterAll(async ({ browser }) => {
+  const context = await browser.newContext({ storageState: storageStatePath("admin") });
+  await context.request.patch(`${baseURL}/api/me`, { data: { language: "pt-BR" }, headers: origin });
+  await context.close();
+});
+
+test("the admin invites a buyer from the users screen; two more arrive through the API", async ({ page }) => {
+  const request = page.request;
+  await page.goto("/admin/users");
+  await expect(page.getByRole("heading", { level: 1, name: "Usuários" })).toBeVisible();
+  await page.getByRole("button", { name: "Novo usuário" }).click();
+  const dialog = page.getByRole("dialog", { name: "Novo usuário" });
+  // Validation in the form, keeping what was typed.
+  await dialog.getByRole("textbox", { name: "E-mail" }).fill("not-an-address");
+  await dialog.getByRole("button", { name: "Criar e convidar" }).click();
+  await expect(dialog.getByText("Informe um e-mail válido.")).toBeVisible();
+  await expect(dialog.getByText("Campo obrigatório.")).toBeVisible();
+  await expect(dialog.getByRole("combobox", { name: "Papel" })).toHaveValue("user");
+  await expect(dialog.getByRole("combobox", { name: "Líder da equipe" })).toBeVisible();
+  await dialog.getByRole("textbox", { name: "E-mail" }).fill(buyerA.email);
+  await dialog.getByRole("textbox", { name: "Nome" }).fill(buyerA.name);
+  const since = new Date(Date.now() - 1000);
+  await dialog.getByRole("button", { name: "Criar e convidar" }).click();
+  await expect(page.getByText("Usuário criado com sucesso!")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const row = page.locator(`tr[data-user-email="${buyerA.email}"]`);
+  await expect(row).toContainText(buyerA.name);
+  await expect(row).toContainText("Gestor");
+  await activate(request, buyerA, since);
+
+  const list = await (await request.get(`${baseURL}/api/users?q=${encodeURIComponent(buyerA.email)}`)).json();
+  ids.a = list[0].id;
+  ids.b = await invite(request, buyerB);
+  ids.p = await invite(request, payee);
+});
+
+test("an offer assigned to buyer A is seen by A and not by buyer B", async ({ page, playwright }) => {
+  await page.goto("/admin/offers");
+  await page.getByRole("button", { name: "Nova oferta" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nova oferta" });
+  await dialog.getByRole("button", { name: "Criar oferta" }).click();
+  await expect(dialog.getByText("Campo obrigatório.")).toHaveCount(4);
+  await dialog.getByRole("textbox", { name: "Nome", exact: true }).fill(offerName);
+  await dialog.getByRole("textbox", { name: "Cassino" }).fill("Cassino Sol");
+  await dialog.getByRole("textbox", { name: "Descrição (opcional)" }).fill("Brasil, mobile");
+  await dialog.getByRole("textbox", { name: "Valor" }).fill("1500,5");
+  await dialog.getByRole("combobox", { name: "Moeda" }).selectOption("BRL");
+  await dialog.getByRole("textbox", { name: /Pagamento por depósito/ }).fill("-3");
+  await dialog.getByRole("button", { name: "Criar oferta" }).click();
+  await expect(dialog.getByText("Não pode ser negativo.")).toBeVisible();
+  await dialog.getByRole("textbox", { name: /Pagamento por depósito/ }).fill("45");
+  await dialog.getByRole("checkbox", { name: "Visível para todos" }).uncheck();
+  const picker = dialog.getByRole("group", { name: "Gestores que veem esta oferta" });
+  // Only buyers are listed: the seeded team lead and financial user are not.
+  await expect(picker.getByText("Lara Líder")).toHaveCount(0);
+  await expect(picker.getByText("Fábio Finanças")).toHaveCount(0);
+  await picker.getByRole("checkbox", { name: new RegExp(buyerA.name) }).check();
+  await dialog.getByRole("button", { name: "Criar oferta" }).click();
+  await expect(page.getByText("Oferta criada com sucesso!")).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: offerName });
+  await expect(row).toContainText("R$");
+  await expect(row).toContainText("1.500,50");
+  await expect(row).toContainText(buyerA.name);
+
+  const all = await (await page.request.get(`${baseURL}/api/offers`)).json();
+  ids.offer = all.find((o: { name: string }) => o.name === offerName).id;
+
+  const api = await playwright.request.newContext();
+  const signedA = await apiSignIn(api, buyerA.email, buyerA.password);
+  expect(signedA.status()).toBe(200);
+  cookieA = sessionCookie(signedA);
+  const signedB = await apiSignIn(api, buyerB.email, buyerB.password);
+  expect(signedB.status()).toBe(200);
+  cookieB = sessionCookie(signedB);
+  const seenByA = await (await api.get(`${baseURL}/api/offers`, { headers: { cookie: cookieA } })).json();
+  expect(seenByA.map((o: { id: string }) => o.id)).toContain(ids.offer);
+  const seenByB = await (await api.get(`${baseURL}/api/offers`, { headers: { cookie: cookieB } })).json();
+  expect(seenByB.map((o: { id: string }) => o.id)).not.toContain(ids.offer);
+  expect(
+    (await api.get(`${baseURL}/api/offers/${ids.offer}`, { headers: { cookie: cookieB } })).status(),
+  ).toBe(404);
+  await api.dispose();
+});
+
+test("the admin writes a note that buyer A reads but cannot edit", async ({
+  page,
+  browser,
+  consoleGuard,
+}) => {
+  await page.goto("/admin/users");
+  await page.getByRole("button", { name: `Notas de ${buyerA.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Notas de ${buyerA.name}` });
+  await expect(dialog.getByText(`${buyerA.name} ainda não tem notas.`)).toBeVisible();
+  await dialog.getByRole("button", { name: "Adicionar nota" }).click();
+  const editor = page.getByRole("dialog", { name: "Nova nota" });
+  await editor.getByRole("textbox", { name: "Conteúdo" }).fill("   \n  ");
+  await editor.getByRole("button", { name: "Salvar" }).click();
+  await expect(editor.getByText("O conteúdo da nota não pode estar vazio")).toBeVisible();
+  const content = "Foco em iOS esta semana.\nManter o CPA abaixo de R$ 40.\nRevisar criativos na sexta.";
+  await editor.getByRole("textbox", { name: "Conteúdo" }).fill(content);
+  await editor.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByText("Nota criada com sucesso!")).toBeVisible();
+  await expect(dialog.getByText("Foco em iOS esta semana.")).toBeVisible();
+
+  const notes = await (await page.request.get(`${baseURL}/api/users/${ids.a}/notes`)).json();
+  ids.note = notes[0].id;
+
+  const buyerPage = await openAs(browser, consoleGuard, {
+    language: "pt-BR",
+    theme: "light",
+    phone: false,
+    cookie: cookieA,
+  });
+  await buyerPage.goto("/user/notes");
+  await expect(buyerPage.getByRole("heading", { level: 1, name: "Notas" })).toBeVisible();
+  const item = buyerPage.getByRole("button", { name: /Foco em iOS esta semana\./ });
+  await expect(item).toContainText("Manter o CPA abaixo de R$ 40.");
+  await expect(item).not.toContainText("Revisar criativos na sexta.");
+  await expect(item).toContainText(`${content.length} caracteres`);
+  await expect(buyerPage.getByRole("button", { name: "Editar" })).toHaveCount(0);
+  await item.click();
+  const viewer = buyerPage.getByRole("dialog", { name: "Nota" });
+  await expect(viewer).toContainText("Revisar criativos na sexta.");
+  await expect(viewer).toContainText("Somente administradores podem editar notas");
+  await expect(viewer.getByRole("textbox")).toHaveCount(0);
+  await shoot(buyerPage, "pt-BR-light-desktop-team-buyer-note-viewer");
+  // The server refuses the edit too.
+  consoleGuard.allowHttpError(/\/api\/notes\//, 403);
+  const edit = await buyerPage.request.patch(`${baseURL}/api/notes/${ids.note}`, {
+    data: { content: "changed" },
+    headers: origin,
+  });
+  expect(edit.status()).toBe(403);
+  await buyerPage.context().close();
+});
+
+test("deleting a user removes them and their data", async ({ page, playwright }) => {
+  const request = page.request;
+  const api = await playwright.request.newContext();
+  // Buyer B logs a campaign on an offer everyone sees, and gets a note.
+  const open = await request.post(`${baseURL}/api/offers`, {
+    headers: origin,
+    data: {
+      name: `Aberta ${stamp}`,
+      value: "100",
+      currency: "USD",
+      casinoBrand: "Open Casino",
+      payoutPerDeposit: "50",
+      visibleToAll: true,
+    },
+  });
+  expect(open.status()).toBe(201);
+  ids.openOffer = (await open.json()).id;
+  const campaign = await api.post(`${baseURL}/api/campaigns`, {
+    headers: { ...origin, cookie: cookieB },
+    data: { date: today, offerId: ids.openOffer, spent: "10", deposits: 2 },
+  });
+  expect(campaign.status()).toBe(201);
+  const campaignId = (await campaign.json()).id;
+  expect(
+    (
+      await request.post(`${baseURL}/api/users/${ids.b}/notes`, {
+        headers: origin,
+        data: { content: "Nota para apagar" },
+      })
+    ).status(),
+  ).toBe(201);
+
+  await page.goto("/admin/users");
+  await page.getByRole("button", { name: `Excluir ${buyerB.name}` }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Excluir usuário?" });
+  await expect(confirm).toContainText("Todas as campanhas, notas e dados relacionados");
+  await shoot(page, "pt-BR-light-desktop-team-users-delete");
+  await confirm.getByRole("button", { name: "Excluir permanentemente" }).click();
+  await expect(page.getByText("Usuário excluído com sucesso!")).toBeVisible();
+  await expect(page.locator(`tr[data-user-email="${buyerB.email}"]`)).toHaveCount(0);
+
+  expect((await request.get(`${baseURL}/api/users/${ids.b}`)).status()).toBe(404);
+  expect((await request.get(`${baseURL}/api/campaigns/${campaignId}`)).status()).toBe(404);
+  const page1 = await (await request.get(`${baseURL}/api/campaigns?creatorId=${ids.b}`)).json();
+  expect(page1.items).toEqual([]);
+  const notes = await (await request.get(`${baseURL}/api/notes`)).json();
+  expect(notes.filter((n: { userId: string }) => n.userId === ids.b)).toEqual([]);
+  // Their session is gone with them.
+  expect((await api.get(`${baseURL}/api/me`, { headers: { cookie: cookieB } })).status()).toBe(401);
+  await api.dispose();
+});
+
+test("a user with payouts can only be deactivated, and then cannot sign in", async ({
+  page,
+  playwright,
+  consoleGuard,
+}) => {
+  const request = page.request;
+  const api = await playwright.request.newContext();
+  const signed = await apiSignIn(api, payee.email, payee.password);
+  expect(signed.status()).toBe(200);
+  cookieP = sessionCookie(signed);
+  const campaign = await api.post(`${baseURL}/api/campaigns`, {
+    headers: { ...origin, cookie: cookieP },
+    data: { date: today, offerId: ids.openOffer, spent: "100", deposits: 200 },
+  });
+  expect(campaign.status()).toBe(201);
+
+  const month = today.slice(0, 7);
+  const payments = await (await request.get(`${baseURL}/api/payments?month=${month}`)).json();
+  const card = payments.cards.find((c: { userId: string }) => c.userId === ids.p);
+  expect(Number(card.pending)).toBeGreaterThan(10);
+  const payout = await request.post(`${baseURL}/api/payments/${card.statementId}/payouts`, {
+    headers: origin,
+    data: { amount: "10.00", note: "adiantamento" },
+  });
+  expect(payout.status()).toBe(201);
+
+  consoleGuard.allowHttpError(/\/api\/users\//, 409);
+  await page.goto("/admin/users");
+  await page.getByRole("button", { name: `Excluir ${payee.name}` }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Excluir usuário?" });
+  await confirm.getByRole("button", { name: "Excluir permanentemente" }).click();
+  const offer = page.getByRole("alertdialog", { name: "Desativar usuário?" });
+  await expect(offer).toContainText("tem pagamentos registrados e não pode ser excluído");
+  await shoot(page, "pt-BR-light-desktop-team-users-has-payouts");
+  await offer.getByRole("button", { name: "Desativar" }).click();
+  await expect(page.getByText("Usuário desativado com sucesso!")).toBeVisible();
+  await expect(page.locator(`tr[data-user-email="${payee.email}"]`)).toContainText("Desativado");
+
+  // Signed out everywhere, refused at sign-in, history kept.
+  expect((await api.get(`${baseURL}/api/me`, { headers: { cookie: cookieP } })).status()).toBe(401);
+  const again = await apiSignIn(api, payee.email, payee.password);
+  expect(again.status()).toBe(403);
+  const kept = await (await request.get(`${baseURL}/api/campaigns?creatorId=${ids.p}`)).json();
+  expect(kept.items).toHaveLength(1);
+  await api.dispose();
+});
+
+test("screenshots of the team screens in pt-BR and English, light and dark, desktop and phone", async ({
+  browser,
+  consoleGuard,
+}) => {
+  for (const language of ["pt-BR", "en"] as const) {
+    for (const theme of ["light", "dark"] as const) {
+      for (const phone of [false, true]) {
+        const prefix = `${language}-${theme}-${phone ? "phone" : "desktop"}`;
+        const page = await openAs(browser, consoleGuard, { language, theme, phone });
+        await page.goto("/admin/users");
+        await expect(page.locator(`tr[data-user-email="${buyerA.email}"]`)).toBeVisible();
+        await shoot(page, `${prefix}-team-users`);
+        await page.locator(`tr[data-user-email="${buyerA.email}"]`).getByRole("button").nth(1).click();
+        await expect(page.getByRole("dialog")).toBeVisible();
+        await shoot(page, `${prefix}-team-user-dialog`);
+        await page.keyboard.press("Escape");
+
+        await page.goto("/admin/offers");
+        await expect(page.getByRole("row").filter({ hasText: offerName })).toBeVisible();
+        await shoot(page, `${prefix}-team-offers`);
+        await page.getByRole("row").filter({ hasText: offerName }).getByRole("button").first().click();
+        await expect(page.getByRole("dialog")).toBeVisible();
+        await shoot(page, `${prefix}-team-offer-dialog`);
+        await page.keyboard.press("Escape");
+
+        await page.goto("/user/notes");
+        await page.getByRole("combobox").selectOption(ids.a as string);
+        await expect(page.getByText("Foco em iOS esta semana.")).toBeVisible();
+        await shoot(page, `${prefix}-team-notes-admin`);
+        await page.context().close();
+
+        const buyerPage = await openAs(browser, consoleGuard, { language, theme, phone, cookie: cookieA });
+        await buyerPage.goto("/user/notes");
+        await expect(buyerPage.getByText("Foco em iOS esta semana.")).toBeVisible();
+        await shoot(buyerPage, `${prefix}-team-notes-buyer`);
+        await buyerPage.context().close();
+      }
+    }
+  }
+});

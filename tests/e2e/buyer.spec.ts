@@ -1,0 +1,367 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { request as playwrightRequest } from "@playwright/test";
+import { parseCsv } from "../../domain/csv";
+import { addDays, todayIn } from "../../domain/periods";
+import { formatMoney, formatPercent } from "../../web/lib/format";
+import { screensServer, storageStatePath } from "./support/env";
+import { type ConsoleGuard, expect, test } from "./support/fixtures";
+
+// The buyer's daily loop (issue 3) on the seeded "screens" server: an admin creates offers through
+// the API, then the buyer adds a day and watches the live preview, finds the day on /campanhas
+// without a reload, edits it, checks the analysis dialog, exports the CSV and deletes the day.
+// A second test takes screenshots of every buyer screen in pt-BR and English, light and dark,
+// desktop and a 360 px phone (test-results/screenshots/buyer-*.png).
+
+test.describe.configure({ mode: "serial" });
+
+const base = screensServer.baseURL;
+const timeZone = "America/Sao_Paulo";
+const today = todayIn(timeZone);
+const suffix = Date.now().toString(36);
+const offerName = `Jornada Bet ${suffix}`;
+const backgroundOffer = `Fundo Casino ${suffix}`;
+const outDir = path.join(import.meta.dirname, "..", "..", "test-results", "screenshots");
+
+const usd = (value: number | string, language: "pt-BR" | "en" = "pt-BR") =>
+  formatMoney(value, "USD", language);
+const pct = (value: number, language: "pt-BR" | "en" = "pt-BR") => formatPercent(value, language);
+
+async function apiAs(role: "admin" | "buyer"): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({
+    baseURL: base,
+    storageState: storageStatePath(role),
+    extraHTTPHeaders: { origin: base },
+  });
+}
+
+async function createOffer(admin: APIRequestContext, name: string, payout: string) {
+  const response = await admin.post("/api/offers", {
+    data: { name, casinoBrand: "Placar Casino", value: "500.00", currency: "BRL", payoutPerDeposit: payout },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string };
+}
+
+test.beforeAll(async () => {
+  const admin = await apiAs("admin");
+  const main = await createOffer(admin, offerName, "25.00");
+  const other = await createOffer(admin, backgroundOffer, "40.00");
+  await admin.dispose();
+  // Some history so the lists, cards and chart have data (logged through the API as the buyer).
+  const buyer = await apiAs("buyer");
+  for (let day = 1; day <= 12; day++) {
+    const response = await buyer.post("/api/campaigns", {
+      data: {
+        date: addDays(today, -day),
+        offerId: day % 3 === 0 ? main.id : other.id,
+        spent: `${80 + day * 7}.50`,
+        clicks: 300 + day * 11,
+        installations: 90 + day * 3,
+        registrations: 30 + day,
+        deposits: 2 + (day % 4),
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+  await buyer.dispose();
+});
+
+test.use({ storageState: storageStatePath("buyer") });
+
+test("a buyer adds a day, finds it, edits it, analyses it, exports it and deletes it", async ({ page }) => {
+  await page.goto("/add-data");
+  await expect(page.getByRole("heading", { level: 1, name: "Adicionar dados" })).toBeVisible();
+
+  // The date defaults to today in the workspace time zone, also shown in the Brazilian format.
+  const form = page.getByRole("form", { name: "Dados do dia" });
+  await expect(form.getByLabel("Data")).toHaveValue(today);
+  const [y, m, d] = today.split("-");
+  await expect(page.getByTestId("date-br")).toHaveText(`Formato brasileiro: ${d}/${m}/${y}`);
+
+  // Validation comes from the shared schema and keeps what was typed.
+  await form.getByLabel("Gasto (USD)").fill("-5");
+  await page.getByTestId("submit").click();
+  await expect(form.getByText("O valor não pode ser negativo.")).toBeVisible();
+  await expect(form.getByText("Campo obrigatório.")).toBeVisible();
+  await expect(form.getByLabel("Gasto (USD)")).toHaveValue("-5");
+
+  // No preview until something was spent.
+  await expect(page.getByTestId("preview-empty")).toBeVisible();
+  await form.getByLabel("Oferta").selectOption({ label: `${offerName} · Placar Casino` });
+  await form.getByLabel("Gasto (USD)").fill("100");
+  await form.getByLabel("Cliques").fill("200");
+  await form.getByLabel("Instalações").fill("50");
+  await form.getByLabel("Registros").fill("20");
+  await form.getByLabel("Depósitos").fill("6");
+  const preview = page.getByTestId("preview");
+  await expect(preview.getByTestId("preview-revenue")).toHaveText(usd(150));
+  await expect(preview.getByTestId("preview-profit")).toHaveText(usd(50));
+  await expect(preview.getByTestId("preview-roi")).toHaveText(pct(50));
+  await expect(preview.getByTestId("preview-epc")).toHaveText(usd(0.75));
+  await expect(preview.getByTestId("preview-clickToInstall")).toHaveText(pct(25));
+  await expect(preview.getByTestId("preview-installToRegistration")).toHaveText(pct(40));
+  await expect(preview.getByTestId("preview-registrationToDeposit")).toHaveText(pct(30));
+  // The preview follows every keystroke.
+  await form.getByLabel("Depósitos").fill("4");
+  await expect(preview.getByTestId("preview-revenue")).toHaveText(usd(100));
+  await expect(preview.getByTestId("preview-roi")).toHaveText(pct(0));
+  await form.getByLabel("Depósitos").fill("6");
+
+  await page.getByTestId("submit").click();
+  await expect(page.getByText("Dados da campanha adicionados com sucesso").first()).toBeVisible();
+  await expect(form.getByLabel("Depósitos")).toHaveValue("");
+  await expect(form.getByLabel("Data")).toHaveValue(today);
+
+  // On /campanhas without a reload (client navigation; the cache was invalidated).
+  await page.getByTestId("sidebar-buyer").getByRole("link", { name: "Campanhas" }).click();
+  await expect(page).toHaveURL(/\/campanhas$/);
+  await expect(page.getByTestId("history-days")).toHaveValue("30");
+  const todayGroup = page.locator(`[data-testid=history-group][data-date="${today}"]`);
+  await expect(todayGroup.getByTestId("group-count")).toHaveText("Campanhas: 1");
+  const card = todayGroup.getByTestId("campaign-card").filter({ hasText: offerName });
+  await expect(card.getByTestId("card-investment")).toHaveText(usd(100));
+  await expect(card.getByTestId("card-revenue")).toHaveText(usd(150));
+  await expect(card.getByTestId("card-profit")).toHaveText(usd(50));
+  await expect(card.getByTestId("card-deposits")).toHaveText("6");
+  await expect(card).toContainText("Bruno Gestor");
+
+  // Groups collapse and expand.
+  await todayGroup.getByRole("button", { expanded: true }).click();
+  await expect(card).toHaveCount(0);
+  await todayGroup.getByRole("button", { expanded: false }).click();
+  await expect(card).toBeVisible();
+
+  // Edit: 8 deposits instead of 6.
+  await card.getByTestId("card-edit").click();
+  const edit = page.getByRole("dialog", { name: "Editar campanha" });
+  await expect(edit.getByLabel("Depósitos")).toHaveValue("6");
+  await expect(edit.getByLabel("Data")).toHaveValue(today);
+  await edit.getByLabel("Depósitos").fill("8");
+  await edit.getByTestId("edit-save").click();
+  await expect(page.getByText("Campanha atualizada").first()).toBeVisible();
+  await expect(edit).toBeHidden();
+  await expect(card.getByTestId("card-revenue")).toHaveText(usd(200));
+  await expect(card.getByTestId("card-roi")).toHaveText(pct(100));
+
+  // The analysis dialog.
+  await card.getByTestId("card-analytics").click();
+  const analysis = page.getByRole("dialog", { name: "Análise da campanha" });
+  await expect(analysis.getByTestId("analysis-spent")).toHaveText(usd(100));
+  await expect(analysis.getByTestId("analysis-revenue")).toHaveText(usd(200));
+  await expect(analysis.getByTestId("analysis-profit")).toContainText(usd(100));
+  await expect(analysis.getByTestId("analysis-roi")).toHaveText(pct(100));
+  await expect(analysis.getByTestId("analysis-marker")).toHaveText("Aumento");
+  await expect(analysis.getByTestId("analysis-clickToInstall")).toHaveText(pct(25));
+  await expect(analysis.getByTestId("analysis-installToRegistration")).toHaveText(pct(40));
+  await expect(analysis.getByTestId("analysis-registrationToDeposit")).toHaveText(pct(40));
+  await expect(analysis.getByRole("progressbar")).toHaveCount(3);
+  await expect(analysis.getByTestId("analysis-costPerClick")).toHaveText(usd(0.5));
+  await expect(analysis.getByTestId("analysis-costPerInstall")).toHaveText(usd(2));
+  await expect(analysis.getByTestId("analysis-costPerRegistration")).toHaveText(usd(5));
+  await expect(analysis.getByTestId("analysis-costPerDeposit")).toHaveText(usd(12.5));
+  await page.keyboard.press("Escape");
+  await expect(analysis).toBeHidden();
+
+  // CSV export with the screen's filters, headers in the reader's language.
+  const downloading = page.waitForEvent("download");
+  await page.getByTestId("export-csv").click();
+  const download = await downloading;
+  const text = readFileSync(await download.path(), "utf8");
+  expect(text.startsWith("\uFEFF")).toBe(true);
+  const rows = parseCsv(text.slice(1));
+  expect(rows[0]?.slice(0, 6)).toEqual(["Data", "Oferta", "Cassino", "Gestor", "E-mail", "Investimento"]);
+  const ours = rows.filter((row) => row[1] === offerName);
+  expect(ours.map((row) => row[0])).toContain(today);
+  const exported = ours.find((row) => row[0] === today);
+  expect(Number(exported?.[5])).toBe(100);
+  expect(Number(exported?.[9])).toBe(8);
+  expect(Number(exported?.[10])).toBe(200);
+  // Every day of the last 30 is in the file: 12 background days and today's.
+  expect(rows.length - 1).toBeGreaterThanOrEqual(13);
+
+  // Delete, after the confirmation.
+  await card.getByTestId("card-delete").click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("Tem certeza que deseja excluir esta campanha?");
+  await confirm.getByRole("button", { name: "Cancelar" }).click();
+  await expect(card).toBeVisible();
+  await card.getByTestId("card-delete").click();
+  await page.getByTestId("delete-confirm").click();
+  await expect(page.getByText("Campanha excluída").first()).toBeVisible();
+  await expect(todayGroup).toHaveCount(0);
+});
+
+test("the dashboard table is searched, sorted and paged by the server", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByText("Olá, Bruno Gestor!")).toBeVisible();
+  await expect(page.getByTestId("period-total").getByTestId("card-spent")).not.toHaveText(usd(0));
+  await page.getByRole("tab", { name: "Campanhas" }).click();
+  const table = page.getByTestId("campaigns-table");
+  await expect(table.getByTestId("campaign-row")).toHaveCount(10);
+  await expect(table.getByTestId("pagination-summary")).toHaveText(/^Mostrando 1 a 10 de \d+ campanhas$/);
+  const requests: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/campaigns?")) requests.push(request.url());
+  });
+  await table.getByRole("button", { name: "Próxima" }).click();
+  await expect(table.getByTestId("pagination-page")).toHaveText(/^Página 2 de \d+$/);
+  // A new column starts descending; a second click flips it.
+  await table.getByTestId("sort-spent").click();
+  await expect(table.getByTestId("sort-select")).toHaveValue("spent");
+  await expect(table.getByRole("columnheader", { name: /Gasto/ })).toHaveAttribute("aria-sort", "descending");
+  await table.getByTestId("sort-spent").click();
+  await expect(table.getByRole("columnheader", { name: /Gasto/ })).toHaveAttribute("aria-sort", "ascending");
+  await table.getByTestId("campaign-search").fill(backgroundOffer);
+  await expect(table.getByTestId("pagination-summary")).toHaveText("Mostrando 1 a 8 de 8 campanhas");
+  expect(requests.every((url) => new URL(url).searchParams.get("pageSize") === "10")).toBe(true);
+  expect(requests.some((url) => new URL(url).searchParams.get("order") === "asc")).toBe(true);
+});
+
+test("analytics loads Recharts only on its route", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await page.goto("/");
+  await expect(page.getByTestId("period-cards")).toBeVisible();
+  await page.getByTestId("sidebar-buyer").getByRole("link", { name: "Análises" }).click();
+  await expect(page.getByTestId("revenue-chart").locator(".recharts-wrapper")).toBeVisible();
+  const chartChunks = scripts.filter((url) => /revenue-chart/.test(url));
+  expect(chartChunks).toHaveLength(1);
+  await expect(page.getByTestId("analytics-spent")).not.toHaveText(usd(0));
+  await page.getByTestId("analytics-period").selectOption("7");
+  await page.getByTestId("analytics-offer").selectOption({ label: offerName });
+  await expect(page.getByTestId("analytics-table")).toBeVisible();
+});
+
+async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${label}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+  expect(serious, "serious or critical axe violations").toEqual([]);
+}
+
+for (const theme of ["light", "dark"] as const) {
+  test(`the buyer screens have no serious axe violations (${theme})`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.addInitScript((value) => localStorage.setItem("placar.theme", value), theme);
+    await page.goto("/");
+    await expect(page.getByTestId("period-total").getByTestId("card-revenue")).toBeVisible();
+    await expectAccessible(page, "dashboard");
+    await page.getByRole("tab").nth(1).click();
+    await expect(page.getByTestId("campaign-row").first()).toBeVisible();
+    await expectAccessible(page, "dashboard table");
+    await page.goto("/campanhas");
+    await expect(page.getByTestId("campaign-card").first()).toBeVisible();
+    await expectAccessible(page, "campaigns");
+    await page.getByTestId("card-analytics").first().click();
+    await expect(page.getByTestId("analysis-dialog")).toBeVisible();
+    await expectAccessible(page, "analysis dialog");
+    await page.keyboard.press("Escape");
+    await page.goto("/add-data");
+    await page.locator("form select").selectOption({ index: 1 });
+    await page.locator("form input[inputmode=decimal]").fill("10");
+    await expect(page.getByTestId("preview")).toBeVisible();
+    await expectAccessible(page, "add data");
+    await page.goto("/user/analytics");
+    await expect(page.getByTestId("revenue-chart").locator(".recharts-wrapper")).toBeVisible();
+    await expectAccessible(page, "analytics");
+  });
+}
+
+// Screenshots -------------------------------------------------------------------------------
+
+const languages = ["pt-BR", "en"] as const;
+const themes = ["light", "dark"] as const;
+const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 360, height: 740 } } as const;
+
+async function openBuyerPage(
+  browser: Browser,
+  guard: ConsoleGuard,
+  language: (typeof languages)[number],
+  theme: (typeof themes)[number],
+  viewport: keyof typeof viewports,
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: viewports[viewport],
+    storageState: storageStatePath("buyer"),
+  });
+  const page = await context.newPage();
+  guard.watch(page);
+  await page.addInitScript(
+    ([lang, mode]) => {
+      localStorage.setItem("placar.language", lang as string);
+      localStorage.setItem("placar.theme", mode as string);
+    },
+    [language, theme],
+  );
+  const response = await page.request.patch(`${base}/api/me`, {
+    data: { language },
+    headers: { origin: base },
+  });
+  expect(response.ok()).toBe(true);
+  return page;
+}
+
+/** Dialogs are fixed to the viewport, so their screenshots are of the viewport, not the full page. */
+async function shoot(page: Page, name: string, fullPage = true) {
+  await page.waitForTimeout(350);
+  await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage, caret: "hide" });
+}
+
+test("screenshots of the buyer screens", async ({ browser, consoleGuard }) => {
+  test.setTimeout(300_000);
+  mkdirSync(outDir, { recursive: true });
+  for (const language of languages) {
+    for (const theme of themes) {
+      for (const viewport of Object.keys(viewports) as (keyof typeof viewports)[]) {
+        const prefix = `buyer-${language}-${theme}-${viewport}`;
+        const page = await openBuyerPage(browser, consoleGuard, language, theme, viewport);
+        await page.goto("/");
+        await expect(page.getByTestId("period-total").getByTestId("card-revenue")).toBeVisible();
+        await shoot(page, `${prefix}-dashboard`);
+        await page.getByRole("tab").nth(1).click();
+        await expect(page.getByTestId("campaign-row").first()).toBeVisible();
+        await shoot(page, `${prefix}-dashboard-table`);
+
+        await page.goto("/campanhas");
+        await expect(page.getByTestId("campaign-card").first()).toBeVisible();
+        await shoot(page, `${prefix}-campaigns`);
+        await page.getByTestId("card-analytics").first().click();
+        await expect(page.getByTestId("analysis-dialog")).toBeVisible();
+        await shoot(page, `${prefix}-analysis`, false);
+        await page.keyboard.press("Escape");
+        await page.getByTestId("card-edit").first().click();
+        await expect(page.getByTestId("edit-dialog")).toBeVisible();
+        await shoot(page, `${prefix}-edit`, false);
+        await page.keyboard.press("Escape");
+
+        await page.goto("/add-data");
+        const form = page.locator("form");
+        await form.locator("select").selectOption({ index: 1 });
+        const inputs = form.locator("input[inputmode]");
+        for (const [index, value] of ["100", "200", "50", "20", "6"].entries())
+          await inputs.nth(index).fill(value);
+        await expect(page.getByTestId("preview")).toBeVisible();
+        await shoot(page, `${prefix}-add-data`);
+
+        await page.goto("/user/analytics");
+        await expect(page.getByTestId("revenue-chart").locator(".recharts-wrapper")).toBeVisible();
+        await shoot(page, `${prefix}-analytics`);
+        await page.context().close();
+      }
+    }
+  }
+  const context = await browser.newContext({ storageState: storageStatePath("buyer") });
+  await context.request.patch(`${base}/api/me`, { data: { language: "pt-BR" }, headers: { origin: base } });
+  await context.close();
+});

@@ -1,0 +1,258 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type Page, request } from "@playwright/test";
+import { addDays, todayIn } from "../../domain/periods";
+import { type SeededRole, screensServer, seededAccounts, storageStatePath } from "./support/env";
+import { type ConsoleGuard, expect, test } from "./support/fixtures";
+
+// Issue 5 journey on the seeded server with two browser contexts: the buyer files a creative
+// request; the admin, already on another page, gets the toast and a higher bell count without a
+// reload; the admin moves the request to Em Progresso with a note; the buyer sees the new status
+// and their own toast. Then screenshots of the screens and the open bell in pt-BR and English,
+// light and dark, desktop and a 360 px phone (test-results/screenshots/creative-*.png).
+
+test.describe.configure({ mode: "serial" });
+
+const base = screensServer.baseURL;
+const today = todayIn("America/Sao_Paulo");
+const stamp = Date.now().toString(36);
+const description = `Banner para a campanha de Natal ${stamp}`;
+const outDir = path.join(import.meta.dirname, "..", "..", "test-results", "screenshots");
+const buyerName = seededAccounts.buyer.name;
+
+const languages = ["pt-BR", "en"] as const;
+const themes = ["light", "dark"] as const;
+const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 360, height: 740 } } as const;
+type Language = (typeof languages)[number];
+
+async function openAs(
+  browser: Browser,
+  guard: ConsoleGuard,
+  role: SeededRole,
+  options: { language?: Language; theme?: string; viewport?: keyof typeof viewports } = {},
+): Promise<Page> {
+  const language = options.language ?? "pt-BR";
+  const context = await browser.newContext({
+    viewport: viewports[options.viewport ?? "desktop"],
+    storageState: storageStatePath(role),
+  });
+  const page = await context.newPage();
+  guard.watch(page);
+  await page.addInitScript(
+    ([lang, mode]) => {
+      localStorage.setItem("placar.language", lang as string);
+      localStorage.setItem("placar.theme", mode as string);
+    },
+    [language, options.theme ?? "light"],
+  );
+  // Signed in, the profile's language wins: set it there too (restored after the run).
+  const response = await page.request.patch(`${base}/api/me`, {
+    data: { language },
+    headers: { origin: base },
+  });
+  expect(response.ok()).toBe(true);
+  return page;
+}
+
+/** The bell's unread count (0 when the badge is hidden), once its stream is subscribed. */
+async function bellCount(page: Page): Promise<number> {
+  const bell = page.getByTestId("notification-bell");
+  await expect(bell).toHaveAttribute("data-live", "on");
+  const badge = bell.getByTestId("bell-count");
+  return (await badge.count()) ? Number(await badge.textContent()) : 0;
+}
+
+test("a buyer files a request, the admin works it live, the buyer sees it live", async ({
+  browser,
+  consoleGuard,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await openAs(browser, consoleGuard, "admin");
+  const buyer = await openAs(browser, consoleGuard, "buyer");
+
+  // The admin waits on another page; a marker on window proves nothing reloads.
+  await admin.goto("/admin/users");
+  await expect(admin.getByRole("heading", { level: 1, name: "Usuários" })).toBeVisible();
+  const adminBefore = await bellCount(admin);
+  await admin.evaluate(() => {
+    (window as unknown as { stayed: boolean }).stayed = true;
+  });
+
+  await buyer.goto("/request-creative");
+  await expect(buyer.getByRole("heading", { level: 1, name: "Solicitar criativo" })).toBeVisible();
+  const form = buyer.getByRole("form", { name: "Nova solicitação" });
+  await expect(form.getByLabel("Tipo")).toHaveValue("Image");
+  await expect(form.getByLabel("Formato")).toHaveValue("Square");
+  await expect(form.getByLabel("Prazo")).toHaveAttribute("min", today);
+  await expect(form.getByLabel("Descrição")).toHaveAttribute("rows", "4");
+  await bellCount(buyer);
+
+  // Required fields, from the shared schema; what was typed stays.
+  await form.getByLabel("Tipo").selectOption("Video");
+  await buyer.getByTestId("submit").click();
+  await expect(form.getByText("Campo obrigatório.")).toHaveCount(2);
+  await expect(form.getByLabel("Tipo")).toHaveValue("Video");
+
+  // A past deadline is refused before it reaches the server.
+  await form.getByLabel("Prazo").fill(addDays(today, -1));
+  await form.getByLabel("Descrição").fill(description);
+  await buyer.getByTestId("submit").click();
+  await expect(form.getByText("O prazo não pode estar no passado.")).toBeVisible();
+  await expect(form.getByLabel("Descrição")).toHaveValue(description);
+
+  await form.getByLabel("Formato").selectOption("Vertical");
+  await form.getByLabel("Prazo").fill(addDays(today, 3));
+  const created = buyer.waitForResponse(
+    (response) => response.url().endsWith("/api/creative-requests") && response.request().method() === "POST",
+  );
+  await buyer.getByTestId("submit").click();
+  const requestId = ((await (await created).json()) as { id: string }).id;
+  await expect(buyer.getByText("Solicitação enviada com sucesso!").first()).toBeVisible();
+  // The form resets to its defaults.
+  await expect(form.getByLabel("Descrição")).toHaveValue("");
+  await expect(form.getByLabel("Tipo")).toHaveValue("Image");
+  await expect(form.getByLabel("Formato")).toHaveValue("Square");
+  const buyerRow = buyer.locator(`[data-testid=my-request-row][data-id="${requestId}"]`);
+  await expect(buyerRow).toContainText("Vídeo");
+  await expect(buyerRow).toContainText("Vertical (9:16)");
+  await expect(buyerRow.getByTestId("status-badge")).toHaveText("Pendente");
+  // Newest first.
+  await expect(buyer.getByTestId("my-request-row").first()).toHaveAttribute("data-id", requestId);
+
+  // The admin: a toast and a higher count, on the same page, without a reload.
+  const filed = `${buyerName} solicitou um criativo: Vídeo, Vertical (9:16).`;
+  await expect(admin.getByText(filed).first()).toBeVisible({ timeout: 5_000 });
+  await expect(admin.getByTestId("bell-count")).toHaveText(String(adminBefore + 1));
+  await expect(admin).toHaveURL(/\/admin\/users$/);
+  expect(await admin.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+
+  // The bell lists it unread; opening it marks it read and goes to the queue.
+  await admin.getByTestId("notification-bell").click();
+  const item = admin.getByTestId("notification-item").filter({ hasText: filed }).first();
+  await expect(item).toHaveAttribute("data-read", "false");
+  await item.click();
+  await expect(admin).toHaveURL(/\/admin\/creative-requests$/);
+  await expect(admin.getByRole("heading", { level: 1, name: "Solicitações de Criativos" })).toBeVisible();
+  await expect(admin.getByTestId("bell-live")).toContainText(String(adminBefore));
+
+  const adminRow = admin.locator(`[data-testid=admin-request-row][data-id="${requestId}"]`);
+  await expect(adminRow).toContainText(buyerName);
+  await expect(adminRow).toContainText(seededAccounts.buyer.email);
+  await expect(adminRow.getByTestId("status-badge")).toHaveText("Pendente");
+  await adminRow.getByTestId("open-request").click();
+  const dialog = admin.getByRole("dialog", { name: "Solicitação de criativo" });
+  await expect(dialog).toContainText(description);
+  await expect(dialog.getByTestId("dialog-status")).toHaveText("Pendente");
+  await expect(dialog.getByRole("button", { name: "Concluir" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Rejeitar" })).toBeVisible();
+  await dialog.getByLabel("Notas (opcional)").fill("Começamos hoje, prévia amanhã.");
+  await dialog.getByRole("button", { name: "Em Progresso" }).click();
+  await expect(admin.getByText("Status atualizado com sucesso!").first()).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(adminRow.getByTestId("status-badge")).toHaveText("Em Progresso");
+
+  // Reopened: the note is kept and the current status has no button.
+  await adminRow.getByTestId("open-request").click();
+  await expect(dialog.getByTestId("dialog-admin-notes")).toHaveText("Começamos hoje, prévia amanhã.");
+  await expect(dialog.getByRole("button", { name: "Em Progresso" })).toHaveCount(0);
+  await expect(dialog.getByRole("button", { name: "Concluir" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Fechar" }).first().click();
+  await expect(dialog).toBeHidden();
+
+  // The buyer: their own toast and the new status, without a reload.
+  await expect(buyer.getByText("Sua solicitação de Vídeo agora está: Em Progresso.").first()).toBeVisible({
+    timeout: 5_000,
+  });
+  await expect(buyerRow.getByTestId("status-badge")).toHaveText("Em Progresso");
+  await expect(buyer.getByTestId("bell-count")).not.toHaveCount(0);
+
+  // Mark all read empties the buyer's count.
+  await buyer.getByTestId("notification-bell").click();
+  await buyer.getByTestId("mark-all-read").click();
+  await expect(buyer.getByTestId("bell-count")).toHaveCount(0);
+  await buyer.keyboard.press("Escape");
+
+  await admin.context().close();
+  await buyer.context().close();
+});
+
+test("screenshots of the creative screens and the bell", async ({ browser, consoleGuard }) => {
+  test.setTimeout(300_000);
+  mkdirSync(outDir, { recursive: true });
+  // Unread notifications on both sides, so the bells show their counts: the buyer files a second
+  // request and the admin completes it (through the API).
+  const buyerApi = await request.newContext({ baseURL: base, storageState: storageStatePath("buyer") });
+  const filed = await buyerApi.post("/api/creative-requests", {
+    headers: { origin: base },
+    data: { type: "GIF", format: "Horizontal", deadline: addDays(today, 10), description: "GIF 16:9" },
+  });
+  expect(filed.status(), await filed.text()).toBe(201);
+  const filedId = ((await filed.json()) as { id: string }).id;
+  await buyerApi.dispose();
+  const adminApi = await request.newContext({ baseURL: base, storageState: storageStatePath("admin") });
+  const done = await adminApi.patch(`/api/creative-requests/${filedId}`, {
+    headers: { origin: base },
+    data: { status: "completed", adminNotes: "Pronto." },
+  });
+  expect(done.status(), await done.text()).toBe(200);
+  await adminApi.dispose();
+  for (const language of languages) {
+    for (const theme of themes) {
+      for (const viewport of Object.keys(viewports) as (keyof typeof viewports)[]) {
+        const prefix = `creative-${language}-${theme}-${viewport}`;
+        // axe once per theme (pt-BR, desktop); the screenshots cover the rest.
+        const audit = language === "pt-BR" && viewport === "desktop";
+        const buyer = await openAs(browser, consoleGuard, "buyer", { language, theme, viewport });
+        await buyer.goto("/request-creative");
+        await expect(buyer.getByTestId("my-request-row").first()).toBeVisible();
+        await shoot(buyer, `${prefix}-request`);
+        if (audit) await expectAccessible(buyer, `request-creative ${theme}`);
+        await buyer.getByTestId("notification-bell").click();
+        await expect(buyer.getByTestId("notification-list")).toBeVisible();
+        await shoot(buyer, `${prefix}-buyer-bell`, false);
+        if (audit) await expectAccessible(buyer, `buyer bell ${theme}`);
+        await buyer.context().close();
+
+        const admin = await openAs(browser, consoleGuard, "admin", { language, theme, viewport });
+        await admin.goto("/admin/creative-requests");
+        await expect(admin.getByTestId("admin-request-row").first()).toBeVisible();
+        await shoot(admin, `${prefix}-admin`);
+        if (audit) await expectAccessible(admin, `admin requests ${theme}`);
+        await admin.getByTestId("open-request").first().click();
+        await expect(admin.getByTestId("request-dialog")).toBeVisible();
+        await shoot(admin, `${prefix}-admin-dialog`, false);
+        if (audit) await expectAccessible(admin, `admin dialog ${theme}`);
+        await admin.keyboard.press("Escape");
+        await admin.getByTestId("notification-bell").click();
+        await expect(admin.getByTestId("notification-item").first()).toBeVisible();
+        await shoot(admin, `${prefix}-admin-bell`, false);
+        await admin.context().close();
+      }
+    }
+  }
+  for (const role of ["buyer", "admin"] as const) {
+    const context = await browser.newContext({ storageState: storageStatePath(role) });
+    await context.request.patch(`${base}/api/me`, { data: { language: "pt-BR" }, headers: { origin: base } });
+    await context.close();
+  }
+});
+
+async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${label}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+  expect(serious, "serious or critical axe violations").toEqual([]);
+}
+
+async function shoot(page: Page, name: string, fullPage = true) {
+  // Let transitions (menus, dialogs, toasts) settle; hide the caret so runs compare.
+  await page.waitForTimeout(350);
+  await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage, caret: "hide" });
+}

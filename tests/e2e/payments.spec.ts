@@ -1,0 +1,382 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { request as playwrightRequest } from "@playwright/test";
+import { todayIn } from "../../domain/periods";
+import type { PaymentCard, PaymentHistory } from "../../domain/schemas/payments";
+import { formatMoney } from "../../web/lib/format";
+import { type SeededRole, screensServer, seededAccounts, storageStatePath } from "./support/env";
+import { type ConsoleGuard, expect, test } from "./support/fixtures";
+
+// Issue 7's journey on the seeded "screens" server: the admin creates an offer and the buyer logs
+// this month's results through the API; the financial user opens the month, processes the buyer and
+// confirms the payment (a double click pays once); the buyer's top-bar badge drops to 0; a reversal
+// with a reason puts it back to pending, and the history shows every step. A second test takes
+// screenshots of the screen and its dialogs (test-results/screenshots/payments-*.png).
+
+test.describe.configure({ mode: "serial" });
+
+const base = screensServer.baseURL;
+const timeZone = "America/Sao_Paulo";
+const today = todayIn(timeZone);
+const month = today.slice(0, 7);
+const suffix = Date.now().toString(36);
+const buyerEmail = seededAccounts.buyer.email;
+const outDir = path.join(import.meta.dirname, "..", "..", "test-results", "screenshots");
+const usd = (value: number | string, language: "pt-BR" | "en" = "pt-BR") =>
+  formatMoney(value, "USD", language);
+
+async function apiAs(role: SeededRole): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({
+    baseURL: base,
+    storageState: storageStatePath(role),
+    extraHTTPHeaders: { origin: base },
+  });
+}
+
+async function loadCard(): Promise<PaymentCard> {
+  const financial = await apiAs("financial");
+  const response = await financial.get(`/api/payments?month=${month}`);
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { cards: PaymentCard[] };
+  await financial.dispose();
+  const card = body.cards.find((c) => c.email === buyerEmail);
+  if (!card) throw new Error("no card for the seeded buyer");
+  return card;
+}
+
+test.beforeAll(async () => {
+  const admin = await apiAs("admin");
+  const offer = await admin.post("/api/offers", {
+    data: {
+      name: `Pagamentos Bet ${suffix}`,
+      casinoBrand: "Placar Casino",
+      value: "500.00",
+      currency: "BRL",
+      payoutPerDeposit: "50.00",
+    },
+  });
+  expect(offer.status(), await offer.text()).toBe(201);
+  const { id: offerId } = (await offer.json()) as { id: string };
+  await admin.dispose();
+  // Today's results: revenue 6 × 50 = 300, spent 100, profit 200 (ROI 200%).
+  const buyer = await apiAs("buyer");
+  const campaign = await buyer.post("/api/campaigns", {
+    data: {
+      date: today,
+      offerId,
+      spent: "100.00",
+      clicks: 400,
+      installations: 80,
+      registrations: 20,
+      deposits: 6,
+    },
+  });
+  expect(campaign.status(), await campaign.text()).toBe(201);
+  await buyer.dispose();
+});
+
+test.use({ storageState: storageStatePath("financial") });
+
+function buyerCard(page: Page) {
+  return page.locator(`[data-testid="payment-card"][data-buyer="${buyerEmail}"]`);
+}
+
+async function expectBadge(browser: Browser, guard: ConsoleGuard, amount: string) {
+  const context = await browser.newContext({ storageState: storageStatePath("buyer") });
+  const page = await context.newPage();
+  guard.watch(page);
+  await page.goto("/");
+  await expect(page.getByTestId("pending-badge-amount")).toHaveText(amount);
+  return { page, context };
+}
+
+test("the financial user processes, confirms and reverses a buyer's payment", async ({
+  page,
+  browser,
+  consoleGuard,
+}) => {
+  const initial = await loadCard();
+  expect(initial.status).toBe("pending");
+  expect(Number(initial.pending)).toBeGreaterThan(0);
+  const due = usd(initial.pending);
+
+  // Before anything happens the buyer's badge shows the month's pending commission.
+  const before = await expectBadge(browser, consoleGuard, due);
+  await before.context.close();
+
+  await page.goto(`/financial/payments?month=${month}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Pagamentos" })).toBeVisible();
+  const card = buyerCard(page);
+  await expect(card.getByTestId("card-status")).toHaveText("Pendente");
+  await expect(card.getByTestId("card-pending")).toContainText(due);
+  await expect(card.getByText("Simple ROI")).toBeVisible();
+  // Only what the server would accept is enabled.
+  await expect(card.getByRole("button", { name: "Processar" })).toBeEnabled();
+  await expect(card.getByRole("button", { name: "Rejeitar" })).toBeEnabled();
+  await expect(card.getByRole("button", { name: "Confirmar Pagamento" })).toBeEnabled();
+  await expect(card.getByRole("button", { name: "Reabrir" })).toBeDisabled();
+  // Two buyers fit on one page: no arrows, no dots.
+  await expect(page.getByTestId("cards-dots")).toHaveCount(0);
+
+  await page.getByTestId("refresh-data").click();
+  await expect(page.getByText("Dados atualizados").first()).toBeVisible();
+
+  // Selecting the card shows its (empty) history.
+  await card.getByTestId("select-card").click();
+  await expect(page.getByRole("heading", { name: "Histórico de Pagamentos" })).toBeVisible();
+  await expect(page.getByText("Nenhum pagamento encontrado para este mês.")).toBeVisible();
+  await expect(page.getByTestId("history-page")).toHaveText("Página 1 de 1");
+  await expect(page.getByTestId("register-payment")).toBeEnabled();
+
+  // Processar.
+  await card.getByRole("button", { name: "Processar" }).click();
+  await expect(card.getByTestId("card-status")).toHaveText("Processando");
+  await expect(card.getByRole("button", { name: "Processar" })).toBeDisabled();
+  await expect(card.getByRole("button", { name: "Reabrir" })).toBeDisabled();
+  await expect(card.getByRole("button", { name: "Confirmar Pagamento" })).toBeEnabled();
+
+  // Confirmar Pagamento asks first; a double click on the confirmation pays once.
+  await card.getByRole("button", { name: "Confirmar Pagamento" }).click();
+  const confirm = page.getByTestId("confirm-action-dialog");
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText(due);
+  await confirm.getByTestId("confirm-action").dblclick();
+  await expect(page.getByText("Pagamento realizado com sucesso!").first()).toBeVisible();
+  await expect(card.getByTestId("card-status")).toHaveText("Pago");
+  await expect(card.getByTestId("card-pending")).toContainText(usd(0));
+  for (const name of ["Processar", "Rejeitar", "Confirmar Pagamento", "Reabrir"])
+    await expect(card.getByRole("button", { name, exact: true })).toBeDisabled();
+  await expect(page.getByTestId("register-payment")).toBeDisabled();
+  const rows = page.getByTestId("payout-row");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(due);
+  await expect(rows.first()).toContainText("Pago");
+  await expect(rows.first()).toContainText("Pagamento confirmado em");
+
+  const financial = await apiAs("financial");
+  const afterConfirm = (await (
+    await financial.get(`/api/payments/${initial.statementId}/history`)
+  ).json()) as PaymentHistory;
+  expect(afterConfirm.total).toBe(1);
+
+  // The buyer's badge drops to 0 and says when the next payment is expected.
+  const paid = await expectBadge(browser, consoleGuard, usd(0));
+  await paid.page.getByTestId("pending-badge").hover();
+  await expect(paid.page.getByRole("tooltip")).toContainText("Próximo pagamento previsto");
+  await paid.context.close();
+
+  // Reverse: the amount is shown and a reason is required.
+  await rows.first().getByTestId("reverse-payout").click();
+  const reverse = page.getByTestId("reverse-dialog");
+  await expect(reverse.getByTestId("reverse-amount")).toHaveText(due);
+  await reverse.getByTestId("reverse-submit").click();
+  await expect(reverse.getByText("Informe o motivo da reversão.")).toBeVisible();
+  await reverse.getByTestId("reverse-reason").fill("Conta bancária errada");
+  await reverse.getByTestId("reverse-submit").click();
+  await expect(page.getByText("Pagamento revertido com sucesso!").first()).toBeVisible();
+  await expect(reverse).toBeHidden();
+  await expect(card.getByTestId("card-status")).toHaveText("Pendente");
+  await expect(card.getByTestId("card-pending")).toContainText(due);
+  await expect(rows.first()).toContainText("Revertido");
+  await expect(rows.first()).toContainText("Conta bancária errada");
+  await expect(rows.first().getByTestId("reverse-payout")).toHaveCount(0);
+
+  // The audit trail: every step, who did it, from → to.
+  const changes = page.getByTestId("status-change");
+  await expect(changes).toHaveCount(3);
+  const trail = await changes.allTextContents();
+  const joined = trail.join(" | ");
+  for (const text of ["Processado", "Pagamento confirmado", "Pagamento revertido", "Conta bancária errada"])
+    expect(joined).toContain(text);
+  expect(joined).toContain(seededAccounts.financial.name);
+
+  // And the badge is back to the pending amount.
+  const again = await expectBadge(browser, consoleGuard, due);
+  await again.context.close();
+
+  // The server agrees: one payout, reversed; pending = due.
+  const history = (await (
+    await financial.get(`/api/payments/${initial.statementId}/history`)
+  ).json()) as PaymentHistory;
+  expect(history.total).toBe(1);
+  expect(history.items[0]?.reversalReason).toBe("Conta bancária errada");
+  expect(history.changes.map((c) => c.action).sort()).toEqual(["confirm", "process", "reverse-payout"]);
+  await financial.dispose();
+});
+
+test("a partial payment, its edit and the commission model's validation", async ({ page, consoleGuard }) => {
+  // Paying more than is pending is refused by the server (409), on purpose.
+  consoleGuard.allowHttpError(/\/payouts$/, 409);
+  await page.goto(`/financial/payments?month=${month}`);
+  const card = buyerCard(page);
+  await card.getByTestId("select-card").click();
+  const pending = Number((await loadCard()).pending);
+
+  // More than pending is refused by the server, translated.
+  await page.getByTestId("register-payment").click();
+  const dialog = page.getByTestId("payout-dialog");
+  await expect(dialog.getByRole("heading", { name: "Registrar Novo Pagamento" })).toBeVisible();
+  // A third decimal cannot be typed.
+  await dialog.getByTestId("payout-amount").pressSequentially("10.555");
+  await expect(dialog.getByTestId("payout-amount")).toHaveValue("10.55");
+  await dialog.getByTestId("payout-amount").fill(String(pending + 1));
+  await dialog.getByTestId("payout-submit").click();
+  await expect(page.getByText("O valor é maior que o pendente.").first()).toBeVisible();
+  await dialog.getByTestId("payout-amount").fill("10.00");
+  await dialog.getByTestId("payout-note").fill("Adiantamento");
+  await dialog.getByTestId("payout-submit").click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByTestId("card-pending")).toContainText(usd(pending - 10));
+
+  // Edit it.
+  const row = page.getByTestId("payout-row").filter({ hasText: "Adiantamento" });
+  await row.getByTestId("edit-payout").click();
+  await expect(dialog.getByRole("heading", { name: "Editar Pagamento" })).toBeVisible();
+  await expect(dialog.getByTestId("payout-amount")).toHaveValue("10.00");
+  await dialog.getByTestId("payout-amount").fill("12.50");
+  await dialog.getByTestId("payout-submit").click();
+  await expect(page.getByText("Pagamento atualizado").first()).toBeVisible();
+  await expect(card.getByTestId("card-pending")).toContainText(usd(pending - 12.5));
+
+  // The commission model: simple fields, then the tier table, validated before saving.
+  await page.getByTestId("edit-rates").click();
+  const rates = page.getByTestId("commission-dialog");
+  await expect(rates.getByLabel("Comissão base (%)")).toHaveValue("30");
+  await rates.getByTestId("commission-model").selectOption("tiered");
+  await expect(rates.getByTestId("tier-row")).toHaveCount(8);
+  await rates.getByLabel("Limite de ROI (%)").fill("150");
+  await rates.getByTestId("commission-submit").click();
+  await expect(rates.getByText("Use um valor entre 0 e 100.")).toBeVisible();
+  await rates.getByLabel("Limite de ROI (%)").fill("30");
+  // Overlapping tiers are refused before anything is sent.
+  await rates.getByLabel("Receita de (faixa 2)").fill("3000");
+  await rates.getByTestId("commission-submit").click();
+  await expect(rates.getByText("Esta faixa começa antes do fim da anterior.")).toBeVisible();
+  await rates.getByLabel("Receita de (faixa 2)").fill("4000");
+  // No minimum and 20% above the ROI threshold in the first tier: this month now earns commission.
+  await rates.getByLabel("Receita mínima mensal (USD)").fill("0");
+  await rates.getByLabel("Acima do ROI (%) (faixa 1)").fill("20");
+  await rates.getByTestId("commission-submit").click();
+  await expect(page.getByText("Taxas atualizadas").first()).toBeVisible();
+  await expect(rates).toBeHidden();
+  await expect(card.getByText("Tiered")).toBeVisible();
+  const tiered = await loadCard();
+  expect(tiered.model).toBe("tiered");
+  await expect(card.getByTestId("card-pending")).toContainText(usd(tiered.pending));
+});
+
+// Screenshots -------------------------------------------------------------------------------
+
+const languages = ["pt-BR", "en"] as const;
+const themes = ["light", "dark"] as const;
+const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 360, height: 740 } } as const;
+
+async function openPage(
+  browser: Browser,
+  guard: ConsoleGuard,
+  role: SeededRole,
+  language: (typeof languages)[number],
+  theme: (typeof themes)[number],
+  viewport: keyof typeof viewports,
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: viewports[viewport],
+    storageState: storageStatePath(role),
+  });
+  const page = await context.newPage();
+  guard.watch(page);
+  await page.addInitScript(
+    ([lang, mode]) => {
+      localStorage.setItem("placar.language", lang as string);
+      localStorage.setItem("placar.theme", mode as string);
+    },
+    [language, theme],
+  );
+  const response = await page.request.patch(`${base}/api/me`, {
+    data: { language },
+    headers: { origin: base },
+  });
+  expect(response.ok()).toBe(true);
+  return page;
+}
+
+/** axe-core: no serious or critical WCAG 2.2 AA violations on what is on screen. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+  expect(serious, "serious or critical axe violations").toEqual([]);
+}
+
+async function shoot(page: Page, name: string) {
+  await page.waitForTimeout(350);
+  await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: true, caret: "hide" });
+}
+
+test("screenshots of the payments screen and its dialogs", async ({ browser, consoleGuard }) => {
+  test.setTimeout(300_000);
+  mkdirSync(outDir, { recursive: true });
+  for (const language of languages) {
+    for (const theme of themes) {
+      for (const viewport of Object.keys(viewports) as (keyof typeof viewports)[]) {
+        const prefix = `payments-${language}-${theme}-${viewport}`;
+        const page = await openPage(browser, consoleGuard, "financial", language, theme, viewport);
+        await page.goto(`/financial/payments?month=${month}`);
+        const card = buyerCard(page);
+        await card.getByTestId("select-card").click();
+        await expect(
+          page.getByTestId(viewport === "phone" ? "payout-item" : "payout-row").first(),
+        ).toBeVisible();
+        await shoot(page, `${prefix}-screen`);
+        if (viewport === "desktop") await expectAccessible(page);
+        await page.getByTestId("register-payment").click();
+        await expect(page.getByTestId("payout-dialog")).toBeVisible();
+        await shoot(page, `${prefix}-register`);
+        if (viewport === "desktop") await expectAccessible(page);
+        await page.keyboard.press("Escape");
+        if (viewport === "phone")
+          await page
+            .getByTestId("payout-item")
+            .getByRole("button", { name: language === "en" ? "Edit payment" : "Editar pagamento" })
+            .first()
+            .click();
+        else await page.getByTestId("edit-payout").first().click();
+        await expect(page.getByTestId("payout-dialog")).toBeVisible();
+        await shoot(page, `${prefix}-edit`);
+        await page.keyboard.press("Escape");
+        await page.getByTestId("edit-rates").click();
+        await expect(page.getByTestId("tier-row").first()).toBeVisible();
+        await shoot(page, `${prefix}-rates`);
+        if (viewport === "desktop") await expectAccessible(page);
+        await page.keyboard.press("Escape");
+        await card
+          .getByRole("button")
+          .filter({ hasText: language === "en" ? "Confirm Payment" : "Confirmar Pagamento" })
+          .click();
+        await expect(page.getByTestId("confirm-action-dialog")).toBeVisible();
+        await shoot(page, `${prefix}-confirm`);
+        await page.keyboard.press("Escape");
+        await page.context().close();
+
+        const buyer = await openPage(browser, consoleGuard, "buyer", language, theme, viewport);
+        await buyer.goto("/");
+        await buyer.getByTestId("pending-badge").hover();
+        await expect(buyer.getByRole("tooltip")).toBeVisible();
+        await shoot(buyer, `${prefix}-buyer-badge`);
+        await buyer.context().close();
+      }
+    }
+  }
+  for (const role of ["financial", "buyer"] as const) {
+    const context = await browser.newContext({ storageState: storageStatePath(role) });
+    await context.request.patch(`${base}/api/me`, { data: { language: "pt-BR" }, headers: { origin: base } });
+    await context.close();
+  }
+});

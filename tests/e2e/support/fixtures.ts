@@ -1,0 +1,48 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+// Every browser test fails on a console error, an uncaught exception or a CSP violation (Chromium
+// reports those as console errors). The one expected network error is GET /api/me answering 401
+// while signed out (the session probe); a test that provokes another calls allowHttpError first.
+
+type AllowedHttpError = { url: RegExp; status: number };
+
+export type ConsoleGuard = {
+  /** Lets a failing API answer through (Chromium logs every 4xx as a console error). */
+  allowHttpError: (url: RegExp, status: number) => void;
+  /** Watches another page (for example one opened in a new browser context). */
+  watch: (page: Page) => void;
+};
+
+const httpErrorPattern = /^Failed to load resource: the server responded with a status of (\d{3})/;
+
+export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+  consoleGuard: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      const allowed: AllowedHttpError[] = [{ url: /\/api\/me$/, status: 401 }];
+      const watch = (target: Page) => {
+        target.on("console", (message) => {
+          if (message.type() !== "error") return;
+          const text = message.text();
+          const url = message.location().url;
+          const http = httpErrorPattern.exec(text);
+          if (http && allowed.some((entry) => entry.status === Number(http[1]) && entry.url.test(url)))
+            return;
+          problems.push(`console.error: ${text}${url ? ` (${url})` : ""}`);
+        });
+        target.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
+      };
+      watch(page);
+      await use({
+        allowHttpError: (url, status) => {
+          allowed.push({ url, status });
+        },
+        watch,
+      });
+      expect(problems, "the browser reported errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

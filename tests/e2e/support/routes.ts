@@ -1,0 +1,29 @@
+// The route table of spec section 2 with each page's pt-BR title (its h1).
+
+export const buyerRoutes = [
+  { path: "/", title: "Dashboard" },
+  { path: "/add-data", title: "Adicionar dados" },
+  { path: "/request-creative", title: "Solicitar criativo" },
+  { path: "/campanhas", title: "Campanhas" },
+  { path: "/user/notes", title: "Notas" },
+  { path: "/user/analytics", title: "Análises" },
+];
+
+export const adminRoutes = [
+  { path: "/admin/dashboard", title: "Dashboard" },
+  { path: "/admin/users", title: "Usuários" },
+  { path: "/admin/offers", title: "Ofertas" },
+  { path: "/admin/creative-requests", title: "Solicitações de Criativos" },
+  { path: "/admin/analytics", title: "Análises" },
+  { path: "/admin/settings", title: "Configurações" },
+  // The payments screen (sidebar entry "Financeiro").
+  { path: "/admin/financial", title: "Pagamentos" },
+];
+
+export const financialRoutes = [
+  { path: "/financial/dashboard", title: "Dashboard" },
+  { path: "/financial/analytics", title: "Análises" },
+  { path: "/financial/users", title: "Usuários" },
+  { path: "/financial/reports", title: "Relatórios" },
+  { path: "/financial/payments", title: "Pagamentos" },
+];

@@ -1,0 +1,141 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// Every string exists in pt-BR, en and ru (DEVELOPERS.md, convention 7): each locale has the same
+// namespaces and keys, no value is empty, interpolations match, and every key the web code uses
+// exists. Keys are found in t("…") calls (unprefixed keys belong to the file's useTranslation
+// namespaces, else "common") and in any string literal shaped "namespace:key".
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const localesDir = path.join(root, "web", "locales");
+const languages = ["pt-BR", "en", "ru"] as const;
+
+type Flat = Map<string, string>;
+
+function flatten(value: unknown, prefix: string, into: Flat, problems: string[]) {
+  if (typeof value === "string") {
+    into.set(prefix, value);
+    return;
+  }
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    for (const [key, child] of Object.entries(value))
+      flatten(child, prefix ? `${prefix}.${key}` : key, into, problems);
+    return;
+  }
+  problems.push(`${prefix}: expected a string or an object, got ${JSON.stringify(value)}`);
+}
+
+function loadLocale(language: string): { byNamespace: Map<string, Flat>; problems: string[] } {
+  const byNamespace = new Map<string, Flat>();
+  const problems: string[] = [];
+  for (const file of readdirSync(path.join(localesDir, language)).filter((name) => name.endsWith(".json"))) {
+    const flat: Flat = new Map();
+    flatten(JSON.parse(readFileSync(path.join(localesDir, language, file), "utf8")), "", flat, problems);
+    byNamespace.set(file.replace(/\.json$/, ""), flat);
+  }
+  return { byNamespace, problems };
+}
+
+const locales = Object.fromEntries(languages.map((language) => [language, loadLocale(language)])) as Record<
+  (typeof languages)[number],
+  ReturnType<typeof loadLocale>
+>;
+const reference = locales["pt-BR"].byNamespace;
+const namespaces = [...reference.keys()].sort();
+
+function sourceFiles(dir: string): string[] {
+  const files: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) {
+      if (name !== "locales" && name !== "public") files.push(...sourceFiles(full));
+    } else if (/\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name)) {
+      files.push(full);
+    }
+  }
+  return files;
+}
+
+const interpolations = (text: string) =>
+  [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe("locales", () => {
+  it("has the three languages with the same namespaces", () => {
+    expect(namespaces.length).toBeGreaterThan(0);
+    for (const language of languages) {
+      expect([...locales[language].byNamespace.keys()].sort(), language).toEqual(namespaces);
+      expect(locales[language].problems, language).toEqual([]);
+    }
+  });
+
+  it("has every key in every language, none empty, with the same interpolations", () => {
+    const problems: string[] = [];
+    const allKeys = new Map<string, Set<string>>();
+    for (const language of languages) {
+      for (const [namespace, flat] of locales[language].byNamespace) {
+        const keys = allKeys.get(namespace) ?? new Set<string>();
+        for (const key of flat.keys()) keys.add(key);
+        allKeys.set(namespace, keys);
+      }
+    }
+    for (const [namespace, keys] of allKeys) {
+      for (const key of keys) {
+        const texts = languages.map((language) => locales[language].byNamespace.get(namespace)?.get(key));
+        languages.forEach((language, index) => {
+          const text = texts[index];
+          if (text === undefined) problems.push(`${language}: ${namespace}:${key} is missing`);
+          else if (text.trim() === "") problems.push(`${language}: ${namespace}:${key} is empty`);
+        });
+        const expected = texts[0] === undefined ? undefined : interpolations(texts[0]);
+        languages.forEach((language, index) => {
+          const text = texts[index];
+          if (expected && text !== undefined && interpolations(text).join() !== expected.join()) {
+            problems.push(
+              `${language}: ${namespace}:${key} has {{${interpolations(text)}}}, pt-BR has {{${expected}}}`,
+            );
+          }
+        });
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("has every key that the web code uses", () => {
+    const problems: string[] = [];
+    const namespacePattern = namespaces.map((ns) => ns.replace(/[-]/g, "\\-")).join("|");
+    const prefixedLiteral = new RegExp(`["'\`]((?:${namespacePattern}):[A-Za-z0-9_.-]+)["'\`]`, "g");
+    let checked = 0;
+
+    const exists = (namespace: string, key: string) => reference.get(namespace)?.has(key) ?? false;
+
+    for (const file of sourceFiles(path.join(root, "web"))) {
+      const source = readFileSync(file, "utf8");
+      const relative = path.relative(root, file);
+      const fileNamespaces = new Set<string>();
+      for (const match of source.matchAll(/useTranslation\(\s*(?:\[\s*)?["']([\w-]+)["']/g)) {
+        fileNamespaces.add(match[1] as string);
+      }
+      if (fileNamespaces.size === 0) fileNamespaces.add("common");
+
+      for (const match of source.matchAll(/\bt\(\s*(["'`])([^"'`$]+)\1/g)) {
+        const key = match[2] as string;
+        checked++;
+        const prefixed = /^([\w-]+):(.+)$/.exec(key);
+        if (prefixed) {
+          if (!exists(prefixed[1] as string, prefixed[2] as string))
+            problems.push(`${relative}: t("${key}")`);
+        } else if (![...fileNamespaces].some((namespace) => exists(namespace, key))) {
+          problems.push(`${relative}: t("${key}") in ${[...fileNamespaces].join("/")}`);
+        }
+      }
+      for (const match of source.matchAll(prefixedLiteral)) {
+        const [namespace, ...rest] = (match[1] as string).split(":");
+        checked++;
+        if (!exists(namespace as string, rest.join(":"))) problems.push(`${relative}: "${match[1]}"`);
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+    expect(problems).toEqual([]);
+  });
+});

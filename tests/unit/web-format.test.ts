@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, formatMoney, formatNumber, formatPercent } from "@/lib/format";
+
+// Intl output uses narrow no-break spaces in places; compare with plain spaces.
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+
+describe("formatting with Intl in the reader's language", () => {
+  it("formats money in the reporting currency", () => {
+    expect(plain(formatMoney("1234.5", "USD", "pt-BR"))).toBe("US$ 1.234,50");
+    expect(formatMoney("1234.5", "USD", "en")).toBe("$1,234.50");
+    expect(plain(formatMoney("1234.5", "USD", "ru"))).toBe("1 234,50 $");
+    expect(plain(formatMoney(-0.5, "BRL", "pt-BR"))).toBe("-R$ 0,50");
+    expect(formatMoney("not a number", "USD", "en")).toBe("$0.00");
+  });
+
+  it("keeps the cents of large amounts", () => {
+    expect(formatMoney("123456789012.34", "USD", "en")).toBe("$123,456,789,012.34");
+  });
+
+  it("formats numbers and percentages", () => {
+    expect(formatNumber(1234567, "pt-BR")).toBe("1.234.567");
+    expect(formatPercent(12.5, "pt-BR")).toBe("12,50%");
+    expect(formatPercent("-3", "en")).toBe("-3.00%");
+  });
+
+  it("shows a calendar date as that day whatever the time zone", () => {
+    expect(formatDate("2024-03-01", "pt-BR", { style: "short" })).toBe("01/03/2024");
+    expect(formatDate("2024-03-01", "en", { style: "medium" })).toBe("Mar 1, 2024");
+    expect(formatDate("2024-12-31", "ru", { style: "short" })).toBe("31.12.2024");
+  });
+
+  it("shows an instant in the given time zone", () => {
+    expect(formatDate("2024-03-01T02:00:00Z", "en", { timeZone: "America/Sao_Paulo" })).toBe("Feb 29, 2024");
+  });
+});

@@ -1,0 +1,95 @@
+import { type Language, languages } from "@domain/roles";
+import { Languages } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { useChangeLanguage } from "@/features/auth/session";
+import { currentLanguage } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
+
+// Language names are written in their own language, the same in every locale.
+export const languageNames: Record<Language, string> = {
+  "pt-BR": "common:languages.pt-BR",
+  en: "common:languages.en",
+  ru: "common:languages.ru",
+};
+const languageCodes: Record<Language, string> = { "pt-BR": "PT", en: "EN", ru: "RU" };
+
+function useSwitchLanguage() {
+  const { t } = useTranslation();
+  const change = useChangeLanguage();
+  return (language: Language) =>
+    change(language).catch(() => toast.error(t("common:language.saveError"), { duration: 5000 }));
+}
+
+/** The top bar's language menu (hidden for admins: spec section 2). */
+export function LanguageSwitcher() {
+  const { t, i18n } = useTranslation();
+  const switchLanguage = useSwitchLanguage();
+  const language = (i18n.resolvedLanguage as Language | undefined) ?? currentLanguage();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="h-9 gap-1.5 px-2.5"
+          // The visible code stays part of the accessible name (WCAG 2.5.3).
+          aria-label={`${t("common:language.label")}: ${languageCodes[language]} – ${t(languageNames[language])}`}
+          data-testid="language-switcher"
+        >
+          <Languages aria-hidden="true" />
+          <span className="font-semibold text-xs">{languageCodes[language]}</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-48">
+        <DropdownMenuLabel className="text-muted-foreground text-xs">
+          {t("common:language.label")}
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuRadioGroup value={language} onValueChange={(value) => switchLanguage(value as Language)}>
+          {languages.map((value) => (
+            <DropdownMenuRadioItem key={value} value={value} lang={value}>
+              {t(languageNames[value])}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** The PT / EN / RU buttons of the auth screens. */
+export function LanguageButtons({ className }: { className?: string }) {
+  const { t, i18n } = useTranslation();
+  const switchLanguage = useSwitchLanguage();
+  const language = (i18n.resolvedLanguage as Language | undefined) ?? currentLanguage();
+  return (
+    <fieldset className={cn("inline-flex rounded-md border bg-background p-0.5 shadow-xs", className)}>
+      <legend className="sr-only">{t("common:language.label")}</legend>
+      {languages.map((value) => (
+        <Button
+          key={value}
+          variant={value === language ? "secondary" : "ghost"}
+          size="sm"
+          className={cn("h-7 px-2.5 text-xs", value === language && "font-semibold")}
+          aria-pressed={value === language}
+          aria-label={`${languageCodes[value]} – ${t(languageNames[value])}`}
+          lang={value}
+          onClick={() => switchLanguage(value)}
+        >
+          {languageCodes[value]}
+        </Button>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Role } from "@domain/roles";
+import {
+  Banknote,
+  ChartColumn,
+  FileSpreadsheet,
+  ImagePlus,
+  Images,
+  LayoutDashboard,
+  type LucideIcon,
+  Megaphone,
+  NotebookPen,
+  Settings,
+  Tag,
+  Users,
+  Wallet,
+} from "lucide-react";
+
+// The three sidebars of spec section 2. Labels are translation keys.
+
+export type NavItem = { to: string; label: string; icon: LucideIcon; end?: boolean };
+export type NavArea = "buyer" | "admin" | "financial";
+
+export const buyerNav: NavItem[] = [
+  { to: "/", label: "nav:buyer.dashboard", icon: LayoutDashboard, end: true },
+  { to: "/campanhas", label: "nav:buyer.campaigns", icon: Megaphone },
+  { to: "/request-creative", label: "nav:buyer.requestCreative", icon: ImagePlus },
+  { to: "/user/analytics", label: "nav:buyer.analytics", icon: ChartColumn },
+  { to: "/user/notes", label: "nav:buyer.notes", icon: NotebookPen },
+];
+
+export const adminNav: NavItem[] = [
+  { to: "/admin/dashboard", label: "nav:admin.dashboard", icon: LayoutDashboard },
+  { to: "/admin/analytics", label: "nav:admin.analytics", icon: ChartColumn },
+  { to: "/admin/users", label: "nav:admin.users", icon: Users },
+  { to: "/admin/offers", label: "nav:admin.offers", icon: Tag },
+  { to: "/admin/creative-requests", label: "nav:admin.creativeRequests", icon: Images },
+  { to: "/admin/financial", label: "nav:admin.financial", icon: Wallet },
+  { to: "/admin/settings", label: "nav:admin.settings", icon: Settings },
+];
+
+export const financialNav: NavItem[] = [
+  { to: "/financial/dashboard", label: "nav:financial.dashboard", icon: LayoutDashboard },
+  { to: "/financial/analytics", label: "nav:financial.analytics", icon: ChartColumn },
+  { to: "/financial/users", label: "nav:financial.users", icon: Users },
+  { to: "/financial/reports", label: "nav:financial.reports", icon: FileSpreadsheet },
+  { to: "/financial/payments", label: "nav:financial.payments", icon: Banknote },
+];
+
+const navByArea: Record<NavArea, NavItem[]> = { buyer: buyerNav, admin: adminNav, financial: financialNav };
+
+function isUnder(pathname: string, prefix: string) {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/** Admin sidebar for admins or /admin paths; financial for financial users or /financial paths; else buyer. */
+export function navAreaFor(role: Role, pathname: string): NavArea {
+  if (role === "admin" || isUnder(pathname, "/admin")) return "admin";
+  if (role === "financial" || isUnder(pathname, "/financial")) return "financial";
+  return "buyer";
+}
+
+export function navFor(role: Role, pathname: string): { area: NavArea; items: NavItem[] } {
+  const area = navAreaFor(role, pathname);
+  return { area, items: navByArea[area] };
+}

@@ -1,0 +1,91 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { PasswordInput } from "@/components/ui/password-input";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessageKey } from "@/lib/api";
+import { queryKeys } from "@/lib/query-client";
+import { resetPassword } from "../api";
+import { type LoginLocationState, type ResetPasswordValues, resetPasswordSchema } from "../schemas";
+import { FormBanner } from "./form-banner";
+
+/** Spec section 9: the reset screen goes to /login 2 seconds after success. */
+export const resetRedirectDelayMs = 2000;
+
+export function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation("auth");
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useForm<ResetPasswordValues>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: "", confirmPassword: "" },
+  });
+  const [result, setResult] = useState<{ kind: "success" | "error"; key: string } | null>(null);
+  const done = result?.kind === "success";
+  const submitting = form.formState.isSubmitting;
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => {
+      const state: LoginLocationState = { notice: "passwordReset" };
+      navigate("/login", { replace: true, state });
+    }, resetRedirectDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [done, navigate]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setResult(null);
+    try {
+      await resetPassword({ newPassword: values.password, token });
+    } catch (failure) {
+      setResult({ kind: "error", key: errorMessageKey(failure, "auth:reset.error") });
+      return;
+    }
+    // The server ends every session of the account on a reset.
+    queryClient.setQueryData(queryKeys.me, null);
+    setResult({ kind: "success", key: "auth:reset.success" });
+  });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("reset.title")}>
+        {result ? <FormBanner kind={result.kind}>{t(result.key)}</FormBanner> : null}
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem hint={t("fields.passwordHint")}>
+              <FormLabel>{t("fields.newPassword")}</FormLabel>
+              <FormControl>
+                <PasswordInput autoComplete="new-password" required {...field} disabled={done} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="confirmPassword"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t("fields.confirmNewPassword")}</FormLabel>
+              <FormControl>
+                <PasswordInput autoComplete="new-password" required {...field} disabled={done} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <Button type="submit" className="w-full" disabled={submitting || done} data-testid="submit">
+          {submitting || done ? <Spinner /> : null}
+          {submitting ? t("reset.submitting") : t("reset.submit")}
+        </Button>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,210 @@
+import { computeDepositPayment, computeMetrics } from "@domain/metrics";
+import { todayIn } from "@domain/periods";
+import type { CampaignInput } from "@domain/schemas/campaigns";
+import { countField, moneyField } from "@domain/schemas/fields";
+import { useEffect, useState } from "react";
+import { type Control, useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Form } from "@/components/ui/form";
+import { Spinner } from "@/components/ui/spinner";
+import { useAppConfig } from "@/lib/config";
+import { cn } from "@/lib/utils";
+import { useCreateCampaign, useVisibleOffers } from "../api";
+import { applyServerErrors, type CampaignFormValues, campaignResolver, toFormValues } from "../form";
+import { formatBrazilianDate, useFormatters } from "../use-formatters";
+import { CampaignFields } from "./campaign-fields";
+import { ErrorState } from "./states";
+import { trendClass } from "./trend";
+
+/** /add-data: one day of one offer, with a live preview computed exactly as the server stores it. */
+export function AddDataForm() {
+  const { t } = useTranslation("campaigns");
+  const config = useAppConfig();
+  const offers = useVisibleOffers();
+  const create = useCreateCampaign();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const form = useForm<CampaignFormValues, unknown, CampaignInput>({
+    resolver: campaignResolver,
+    defaultValues: toFormValues(),
+  });
+  const { getValues, setValue } = form;
+
+  // Today in the workspace time zone, once the configuration has arrived (never over a typed date).
+  const timeZone = config.data?.workspaceTimezone;
+  useEffect(() => {
+    if (timeZone && !getValues("date")) setValue("date", todayIn(timeZone));
+  }, [timeZone, getValues, setValue]);
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setFormError(null);
+    setSaved(false);
+    if (!offers.data?.some((offer) => offer.id === input.offerId)) {
+      form.setError("offerId", { type: "validate", message: "campaigns:validation.offer_not_visible" });
+      return;
+    }
+    try {
+      await create.mutateAsync(input);
+      toast.success(t("toasts.added"), { duration: 3000 });
+      setSaved(true);
+      // Keep the date and the offer for the next entry; clear the day's numbers.
+      form.reset({ ...toFormValues(), date: input.date, offerId: input.offerId });
+    } catch (error) {
+      const key = applyServerErrors(error, form.setError);
+      setFormError(key);
+      toast.error(t("toasts.addError"), { description: t(key), duration: 5000 });
+    }
+  });
+
+  const date = useWatch({ control: form.control, name: "date" });
+  const offerList = offers.data ?? [];
+  const waiting = offers.isPending || config.isPending;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("add.formTitle")}</CardTitle>
+          <CardDescription>{waiting ? t("add.waiting") : t("add.formDescription")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {offers.isError ? (
+            <ErrorState error={offers.error} title={t("add.offersError")} onRetry={() => offers.refetch()} />
+          ) : (
+            <Form {...form}>
+              <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label={t("add.formTitle")}>
+                <CampaignFields
+                  control={form.control}
+                  offers={offerList}
+                  offersLoading={offers.isPending}
+                  dateHint={
+                    formatBrazilianDate(date) ? (
+                      <p className="text-muted-foreground text-xs" data-testid="date-br">
+                        {t("add.brazilianDate", { date: formatBrazilianDate(date) })}
+                      </p>
+                    ) : null
+                  }
+                />
+                {!offers.isPending && offerList.length === 0 ? (
+                  <Alert>
+                    <AlertDescription>{t("add.noOffers")}</AlertDescription>
+                  </Alert>
+                ) : null}
+                {formError ? (
+                  <Alert variant="destructive" data-testid="form-error">
+                    <AlertDescription>
+                      {t("toasts.addError")} {t(formError)}
+                    </AlertDescription>
+                  </Alert>
+                ) : null}
+                {saved ? (
+                  <Alert variant="success" data-testid="form-success">
+                    <AlertDescription>
+                      {t("toasts.added")}{" "}
+                      <Link to="/campanhas" className="font-medium underline underline-offset-4">
+                        {t("add.seeCampaigns")}
+                      </Link>
+                    </AlertDescription>
+                  </Alert>
+                ) : null}
+                <div className="flex justify-end">
+                  <Button
+                    type="submit"
+                    disabled={create.isPending || waiting}
+                    data-testid="submit"
+                    className="w-full sm:w-auto"
+                  >
+                    {create.isPending ? <Spinner /> : null}
+                    {t("add.submit")}
+                  </Button>
+                </div>
+              </form>
+            </Form>
+          )}
+        </CardContent>
+      </Card>
+      <Preview control={form.control} offers={offerList} />
+    </div>
+  );
+}
+
+function Preview({
+  control,
+  offers,
+}: {
+  control: Control<CampaignFormValues, unknown, CampaignInput>;
+  offers: { id: string; payoutPerDeposit: string; name: string }[];
+}) {
+  const { t } = useTranslation("campaigns");
+  const f = useFormatters();
+  const values = useWatch({ control });
+  const spent = moneyField.safeParse(values.spent);
+  const count = (value: string | undefined) => {
+    const parsed = countField.safeParse(value);
+    return parsed.success ? parsed.data : 0;
+  };
+  const offer = offers.find((candidate) => candidate.id === values.offerId);
+  const active = spent.success && Number(spent.data) > 0;
+
+  if (!active) {
+    return (
+      <Card className="h-fit border-dashed shadow-none" data-testid="preview-empty">
+        <CardHeader>
+          <CardTitle>{t("add.previewTitle")}</CardTitle>
+          <CardDescription>{t("add.previewHint")}</CardDescription>
+        </CardHeader>
+      </Card>
+    );
+  }
+  const deposits = count(values.deposits);
+  const revenue = offer ? computeDepositPayment(deposits, offer.payoutPerDeposit) : "0.00";
+  const metrics = computeMetrics({
+    spent: spent.data,
+    revenue,
+    clicks: count(values.clicks),
+    installations: count(values.installations),
+    registrations: count(values.registrations),
+    deposits,
+  });
+  const rows = [
+    { key: "revenue", value: f.money(metrics.revenue) },
+    { key: "profit", value: f.money(metrics.profit), className: trendClass(metrics.profit) },
+    { key: "roi", value: f.percent(metrics.roi), className: trendClass(metrics.roi) },
+    { key: "epc", value: f.money(metrics.epc) },
+    { key: "clickToInstall", value: f.percent(metrics.clickToInstall) },
+    { key: "installToRegistration", value: f.percent(metrics.installToRegistration) },
+    { key: "registrationToDeposit", value: f.percent(metrics.registrationToDeposit) },
+  ];
+  return (
+    <Card className="h-fit" data-testid="preview" aria-live="polite">
+      <CardHeader>
+        <CardTitle>{t("add.previewTitle")}</CardTitle>
+        <CardDescription>
+          {offer
+            ? t("add.previewPayout", { payout: f.money(offer.payoutPerDeposit) })
+            : t("add.previewNoOffer")}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="divide-y text-sm">
+          {rows.map((row) => (
+            <div key={row.key} className="flex items-center justify-between gap-3 py-2">
+              <dt className="text-muted-foreground">{t(`metrics.${row.key}`)}</dt>
+              <dd
+                className={cn("font-medium tabular-nums", row.className)}
+                data-testid={`preview-${row.key}`}
+              >
+                {row.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

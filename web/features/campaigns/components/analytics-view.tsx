@@ -1,0 +1,242 @@
+import { lastNDays, todayIn } from "@domain/periods";
+import type { MetricsTotals } from "@domain/schemas/campaigns";
+import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Progress } from "@/components/ui/progress";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useAppConfig } from "@/lib/config";
+import { cn } from "@/lib/utils";
+import { useAnalytics, useVisibleOffers } from "../api";
+import { useFormatters } from "../use-formatters";
+import { CampaignsTable } from "./campaigns-table";
+import { EmptyState, ErrorState } from "./states";
+import { TrendIcon, trendClass } from "./trend";
+
+const RevenueChart = lazy(() => import("./revenue-chart"));
+
+const periodChoices = ["7", "30", "90", "all"] as const;
+type PeriodChoice = (typeof periodChoices)[number];
+
+/** /user/analytics: the buyer's own numbers for a period and offer, all aggregated by the server. */
+export function AnalyticsView() {
+  const { t } = useTranslation("campaigns");
+  const f = useFormatters();
+  const config = useAppConfig();
+  const offers = useVisibleOffers();
+  const [period, setPeriod] = useState<PeriodChoice>("30");
+  const [offerId, setOfferId] = useState("");
+  const timeZone = config.data?.workspaceTimezone;
+  const today = timeZone ? todayIn(timeZone) : null;
+  const range = today ? (period === "all" ? { to: today } : lastNDays(Number(period), today)) : null;
+  const filter = { ...(range ?? {}), ...(offerId ? { offerId } : {}) };
+  const analytics = useAnalytics(filter, { enabled: Boolean(range) });
+  const totals = analytics.data?.totals;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="grid gap-3 sm:grid-cols-2 lg:w-2/3">
+        <div className="grid gap-1.5">
+          <Label htmlFor="analytics-period">{t("analytics.period")}</Label>
+          <NativeSelect
+            id="analytics-period"
+            value={period}
+            onChange={(event) => setPeriod(event.target.value as PeriodChoice)}
+            data-testid="analytics-period"
+          >
+            {periodChoices.map((choice) => (
+              <option key={choice} value={choice}>
+                {choice === "all" ? t("analytics.all") : t("history.days", { count: Number(choice) })}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="analytics-offer">{t("fields.offer")}</Label>
+          <NativeSelect
+            id="analytics-offer"
+            value={offerId}
+            onChange={(event) => setOfferId(event.target.value)}
+            disabled={offers.isPending}
+            data-testid="analytics-offer"
+          >
+            <option value="">{t("analytics.allOffers")}</option>
+            {(offers.data ?? []).map((offer) => (
+              <option key={offer.id} value={offer.id}>
+                {offer.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+      {offers.isError ? <ErrorState error={offers.error} title={t("analytics.offersError")} /> : null}
+
+      {analytics.isError && !analytics.data ? (
+        <ErrorState
+          error={analytics.error}
+          title={t("analytics.loadError")}
+          onRetry={() => analytics.refetch()}
+        />
+      ) : !totals ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true">
+          {Array.from({ length: 8 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+            <Skeleton key={index} className="h-24" />
+          ))}
+        </div>
+      ) : (
+        <div className={cn("flex flex-col gap-6", analytics.isFetching && "opacity-70 transition-opacity")}>
+          <MetricCards totals={totals} />
+          <Card>
+            <CardHeader>
+              <CardTitle>{t("analytics.chartTitle")}</CardTitle>
+              <CardDescription>{t("analytics.chartDescription")}</CardDescription>
+            </CardHeader>
+            <CardContent data-testid="revenue-chart">
+              {analytics.data && analytics.data.series.length > 0 ? (
+                <Suspense fallback={<Skeleton className="h-[280px] w-full" />}>
+                  <RevenueChart
+                    series={analytics.data.series}
+                    labels={{ revenue: t("metrics.revenue"), spent: t("metrics.spent") }}
+                  />
+                </Suspense>
+              ) : (
+                <EmptyState title={t("analytics.empty")} />
+              )}
+            </CardContent>
+          </Card>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <ConversionBars totals={totals} />
+            <TotalsTable totals={totals} />
+          </div>
+          <Card>
+            <CardHeader>
+              <CardTitle>{t("analytics.detailTitle")}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <CampaignsTable filter={filter} testId="analytics-table" />
+            </CardContent>
+          </Card>
+        </div>
+      )}
+      <span className="sr-only" aria-live="polite">
+        {totals ? f.money(totals.revenue) : ""}
+      </span>
+    </div>
+  );
+}
+
+function MetricCards({ totals }: { totals: MetricsTotals }) {
+  const { t } = useTranslation("campaigns");
+  const f = useFormatters();
+  const cards = [
+    { key: "spent", value: f.money(totals.spent) },
+    { key: "revenue", value: f.money(totals.revenue) },
+    {
+      key: "profit",
+      value: (
+        <span className="inline-flex items-center gap-1">
+          {f.money(totals.profit)}
+          <TrendIcon value={totals.profit} />
+        </span>
+      ),
+      note: `${t("metrics.roi")} ${f.percent(totals.roi)}`,
+      className: trendClass(totals.profit),
+    },
+    { key: "epc", value: f.money(totals.epc) },
+    { key: "costPerClick", value: f.money(totals.costPerClick) },
+    { key: "costPerInstall", value: f.money(totals.costPerInstall) },
+    { key: "costPerRegistration", value: f.money(totals.costPerRegistration) },
+    { key: "costPerDeposit", value: f.money(totals.costPerDeposit) },
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="analytics-cards">
+      {cards.map((card) => (
+        <Card key={card.key} className="min-w-0 gap-1 px-3 py-3 sm:px-4 sm:py-4">
+          <dt className="text-muted-foreground text-xs sm:text-sm">{t(`metrics.${card.key}`)}</dt>
+          <dd
+            className={cn("break-words font-semibold text-base tabular-nums sm:text-xl", card.className)}
+            data-testid={`analytics-${card.key}`}
+          >
+            {card.value}
+          </dd>
+          {card.note ? <dd className="text-muted-foreground text-xs">{card.note}</dd> : null}
+        </Card>
+      ))}
+    </dl>
+  );
+}
+
+function ConversionBars({ totals }: { totals: MetricsTotals }) {
+  const { t } = useTranslation("campaigns");
+  const f = useFormatters();
+  const steps = [
+    { key: "clickToInstall", value: totals.clickToInstall },
+    { key: "installToRegistration", value: totals.installToRegistration },
+    { key: "registrationToDeposit", value: totals.registrationToDeposit },
+  ] as const;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("analytics.conversions")}</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {steps.map((step) => (
+          <div key={step.key} className="space-y-1.5">
+            <div className="flex items-center justify-between text-sm">
+              <span>{t(`metrics.${step.key}`)}</span>
+              <span className="font-medium tabular-nums">{f.percent(step.value)}</span>
+            </div>
+            <Progress value={step.value} aria-label={t(`metrics.${step.key}`)} />
+          </div>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+function TotalsTable({ totals }: { totals: MetricsTotals }) {
+  const { t } = useTranslation("campaigns");
+  const f = useFormatters();
+  const rows = [
+    { key: "campaigns", value: f.number(totals.campaigns) },
+    { key: "clicks", value: f.number(totals.clicks) },
+    { key: "installations", value: f.number(totals.installations) },
+    { key: "registrations", value: f.number(totals.registrations) },
+    { key: "deposits", value: f.number(totals.deposits) },
+    { key: "spent", value: f.money(totals.spent) },
+    { key: "revenue", value: f.money(totals.revenue) },
+    { key: "profit", value: f.money(totals.profit) },
+    { key: "roi", value: f.percent(totals.roi) },
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("analytics.totals")}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Table>
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead>{t("analytics.metric")}</TableHead>
+              <TableHead className="text-right">{t("analytics.value")}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.key}>
+                <TableCell>{t(`metrics.${row.key}`)}</TableCell>
+                <TableCell className="text-right tabular-nums" data-testid={`totals-${row.key}`}>
+                  {row.value}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,107 @@
+import type { Campaign, CampaignInput } from "@domain/schemas/campaigns";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Form } from "@/components/ui/form";
+import { Spinner } from "@/components/ui/spinner";
+import { useUpdateCampaign, useVisibleOffers } from "../api";
+import { applyServerErrors, type CampaignFormValues, campaignResolver, toFormValues } from "../form";
+import { CampaignFields } from "./campaign-fields";
+
+export function EditCampaignDialog({
+  campaign,
+  open,
+  onOpenChange,
+}: {
+  campaign: Campaign | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation("campaigns");
+  const offers = useVisibleOffers();
+  const update = useUpdateCampaign();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<CampaignFormValues, unknown, CampaignInput>({
+    resolver: campaignResolver,
+    defaultValues: toFormValues(campaign ?? undefined),
+  });
+  const { reset } = form;
+
+  useEffect(() => {
+    if (open && campaign) {
+      reset(toFormValues(campaign));
+      setFormError(null);
+    }
+  }, [open, campaign, reset]);
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    if (!campaign) return;
+    setFormError(null);
+    try {
+      const { depositPayment: _ignored, ...patch } = input;
+      await update.mutateAsync({ id: campaign.id, patch });
+      toast.success(t("toasts.updated"), { duration: 3000 });
+      onOpenChange(false);
+    } catch (error) {
+      const key = applyServerErrors(error, form.setError);
+      setFormError(key);
+      toast.error(t("toasts.error"), { description: t(key), duration: 5000 });
+    }
+  });
+
+  // The campaign's own offer stays selectable even when it is no longer visible to the buyer.
+  const list = offers.data ?? [];
+  const options =
+    campaign?.offer && !list.some((offer) => offer.id === campaign.offerId)
+      ? [
+          ...list,
+          {
+            id: campaign.offer.id,
+            name: campaign.offer.name,
+            casinoBrand: campaign.offer.casinoBrand,
+            payoutPerDeposit: campaign.offer.payoutPerDeposit,
+          } as (typeof list)[number],
+        ]
+      : list;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={t("common:close")} data-testid="edit-dialog" className="sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{t("edit.title")}</DialogTitle>
+          <DialogDescription>{t("edit.description")}</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("edit.title")}>
+            <CampaignFields control={form.control} offers={options} offersLoading={offers.isPending} />
+            {formError ? (
+              <Alert variant="destructive">
+                <AlertDescription>{t(formError)}</AlertDescription>
+              </Alert>
+            ) : null}
+            <DialogFooter>
+              <Button variant="outline" onClick={() => onOpenChange(false)}>
+                {t("actions.cancel")}
+              </Button>
+              <Button type="submit" disabled={update.isPending} data-testid="edit-save">
+                {update.isPending ? <Spinner /> : null}
+                {t("actions.save")}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

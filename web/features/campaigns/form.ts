@@ -1,0 +1,100 @@
+import { type CampaignForm, type CampaignInput, campaignInputSchema } from "@domain/schemas/campaigns";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { FieldValues, Resolver, UseFormSetError } from "react-hook-form";
+import { errorMessageKey, isApiError } from "@/lib/api";
+import { i18n } from "@/lib/i18n";
+
+// The add-data and edit forms validate with the API's own schema (campaignInputSchema), so the
+// browser and the server agree on every rule. Its messages are codes; they become translation keys
+// here (campaigns:validation.<code>), which FormMessage translates.
+
+export type CampaignFormValues = {
+  date: string;
+  offerId: string;
+  spent: string;
+  clicks: string;
+  installations: string;
+  registrations: string;
+  deposits: string;
+};
+
+export const campaignFieldNames = [
+  "date",
+  "offerId",
+  "spent",
+  "clicks",
+  "installations",
+  "registrations",
+  "deposits",
+] as const;
+
+/** The translation key for a validation or field error code. */
+export function validationKey(code: string): string {
+  const own = `campaigns:validation.${code}`;
+  if (i18n.exists(own)) return own;
+  const general = `errors:${code}`;
+  if (i18n.exists(general)) return general;
+  return "campaigns:validation.invalid";
+}
+
+const zod = zodResolver(campaignInputSchema) as unknown as Resolver<
+  CampaignFormValues,
+  unknown,
+  CampaignInput
+>;
+
+export const campaignResolver: Resolver<CampaignFormValues, unknown, CampaignInput> = async (
+  values,
+  context,
+  options,
+) => {
+  const result = await zod(values, context, options);
+  for (const error of Object.values(result.errors)) {
+    if (error && typeof error.message === "string") error.message = validationKey(error.message);
+  }
+  return result;
+};
+
+/** Form values from a saved campaign (edit) or the blank add-data form. */
+export function toFormValues(campaign?: {
+  date: string;
+  offerId: string | null;
+  spent: string;
+  clicks: number;
+  installations: number;
+  registrations: number;
+  deposits: number;
+}): CampaignFormValues {
+  return {
+    date: campaign?.date ?? "",
+    offerId: campaign?.offerId ?? "",
+    spent: campaign ? campaign.spent : "",
+    clicks: campaign ? String(campaign.clicks) : "",
+    installations: campaign ? String(campaign.installations) : "",
+    registrations: campaign ? String(campaign.registrations) : "",
+    deposits: campaign ? String(campaign.deposits) : "",
+  };
+}
+
+/**
+ * Puts the server's field errors on their fields (nothing typed is touched). Returns the key of
+ * the message for the whole form.
+ */
+export function applyServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+): string {
+  if (isApiError(error) && error.fields) {
+    for (const [field, code] of Object.entries(error.fields)) {
+      if ((campaignFieldNames as readonly string[]).includes(field)) {
+        setError(field as Parameters<UseFormSetError<T>>[0], {
+          type: "server",
+          message: validationKey(code),
+        });
+      }
+    }
+  }
+  return errorMessageKey(error);
+}
+
+export type { CampaignForm };

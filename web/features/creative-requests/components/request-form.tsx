@@ -1,0 +1,176 @@
+import { todayIn } from "@domain/periods";
+import { type CreativeRequestInput, creativeFormats, creativeTypes } from "@domain/schemas/creative-requests";
+import { useState } from "react";
+import { type Control, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Spinner } from "@/components/ui/spinner";
+import { errorKey, textareaClass, validationKey } from "@/features/users/helpers";
+import { isApiError } from "@/lib/api";
+import { useAppConfig } from "@/lib/config";
+import { useCreateCreativeRequest } from "../api";
+import { blankCreativeForm, type CreativeFormValues, creativeResolver } from "../labels";
+
+const fieldNames = ["type", "format", "deadline", "description"] as const;
+
+/** /request-creative: type, format, deadline (today or later) and description. */
+export function CreativeRequestForm() {
+  const { t } = useTranslation("creative");
+  const config = useAppConfig();
+  const create = useCreateCreativeRequest();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<CreativeFormValues, unknown, CreativeRequestInput>({
+    resolver: creativeResolver,
+    defaultValues: blankCreativeForm,
+  });
+  const control = form.control as unknown as Control<CreativeFormValues>;
+  const today = todayIn(config.data?.workspaceTimezone ?? "America/Sao_Paulo");
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setFormError(null);
+    if (input.deadline < today) {
+      form.setError("deadline", { type: "validate", message: "creative:validation.date_in_past" });
+      return;
+    }
+    try {
+      await create.mutateAsync(input);
+      toast.success(t("request.created"), { duration: 3000 });
+      form.reset(blankCreativeForm);
+    } catch (error) {
+      // What was typed stays; the server's field codes go to their fields.
+      if (isApiError(error) && error.fields) {
+        for (const [field, code] of Object.entries(error.fields)) {
+          if ((fieldNames as readonly string[]).includes(field)) {
+            form.setError(field as (typeof fieldNames)[number], {
+              type: "server",
+              message: validationKey("creative", code),
+            });
+          }
+        }
+      }
+      const key = errorKey("creative", error);
+      setFormError(key);
+      toast.error(t("request.createFailed"), { description: t(key), duration: 5000 });
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>{t("request.formTitle")}</h2>
+        </CardTitle>
+        <CardDescription>{t("request.formDescription")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form {...form}>
+          <form
+            onSubmit={onSubmit}
+            noValidate
+            className="grid gap-5"
+            aria-label={t("request.formTitle")}
+            data-testid="creative-form"
+          >
+            <div className="grid gap-4 sm:grid-cols-3">
+              <FormField
+                control={control}
+                name="type"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>{t("request.type")}</FormLabel>
+                    <FormControl>
+                      <NativeSelect {...field}>
+                        {creativeTypes.map((type) => (
+                          <option key={type} value={type}>
+                            {t(`types.${type}`)}
+                          </option>
+                        ))}
+                      </NativeSelect>
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={control}
+                name="format"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>{t("request.format")}</FormLabel>
+                    <FormControl>
+                      <NativeSelect {...field}>
+                        {creativeFormats.map((format) => (
+                          <option key={format} value={format}>
+                            {t(`formats.${format}`)}
+                          </option>
+                        ))}
+                      </NativeSelect>
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={control}
+                name="deadline"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>{t("request.deadline")}</FormLabel>
+                    <FormControl>
+                      <Input type="date" required min={today} {...field} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </div>
+            <FormField
+              control={control}
+              name="description"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{t("request.descriptionLabel")}</FormLabel>
+                  <FormControl>
+                    <textarea
+                      rows={4}
+                      required
+                      maxLength={5000}
+                      placeholder={t("request.descriptionPlaceholder")}
+                      className={textareaClass}
+                      {...field}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            {formError ? (
+              <Alert variant="destructive" data-testid="form-error">
+                <AlertDescription>
+                  {t("request.createFailed")}: {t(formError)}
+                </AlertDescription>
+              </Alert>
+            ) : null}
+            <div className="flex justify-end">
+              <Button
+                type="submit"
+                disabled={create.isPending}
+                data-testid="submit"
+                className="w-full sm:w-auto"
+              >
+                {create.isPending ? <Spinner /> : null}
+                {t("request.submit")}
+              </Button>
+            </div>
+          </form>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,114 @@
+import { noteInputSchema } from "@domain/schemas/notes";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { textareaClass } from "@/features/users/helpers";
+import { useSaveNote } from "../api";
+
+/** Add or edit one note (admins). Empty or blank content is refused before anything is sent. */
+export function NoteEditorDialog({
+  open,
+  onOpenChange,
+  userId,
+  userName,
+  note,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  userId: string;
+  userName: string;
+  note?: { id: string; content: string } | null;
+}) {
+  const { t } = useTranslation("notes");
+  const id = useId();
+  const save = useSaveNote();
+  const [content, setContent] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (open) {
+      setContent(note?.content ?? "");
+      setError(null);
+    }
+  }, [open, note]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = noteInputSchema.safeParse({ content });
+    if (!parsed.success) {
+      const code = parsed.error.issues[0]?.message;
+      setError(code === "too_long" ? t("validation.too_long") : t("messages.empty"));
+      return;
+    }
+    try {
+      await save.mutateAsync({ userId, content: parsed.data.content, ...(note ? { id: note.id } : {}) });
+      toast.success(note ? t("messages.updated") : t("messages.created"));
+      onOpenChange(false);
+    } catch {
+      // The text stays in the editor: nothing typed is lost.
+      setError(t("messages.saveFailed"));
+      toast.error(t("messages.saveFailed"));
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
+      <DialogContent closeLabel={t("common:close")} className="sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{note ? t("editor.editTitle") : t("editor.addTitle")}</DialogTitle>
+          <DialogDescription>{t("editor.description", { name: userName })}</DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4" onSubmit={submit} noValidate>
+          <div className="grid gap-1.5">
+            <Label htmlFor={id}>{t("editor.content")}</Label>
+            <textarea
+              id={id}
+              className={`${textareaClass} min-h-48`}
+              value={content}
+              onChange={(e) => {
+                setContent(e.target.value);
+                setError(null);
+              }}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : `${id}-count`}
+            />
+            {error ? (
+              <p id={`${id}-error`} className="text-destructive text-sm" role="alert">
+                {error}
+              </p>
+            ) : (
+              <p id={`${id}-count`} className="text-muted-foreground text-xs">
+                {t("length", { count: content.length })}
+              </p>
+            )}
+          </div>
+          <DialogFooter>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => onOpenChange(false)}
+              disabled={save.isPending}
+            >
+              {t("actions.cancel")}
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? <Spinner /> : null}
+              {t("actions.save")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Role } from "@domain/roles";
+import type { User, UserCreate, UserCreated, UserPatch } from "@domain/schemas/users";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+
+// Users: the admin's team screen. Writes invalidate every user list (and notes, which embed users).
+
+export const userKeys = {
+  all: ["users"] as const,
+  list: (params: { q?: string; role?: Role }) => ["users", "list", params] as const,
+};
+
+export function useUsers(params: { q?: string; role?: Role } = {}, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: userKeys.list(params),
+    queryFn: ({ signal }) => api.get<User[]>("/api/users", { query: params, signal }),
+    enabled: options.enabled ?? true,
+  });
+}
+
+function useInvalidateUsers() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: userKeys.all });
+    void queryClient.invalidateQueries({ queryKey: ["notes"] });
+    void queryClient.invalidateQueries({ queryKey: ["offers"] });
+  };
+}
+
+export function useCreateUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (input: UserCreate) => api.post<UserCreated>("/api/users", input),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: UserPatch }) =>
+      api.patch<User>(`/api/users/${encodeURIComponent(id)}`, patch),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`/api/users/${encodeURIComponent(id)}`),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeactivateUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (id: string) => api.post<User>(`/api/users/${encodeURIComponent(id)}/deactivate`),
+    onSuccess: invalidate,
+  });
+}

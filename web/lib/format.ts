@@ -1,0 +1,89 @@
+import type { Language } from "@domain/roles";
+
+// Numbers, money and dates always go through Intl in the reader's language (decisions.md).
+// Formatters are cached: building an Intl formatter is far costlier than using one.
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function numberFormat(language: Language, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n|${language}|${JSON.stringify(options)}`;
+  let format = cache.get(key) as Intl.NumberFormat | undefined;
+  if (!format) {
+    format = new Intl.NumberFormat(language, options);
+    cache.set(key, format);
+  }
+  return format;
+}
+
+function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d|${language}|${JSON.stringify(options)}`;
+  let format = cache.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, options);
+    cache.set(key, format);
+  }
+  return format;
+}
+
+/** Money arrives from the API as a decimal string ("1234.50"); 14 significant digits fit a double. */
+function toNumber(value: string | number): number {
+  const number = typeof value === "number" ? value : Number(value);
+  return Number.isFinite(number) ? number : 0;
+}
+
+export function formatMoney(value: string | number, currency: string, language: Language): string {
+  return numberFormat(language, {
+    style: "currency",
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(toNumber(value));
+}
+
+export function formatNumber(value: string | number, language: Language, maximumFractionDigits = 0): string {
+  return numberFormat(language, { maximumFractionDigits }).format(toNumber(value));
+}
+
+/** `value` is already a percentage (ROI 12.5 → "12,50%"). */
+export function formatPercent(value: string | number, language: Language, fractionDigits = 2): string {
+  return numberFormat(language, {
+    style: "percent",
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(toNumber(value) / 100);
+}
+
+const calendarDate = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A calendar date ("2024-05-31") is shown as that day everywhere: it is read and formatted in UTC so
+ * no timezone can shift it. Instants (ISO timestamps or Date) are shown in `timeZone` when given.
+ */
+export function formatDate(
+  value: string | Date,
+  language: Language,
+  options: { style?: "short" | "medium" | "long"; timeZone?: string } = {},
+): string {
+  const style = options.style ?? "medium";
+  if (typeof value === "string") {
+    const match = calendarDate.exec(value);
+    if (match) {
+      const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+      return dateFormat(language, { dateStyle: style, timeZone: "UTC" }).format(date);
+    }
+  }
+  const date = typeof value === "string" ? new Date(value) : value;
+  return dateFormat(language, {
+    dateStyle: style,
+    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+  }).format(date);
+}
+
+export function formatDateTime(value: string | Date, language: Language, timeZone?: string): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  return dateFormat(language, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    ...(timeZone ? { timeZone } : {}),
+  }).format(date);
+}

@@ -1,0 +1,31 @@
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { isApiError } from "./api";
+
+export const queryKeys = {
+  me: ["me"] as const,
+  config: ["config"] as const,
+};
+
+function onUnauthenticated(error: unknown) {
+  // A session that ended (expired, password reset elsewhere, deactivated) shows as signed out, and
+  // the guards send the user to /login keeping where they were.
+  if (isApiError(error) && error.status === 401) queryClient.setQueryData(queryKeys.me, null);
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({
+    onError: (error, query) => {
+      if (query.queryKey[0] !== queryKeys.me[0]) onUnauthenticated(error);
+    },
+  }),
+  mutationCache: new MutationCache({ onError: onUnauthenticated }),
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      // A 4xx will answer the same again; network trouble and 5xx get two more tries.
+      retry: (failureCount, error) =>
+        isApiError(error) && error.status >= 400 && error.status < 500 ? false : failureCount < 2,
+    },
+    mutations: { retry: false },
+  },
+});

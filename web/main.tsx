@@ -1,0 +1,34 @@
+import "./styles.css";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { Toaster } from "@/components/ui/sonner";
+import { meQuery } from "@/features/auth/session";
+import { configQuery } from "@/lib/config";
+import { initI18n } from "@/lib/i18n";
+import { queryClient } from "@/lib/query-client";
+import { ThemeProvider } from "@/lib/theme";
+import { createRouter } from "@/routes/router";
+
+async function start() {
+  // The session and the public configuration load while the texts do.
+  void queryClient.prefetchQuery(meQuery);
+  void queryClient.prefetchQuery(configQuery);
+  await initI18n();
+
+  const container = document.getElementById("root");
+  if (!container) throw new Error("#root is missing from index.html");
+  createRoot(container).render(
+    <StrictMode>
+      <ThemeProvider>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={createRouter()} />
+          <Toaster position="top-right" closeButton />
+        </QueryClientProvider>
+      </ThemeProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,51 @@
+import { homePathFor } from "@domain/permissions";
+import { Plus } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, Navigate } from "react-router";
+import { PageHeader } from "@/components/layout/page-header";
+import { Button } from "@/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useCurrentUser } from "@/features/auth/session";
+import { CampaignsTable } from "@/features/campaigns/components/campaigns-table";
+import { PeriodCards } from "@/features/campaigns/components/period-cards";
+
+// "/" is the buyer dashboard. Admins and financial staff have their own dashboards, so "/" (where
+// the guards send people away from areas they lack) takes them there.
+export function Component() {
+  const user = useCurrentUser();
+  if (user.role === "admin" || user.role === "financial")
+    return <Navigate to={homePathFor(user.role)} replace />;
+  return <BuyerDashboard name={user.name} />;
+}
+
+function BuyerDashboard({ name }: { name: string }) {
+  const { t } = useTranslation("campaigns");
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
+      <PageHeader
+        title={t("nav:buyer.dashboard")}
+        description={t("dashboard.greeting", { name })}
+        actions={
+          <Button asChild>
+            <Link to="/add-data">
+              <Plus aria-hidden="true" />
+              {t("history.addDay")}
+            </Link>
+          </Button>
+        }
+      />
+      <Tabs defaultValue="overview">
+        <TabsList className="w-full sm:w-fit">
+          <TabsTrigger value="overview">{t("dashboard.overview")}</TabsTrigger>
+          <TabsTrigger value="campaigns">{t("dashboard.campaigns")}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview">
+          <PeriodCards />
+        </TabsContent>
+        <TabsContent value="campaigns">
+          <CampaignsTable />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { FullPageSpinner } from "@/components/layout/full-page-status";
+import type { RouteHandle } from "@/components/layout/route-effects";
+import { GuestOnly, RequireArea, RequireAuth } from "./guards";
+import { Root } from "./root";
+import { RouteError } from "./route-error";
+
+// The route table of spec section 2. Every page is its own lazily loaded chunk; guards and the
+// root are in the main bundle so the loading indicator shows at once.
+
+const title = (key: string): RouteHandle => ({ title: key });
+
+export const routes: RouteObject[] = [
+  {
+    Component: Root,
+    ErrorBoundary: RouteError,
+    HydrateFallback: FullPageSpinner,
+    children: [
+      {
+        lazy: () => import("./auth-layout"),
+        children: [
+          {
+            Component: GuestOnly,
+            children: [
+              { path: "login", lazy: () => import("./auth/login"), handle: title("auth:login.title") },
+              {
+                path: "register",
+                lazy: () => import("./auth/register"),
+                handle: title("auth:register.title"),
+              },
+              {
+                path: "forgot-password",
+                lazy: () => import("./auth/forgot-password"),
+                handle: title("auth:forgot.title"),
+              },
+            ],
+          },
+          // Reachable signed in too: a recovery link works whoever is at the keyboard.
+          {
+            path: "reset-password",
+            lazy: () => import("./auth/reset-password"),
+            handle: title("auth:reset.title"),
+          },
+        ],
+      },
+      {
+        Component: RequireAuth,
+        children: [
+          {
+            lazy: () => import("./app-layout"),
+            children: [
+              { index: true, lazy: () => import("./buyer/dashboard"), handle: title("nav:buyer.dashboard") },
+              {
+                path: "add-data",
+                lazy: () => import("./buyer/add-data"),
+                handle: title("nav:buyer.addData"),
+              },
+              {
+                path: "request-creative",
+                lazy: () => import("./buyer/request-creative"),
+                handle: title("nav:buyer.requestCreative"),
+              },
+              {
+                path: "campanhas",
+                lazy: () => import("./buyer/campaigns"),
+                handle: title("nav:buyer.campaigns"),
+              },
+              { path: "user/notes", lazy: () => import("./buyer/notes"), handle: title("nav:buyer.notes") },
+              {
+                path: "user/analytics",
+                lazy: () => import("./buyer/analytics"),
+                handle: title("nav:buyer.analytics"),
+              },
+              {
+                path: "admin",
+                element: <RequireArea permission="area:admin" />,
+                children: [
+                  { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+                  {
+                    path: "dashboard",
+                    lazy: () => import("./admin/dashboard"),
+                    handle: title("nav:admin.dashboard"),
+                  },
+                  {
+                    path: "analytics",
+                    lazy: () => import("./admin/analytics"),
+                    handle: title("nav:admin.analytics"),
+                  },
+                  { path: "users", lazy: () => import("./admin/users"), handle: title("nav:admin.users") },
+                  { path: "offers", lazy: () => import("./admin/offers"), handle: title("nav:admin.offers") },
+                  {
+                    path: "creative-requests",
+                    lazy: () => import("./admin/creative-requests"),
+                    handle: title("nav:admin.creativeRequests"),
+                  },
+                  {
+                    path: "financial",
+                    lazy: () => import("./admin/financial"),
+                    handle: title("nav:admin.financial"),
+                  },
+                  {
+                    path: "settings",
+                    lazy: () => import("./admin/settings"),
+                    handle: title("nav:admin.settings"),
+                  },
+                ],
+              },
+              {
+                path: "financial",
+                element: <RequireArea permission="area:financial" />,
+                children: [
+                  { index: true, element: <Navigate to="/financial/dashboard" replace /> },
+                  {
+                    path: "dashboard",
+                    lazy: () => import("./financial/dashboard"),
+                    handle: title("nav:financial.dashboard"),
+                  },
+                  {
+                    path: "analytics",
+                    lazy: () => import("./financial/analytics"),
+                    handle: title("nav:financial.analytics"),
+                  },
+                  {
+                    path: "users",
+                    lazy: () => import("./financial/users"),
+                    handle: title("nav:financial.users"),
+                  },
+                  {
+                    path: "reports",
+                    lazy: () => import("./financial/reports"),
+                    handle: title("nav:financial.reports"),
+                  },
+                  {
+                    path: "payments",
+                    lazy: () => import("./financial/payments"),
+                    handle: title("nav:financial.payments"),
+                  },
+                ],
+              },
+              { path: "*", lazy: () => import("./not-found"), handle: title("common:notFound.title") },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}
