@@ -87,6 +87,18 @@ export default defineConfig({
       use: { ...browser, baseURL: screensServer.baseURL },
     },
     {
+      name: "insights",
+      testMatch: /(admin-insights|financial-insights|reports)\.spec\.ts/,
+      dependencies: ["sign-in"],
+      use: { ...browser, baseURL: screensServer.baseURL },
+    },
+    {
+      name: "settings",
+      testMatch: /settings\.spec\.ts/,
+      dependencies: ["sign-in"],
+      use: { ...browser, baseURL: screensServer.baseURL },
+    },
+    {
       name: "screens",
       testMatch: /(access|a11y|screenshots)\.spec\.ts/,
       dependencies: ["sign-in"],
