@@ -1,9 +1,18 @@
 import { can, homePathFor, type Permission } from "@domain/permissions";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { FullPageError, FullPageSpinner } from "@/components/layout/full-page-status";
 import { loginPathFor, readNextPath } from "@/features/auth/next-path";
-import { CurrentUserContext, isSignOutNavigation, useCurrentUser, useSession } from "@/features/auth/session";
+import {
+  CurrentUserContext,
+  finishSigningOut,
+  isSigningOut,
+  isSignOutNavigation,
+  signedOutState,
+  useCurrentUser,
+  useSession,
+} from "@/features/auth/session";
 
 // Route guards (spec section 2). Each shows a loading indicator while the session resolves. The
 // server enforces every permission again: these only keep people out of screens they cannot use.
@@ -26,6 +35,7 @@ export function RequireAuth() {
   if (isPending) return <FullPageSpinner />;
   if (!user && error) return <SessionError onRetry={() => refetch()} />;
   if (!user) {
+    if (isSigningOut()) return <Navigate to="/login" replace state={signedOutState} />;
     return <Navigate to={loginPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
   }
   return (
@@ -46,6 +56,8 @@ export function RequireArea({ permission }: { permission: Permission }) {
 export function GuestOnly() {
   const { user, isPending } = useSession();
   const location = useLocation();
+  // A guest page is showing: a sign-out under way has landed.
+  useEffect(() => finishSigningOut(), []);
   if (isPending) return <FullPageSpinner />;
   if (user && !isSignOutNavigation(location.state)) {
     return <Navigate to={readNextPath(location.search) ?? homePathFor(user.role)} replace />;

@@ -84,15 +84,31 @@ export function isSignOutNavigation(state: unknown): boolean {
   return typeof state === "object" && state !== null && (state as { signedOut?: unknown }).signedOut === true;
 }
 
+// Set from the start of a sign-out until a guest page has rendered. Ending the session makes other
+// requests (the notification stream, polls) answer 401 and the navigation to /login commits in a
+// transition, so the signed-in area can re-render without a user before /login shows; RequireAuth
+// then must send the user to a plain /login, not to /login?next=<this page>.
+let signingOut = false;
+
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+
+export function finishSigningOut(): void {
+  signingOut = false;
+}
+
 export function useSignOut() {
   const client = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: signOut,
+    onMutate: () => {
+      signingOut = true;
+    },
     onSettled: async () => {
-      // To /login first, then the session goes: dropping it first would let the signed-in area's
-      // guard redirect to /login?next=<this page>. GuestOnly lets this one navigation through
-      // although the user is still cached (signedOutState).
+      // To /login first, then the session goes. GuestOnly lets this one navigation through
+      // although the user may still be cached (signedOutState).
       await navigate("/login", { replace: true, state: signedOutState });
       // Whatever the answer, nothing of this user stays in memory.
       client.setQueryData(queryKeys.me, null);
