@@ -3,6 +3,7 @@ import {
   type CommissionSettings,
   calculateCommission,
   defaultCommissionSettings,
+  findCommissionSteps,
   findTier,
   isRoiAtLeast,
 } from "./commission";
@@ -101,5 +102,52 @@ describe("tiered model", () => {
     expect(findTier(tiered.revenueTiers, "8000")?.minRevenue).toBe("8000");
     expect(findTier(tiered.revenueTiers, "7999.99")?.minRevenue).toBe("4000");
     expect(findTier([], "100")).toBeNull();
+  });
+});
+
+describe("the steps that would raise the rate", () => {
+  const simple = defaultCommissionSettings;
+  const tiered = { ...defaultCommissionSettings, modelType: "tiered" as const };
+
+  it("simple: the profit missing for the ROI threshold at the current spend", () => {
+    // spent 1000, profit 400 → ROI 40%; 50% needs profit 500.
+    expect(findCommissionSteps(simple, { revenue: "1400.00", profit: "400.00", spent: "1000.00" })).toEqual([
+      { kind: "roi", target: "50", missing: "100.00", rateAfter: "35" },
+    ]);
+    // Rounded up to the cent: 50% of 0.03 is 0.015 → 0.02 is needed.
+    expect(findCommissionSteps(simple, { revenue: "0.03", profit: "0.00", spent: "0.03" })).toEqual([
+      { kind: "roi", target: "50", missing: "0.02", rateAfter: "35" },
+    ]);
+  });
+
+  it("simple: nothing once the threshold is reached (exactly), nothing without spend", () => {
+    expect(findCommissionSteps(simple, { revenue: "1500.00", profit: "500.00", spent: "1000.00" })).toEqual(
+      [],
+    );
+    expect(findCommissionSteps(simple, { revenue: "0.00", profit: "0.00", spent: "0.00" })).toEqual([]);
+  });
+
+  it("tiered: below the minimum revenue, the revenue missing for the first paying tier", () => {
+    expect(findCommissionSteps(tiered, { revenue: "3000.00", profit: "1000.00", spent: "2000.00" })).toEqual([
+      { kind: "revenue", target: "4000.00", missing: "1000.00", rateAfter: "15" },
+    ]);
+  });
+
+  it("tiered: the next tier and the ROI threshold, each with the rate it brings", () => {
+    // revenue 9000, spent 8000, profit 1000 → ROI 12.5% (< 30%), tier 8000–13000 (15 / 20).
+    expect(findCommissionSteps(tiered, { revenue: "9000.00", profit: "1000.00", spent: "8000.00" })).toEqual([
+      { kind: "roi", target: "30", missing: "1400.00", rateAfter: "20" },
+      { kind: "revenue", target: "13000.00", missing: "4000.00", rateAfter: "20" },
+    ]);
+    // Exactly at a tier edge the next tier is the one above it.
+    expect(findCommissionSteps(tiered, { revenue: "13000.00", profit: "6500.00", spent: "6500.00" })).toEqual(
+      [{ kind: "revenue", target: "23000.00", missing: "10000.00", rateAfter: "30" }],
+    );
+  });
+
+  it("tiered: the last tier has no revenue step", () => {
+    expect(
+      findCommissionSteps(tiered, { revenue: "60000.00", profit: "30000.00", spent: "30000.00" }),
+    ).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { applyPercent, toBasisPoints, toCents } from "./money";
+import { applyPercent, fromCents, toBasisPoints, toCents } from "./money";
 
 // Commission per buyer per calendar month (decisions.md, "Commission"). Exact: money in cents,
 // thresholds compared with integer arithmetic, the result rounded half-up to cents.
@@ -91,11 +91,76 @@ export function calculateCommission(settings: CommissionSettings, input: Commiss
   return { rate: normalizePercent(rate), commission: applyPercent(base, rate), tier, roiReached };
 }
 
-function normalizePercent(value: string): string {
+export function normalizePercent(value: string): string {
   const cents = toBasisPoints(value);
   const whole = cents / 100n;
   const fraction = cents % 100n;
   return fraction === 0n
     ? whole.toString()
     : `${whole}.${fraction.toString().padStart(2, "0").replace(/0$/, "")}`;
+}
+
+/**
+ * What would raise the buyer's rate this month: reaching the model's ROI threshold (the extra
+ * profit needed at the current spend) or the next revenue tier (the revenue missing). The
+ * dashboard's commission card shows these.
+ */
+export type CommissionStep = {
+  kind: "roi" | "revenue";
+  /** the ROI percent or the revenue amount to reach */
+  target: string;
+  /** the profit (roi) or revenue (revenue) still missing, in money */
+  missing: string;
+  /** the rate that applies once the step is reached */
+  rateAfter: string;
+};
+
+/** The smallest profit, in cents, whose ROI over `spentCents` reaches `thresholdPercent`. */
+function profitCentsForRoi(spentCents: bigint, thresholdPercent: string): bigint {
+  const product = toBasisPoints(thresholdPercent) * spentCents;
+  // ceil(product / 10000) for product ≥ 0; the threshold is never negative.
+  return (product + 9_999n) / 10_000n;
+}
+
+export function findCommissionSteps(settings: CommissionSettings, input: CommissionInput): CommissionStep[] {
+  const steps: CommissionStep[] = [];
+  const spentCents = toCents(input.spent);
+  const profitCents = toCents(input.profit);
+  const revenueCents = toCents(input.revenue);
+  const roiStep = (threshold: string, rateAfter: string) => {
+    // With nothing spent the ROI is 0 and no profit can move it.
+    if (spentCents === 0n || isRoiAtLeast(input.profit, input.spent, threshold)) return;
+    const missing = profitCentsForRoi(spentCents, threshold) - profitCents;
+    steps.push({ kind: "roi", target: normalizePercent(threshold), missing: fromCents(missing), rateAfter });
+  };
+
+  if (settings.modelType === "simple") {
+    roiStep(settings.roiThreshold, normalizePercent(settings.highRoiCommissionRate));
+    return steps;
+  }
+  const roiReached = isRoiAtLeast(input.profit, input.spent, settings.tieredRoiThreshold);
+  const rateIn = (tier: RevenueTier | null) =>
+    normalizePercent(tier ? (roiReached ? tier.commissionAboveRoi : tier.commissionBelowRoi) : "0");
+  const minimumCents = toCents(settings.minimumMonthlyRevenue);
+  if (revenueCents < minimumCents) {
+    steps.push({
+      kind: "revenue",
+      target: fromCents(minimumCents),
+      missing: fromCents(minimumCents - revenueCents),
+      rateAfter: rateIn(findTier(settings.revenueTiers, settings.minimumMonthlyRevenue)),
+    });
+    return steps;
+  }
+  const tier = findTier(settings.revenueTiers, input.revenue);
+  if (tier) roiStep(settings.tieredRoiThreshold, normalizePercent(tier.commissionAboveRoi));
+  if (tier?.maxRevenue !== null && tier?.maxRevenue !== undefined) {
+    const nextCents = toCents(tier.maxRevenue);
+    steps.push({
+      kind: "revenue",
+      target: fromCents(nextCents),
+      missing: fromCents(nextCents - revenueCents),
+      rateAfter: rateIn(findTier(settings.revenueTiers, tier.maxRevenue)),
+    });
+  }
+  return steps;
 }

@@ -110,6 +110,33 @@ export const myPaymentSchema = z
   .meta({ id: "MyPayment" });
 export type MyPayment = z.infer<typeof myPaymentSchema>;
 
+export const commissionStepSchema = z.object({
+  kind: z.enum(["roi", "revenue"]),
+  target: z.string(),
+  missing: z.string(),
+  rateAfter: z.string(),
+});
+
+export type CommissionStep = z.infer<typeof commissionStepSchema>;
+
+export const myCommissionSchema = z
+  .object({
+    month: z.string(),
+    model: z.enum(["simple", "tiered"]),
+    status: z.enum(statuses),
+    /** true when the statement is frozen (processing, paid, cancelled): no longer a projection */
+    frozen: z.boolean(),
+    spent: z.string(),
+    revenue: z.string(),
+    profit: z.string(),
+    roi: z.number(),
+    rate: z.string(),
+    commission: z.string(),
+    steps: z.array(commissionStepSchema),
+  })
+  .meta({ id: "MyCommission" });
+export type MyCommission = z.infer<typeof myCommissionSchema>;
+
 const percentField = (max: number | null) =>
   z
     .union([z.string(), z.number()])

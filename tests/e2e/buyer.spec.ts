@@ -198,6 +198,21 @@ test("the dashboard table is searched, sorted and paged by the server", async ({
   await page.goto("/");
   await expect(page.getByText("Olá, Bruno Gestor!")).toBeVisible();
   await expect(page.getByTestId("period-total").getByTestId("card-spent")).not.toHaveText(usd(0));
+  // This month's commission, as the server computes it for the payments screen.
+  const buyer = await apiAs("buyer");
+  const mine = (await (await buyer.get("/api/me/commission")).json()) as {
+    commission: string;
+    rate: string;
+    frozen: boolean;
+    steps: { kind: string }[];
+  };
+  await buyer.dispose();
+  const commission = page.getByTestId("commission-card");
+  await expect(commission.getByText("Comissão deste mês")).toBeVisible();
+  await expect(commission.getByTestId("commission-amount")).toHaveText(usd(mine.commission));
+  await expect(commission.getByTestId("commission-rate")).toHaveText(`Taxa ${mine.rate}%`);
+  if (!mine.frozen)
+    await expect(commission.locator("[data-testid^=commission-step-]")).toHaveCount(mine.steps.length);
   await page.getByRole("tab", { name: "Campanhas" }).click();
   const table = page.getByTestId("campaigns-table");
   await expect(table.getByTestId("campaign-row")).toHaveCount(10);

@@ -3,6 +3,7 @@ import {
   actionBodySchema,
   commissionSettingsInputSchema,
   commissionSettingsSchema,
+  myCommissionSchema,
   myPaymentSchema,
   paymentCardSchema,
   paymentHistorySchema,
@@ -16,6 +17,7 @@ import type { AppDeps } from "../../context";
 import { createRouter, errors, jsonResponse, requireActor } from "../../http";
 import {
   getCommissionSettings,
+  getMyCommission,
   getMyPayment,
   getPaymentHistory,
   loadPaymentMonth,
@@ -105,6 +107,14 @@ const myPaymentRoute = createRoute({
   summary: "The buyer's own current month: status, pending amount (0 when paid), next expected payment date",
   responses: { 200: jsonResponse(myPaymentSchema, "The badge"), ...errors(401, 403) },
 });
+const myCommissionRoute = createRoute({
+  method: "get",
+  path: "/me/commission",
+  tags,
+  summary:
+    "The buyer's commission this month under their model, and the ROI or revenue still missing for a higher rate",
+  responses: { 200: jsonResponse(myCommissionSchema, "The commission card"), ...errors(401, 403) },
+});
 const getSettingsRoute = createRoute({
   method: "get",
   path: "/commission-settings/{userId}",
@@ -180,6 +190,9 @@ export function createPaymentsRoutes(deps: AppDeps) {
     })
     .openapi(myPaymentRoute, async (c) =>
       c.json(await getMyPayment({ db, actor: requireActor(c), timeZone }), 200),
+    )
+    .openapi(myCommissionRoute, async (c) =>
+      c.json(await getMyCommission({ db, actor: requireActor(c), timeZone }), 200),
     )
     .openapi(getSettingsRoute, async (c) =>
       c.json(

@@ -4,6 +4,8 @@ import {
   type CommissionSettings,
   calculateCommission,
   defaultCommissionSettings,
+  findCommissionSteps,
+  normalizePercent,
   type RevenueTier,
 } from "../../../domain/commission";
 import { computeMetrics } from "../../../domain/metrics";
@@ -18,6 +20,7 @@ import { can } from "../../../domain/permissions";
 import type {
   CommissionSettingsInput,
   CommissionSettingsView,
+  MyCommission,
   MyPayment,
   PaymentCard,
   PaymentHistory,
@@ -472,6 +475,67 @@ export async function getMyPayment({
   };
   const projected = computeStatement(toSettings(settingsRow), totals);
   return { month, status: "pending", pending: projected.amountDue, nextExpectedDate };
+}
+
+/**
+ * The buyer's commission for the current month under their model, and what would raise the rate.
+ * A frozen statement (processing, paid, cancelled) answers its own figures without steps.
+ */
+export async function getMyCommission({
+  db,
+  actor,
+  timeZone,
+}: {
+  db: Db;
+  actor: Actor;
+  timeZone: string;
+}): Promise<MyCommission> {
+  if (!can(actor.role, "payments:read-own")) throw forbidden();
+  const month = monthOf(todayIn(timeZone));
+  const { from, to } = monthRange(month);
+  const [[settingsRow], [statement], totalsById] = await Promise.all([
+    db.select().from(commissionSettings).where(eq(commissionSettings.userId, actor.id)),
+    db
+      .select()
+      .from(paymentStatements)
+      .where(and(eq(paymentStatements.userId, actor.id), eq(paymentStatements.periodStart, from))),
+    monthTotals(db, [actor.id], from, to),
+  ]);
+  const settings = toSettings(settingsRow);
+  if (statement && statement.status !== "pending") {
+    return {
+      month,
+      model: statement.modelType,
+      status: statement.status,
+      frozen: true,
+      spent: twoPlaces(statement.totalSpent),
+      revenue: twoPlaces(statement.totalRevenue),
+      profit: twoPlaces(statement.totalProfit),
+      roi: Number(statement.roiAchieved),
+      rate: normalizePercent(statement.commissionRate),
+      commission: twoPlaces(statement.amountDue),
+      steps: [],
+    };
+  }
+  const totals = totalsById.get(actor.id) ?? { spent: "0.00", revenue: "0.00" };
+  const projected = computeStatement(settings, totals);
+  return {
+    month,
+    model: settings.modelType,
+    status: "pending",
+    frozen: false,
+    spent: projected.totalSpent,
+    revenue: projected.totalRevenue,
+    profit: projected.totalProfit,
+    roi: Number(projected.roiAchieved),
+    rate: projected.commissionRate,
+    commission: projected.amountDue,
+    steps: findCommissionSteps(settings, {
+      revenue: projected.totalRevenue,
+      profit: projected.totalProfit,
+      spent: projected.totalSpent,
+    }),
+  };
 }
 
 export async function getCommissionSettings({

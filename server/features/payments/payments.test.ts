@@ -174,6 +174,44 @@ describe("monthly statements", () => {
     expect((await ctx.request("/api/me/payment", { cookie: as(financial) })).status).toBe(403);
   });
 
+  it("shows the buyer this month's projected commission and what would raise the rate", async () => {
+    // Simple model: spent 1000, revenue 1400 → profit 400, ROI 40% → 30% = 120.00; 50% needs +100.
+    const user = await newBuyerWithMonth("1000.00", "1400.00");
+    const cookie = await ctx.signIn(user.email, user.password);
+    const mine = await ctx.request("/api/me/commission", { cookie });
+    expect(mine.status).toBe(200);
+    expect(await mine.json()).toEqual({
+      month: month(),
+      model: "simple",
+      status: "pending",
+      frozen: false,
+      spent: "1000.00",
+      revenue: "1400.00",
+      profit: "400.00",
+      roi: 40,
+      rate: "30",
+      commission: "120.00",
+      steps: [{ kind: "roi", target: "50", missing: "100.00", rateAfter: "35" }],
+    });
+    // It equals what the payments screen computes for the month.
+    const card = await loadCard(user.id);
+    expect(card.amountDue).toBe("120.00");
+    // Once paid, the card shows the frozen statement and no steps.
+    expect((await act(card.statementId, "confirm")).status).toBe(200);
+    await createCampaign(ctx.db, { creatorId: user.id, date: today(), spent: "0", depositPayment: "500.00" });
+    expect(await (await ctx.request("/api/me/commission", { cookie })).json()).toMatchObject({
+      status: "paid",
+      frozen: true,
+      commission: "120.00",
+      rate: "30",
+      steps: [],
+    });
+    // Admins and financial staff have no commission card.
+    for (const other of [financial, admin])
+      expect((await ctx.request("/api/me/commission", { cookie: as(other) })).status).toBe(403);
+    expect((await ctx.request("/api/me/commission")).status).toBe(401);
+  });
+
   it("refuses a future month and a malformed one", async () => {
     const future = await ctx.request("/api/payments?month=2999-01", { cookie: as(financial) });
     expect((await future.json()).error.fields).toEqual({ month: "month_in_future" });

@@ -1,6 +1,7 @@
 import type {
   CommissionSettingsInput,
   CommissionSettingsView,
+  MyCommission,
   MyPayment,
   PaymentCard,
   PaymentHistory,
@@ -18,6 +19,7 @@ export const paymentKeys = {
   history: (statementId: string, page: number) => ["payments", "history", statementId, page] as const,
   settings: (userId: string) => ["payments", "settings", userId] as const,
   mine: ["payments", "mine"] as const,
+  myCommission: ["payments", "my-commission"] as const,
 };
 
 export function usePaymentMonth(month: string) {
@@ -45,6 +47,15 @@ export function useMyPayment(enabled: boolean) {
     queryFn: ({ signal }) => api.get<MyPayment>("/api/me/payment", { signal }),
     enabled,
     refetchInterval: 5 * 60 * 1000,
+  });
+}
+
+/** The buyer's commission card: fresh on every visit (a day may have been logged meanwhile). */
+export function useMyCommission() {
+  return useQuery({
+    queryKey: paymentKeys.myCommission,
+    queryFn: ({ signal }) => api.get<MyCommission>("/api/me/commission", { signal }),
+    staleTime: 0,
   });
 }
 

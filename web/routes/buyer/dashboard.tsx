@@ -1,4 +1,5 @@
 import { homePathFor } from "@domain/permissions";
+import type { Role } from "@domain/roles";
 import { Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate } from "react-router";
@@ -8,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCurrentUser } from "@/features/auth/session";
 import { CampaignsTable } from "@/features/campaigns/components/campaigns-table";
 import { PeriodCards } from "@/features/campaigns/components/period-cards";
+import { CommissionCard } from "@/features/payments/components/commission-card";
 
 // "/" is the buyer dashboard. Admins and financial staff have their own dashboards, so "/" (where
 // the guards send people away from areas they lack) takes them there.
@@ -15,10 +17,10 @@ export function Component() {
   const user = useCurrentUser();
   if (user.role === "admin" || user.role === "financial")
     return <Navigate to={homePathFor(user.role)} replace />;
-  return <BuyerDashboard name={user.name} />;
+  return <BuyerDashboard name={user.name} role={user.role} />;
 }
 
-function BuyerDashboard({ name }: { name: string }) {
+function BuyerDashboard({ name, role }: { name: string; role: Role }) {
   const { t } = useTranslation("campaigns");
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
@@ -39,8 +41,14 @@ function BuyerDashboard({ name }: { name: string }) {
           <TabsTrigger value="overview">{t("dashboard.overview")}</TabsTrigger>
           <TabsTrigger value="campaigns">{t("dashboard.campaigns")}</TabsTrigger>
         </TabsList>
-        <TabsContent value="overview">
+        <TabsContent value="overview" className="space-y-4">
           <PeriodCards />
+          {/* Team leads see the dashboard too, but only buyers are paid a commission. */}
+          {role === "user" ? (
+            <div className="grid gap-4 lg:grid-cols-2">
+              <CommissionCard />
+            </div>
+          ) : null}
         </TabsContent>
         <TabsContent value="campaigns">
           <CampaignsTable />
