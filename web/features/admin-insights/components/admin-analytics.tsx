@@ -20,6 +20,7 @@ import {
   resolveAnalyticsRange,
   withParams,
 } from "../filters";
+import { fillDailySeries } from "../series";
 import { FilterField, OfferSelect, PeriodSelect, RangeCaption, UserSelect } from "./filter-fields";
 
 // The buyer's chart, drawn here with revenue and profit; Recharts loads only when it is shown.
@@ -107,18 +108,23 @@ export function AdminAnalytics() {
           <MetricCards totals={data.totals} spentKey="investment" />
           <div className="grid gap-6 lg:grid-cols-3">
             <ConversionBars totals={data.totals} />
-            <Card className="min-w-0 lg:col-span-2">
-              <CardHeader>
+            <Card className="min-w-0 py-4 sm:py-6 lg:col-span-2">
+              <CardHeader className="px-4 sm:px-6">
                 <CardTitle>
                   <h2>{t("analytics.chartTitle")}</h2>
                 </CardTitle>
                 <CardDescription>{t("analytics.chartDescription")}</CardDescription>
               </CardHeader>
-              <CardContent data-testid="revenue-chart">
+              <CardContent className="px-4 sm:px-6" data-testid="revenue-chart">
                 {data.series.length > 0 ? (
                   <Suspense fallback={<Skeleton className="h-[280px] w-full" />}>
                     <RevenueChart
-                      series={data.series}
+                      series={
+                        // The answer's own range, so a stale answer is never stretched over a new one.
+                        data.from
+                          ? fillDailySeries(data.series, { from: data.from, to: data.to })
+                          : data.series
+                      }
                       labels={{ revenue: t("columns.revenue"), profit: t("columns.profit") }}
                     />
                   </Suspense>

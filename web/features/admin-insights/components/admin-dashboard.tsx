@@ -127,14 +127,14 @@ function OfferTable({ rows }: { rows: Analytics["byOffer"] }) {
   const { t } = useTranslation("admin-insights");
   const f = useFormatters();
   return (
-    <Card className="gap-4">
-      <CardHeader>
+    <Card className="gap-4 py-4 sm:py-6">
+      <CardHeader className="px-4 sm:px-6">
         <CardTitle>
           <h2>{t("dashboard.byOffer")}</h2>
         </CardTitle>
       </CardHeader>
-      <CardContent>
-        <Table data-testid="offer-table">
+      <CardContent className="px-4 sm:px-6">
+        <Table data-testid="offer-table" className="hidden sm:table">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead>{t("columns.offer")}</TableHead>
@@ -164,6 +164,26 @@ function OfferTable({ rows }: { rows: Analytics["byOffer"] }) {
             ))}
           </TableBody>
         </Table>
+        {/* Phones: the same rows as a list, so nothing hides behind a sideways scroll. */}
+        <ul className="grid gap-2 sm:hidden" data-testid="offer-list">
+          {rows.map((row) => (
+            <li
+              key={row.offerId ?? "none"}
+              className="rounded-md border p-3 text-sm"
+              data-offer-id={row.offerId ?? ""}
+            >
+              <p className="font-medium">{row.offerName ?? t("offerNotFound")}</p>
+              {row.casinoBrand ? <p className="text-muted-foreground text-xs">{row.casinoBrand}</p> : null}
+              <PhoneFigures
+                figures={[
+                  ["campaigns", f.number(row.campaigns)],
+                  ["deposits", f.number(row.deposits)],
+                  ["revenue", f.money(row.revenue)],
+                ]}
+              />
+            </li>
+          ))}
+        </ul>
       </CardContent>
     </Card>
   );
@@ -173,14 +193,14 @@ function UserTable({ rows }: { rows: Analytics["byUser"] }) {
   const { t } = useTranslation("admin-insights");
   const f = useFormatters();
   return (
-    <Card className="gap-4">
-      <CardHeader>
+    <Card className="gap-4 py-4 sm:py-6">
+      <CardHeader className="px-4 sm:px-6">
         <CardTitle>
           <h2>{t("dashboard.byUser")}</h2>
         </CardTitle>
       </CardHeader>
-      <CardContent>
-        <Table data-testid="user-table">
+      <CardContent className="px-4 sm:px-6">
+        <Table data-testid="user-table" className="hidden sm:table">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead>{t("columns.user")}</TableHead>
@@ -220,7 +240,39 @@ function UserTable({ rows }: { rows: Analytics["byUser"] }) {
             ))}
           </TableBody>
         </Table>
+        <ul className="grid gap-2 sm:hidden" data-testid="user-list">
+          {rows.map((row) => (
+            <li key={row.userId} className="rounded-md border p-3 text-sm" data-user-id={row.userId}>
+              <p className="font-medium">{row.name}</p>
+              <p className="break-all text-muted-foreground text-xs">{row.email}</p>
+              <PhoneFigures
+                figures={[
+                  ["campaigns", f.number(row.campaigns)],
+                  ["deposits", f.number(row.deposits)],
+                  ["revenue", f.money(row.revenue)],
+                  ["profit", f.money(row.profit), trendClass(row.profit)],
+                  ["roi", f.percent(row.roi)],
+                ]}
+              />
+            </li>
+          ))}
+        </ul>
       </CardContent>
     </Card>
+  );
+}
+
+/** A row's figures as label/value pairs, for the phone lists. */
+function PhoneFigures({ figures }: { figures: [key: string, value: string, className?: string][] }) {
+  const { t } = useTranslation("admin-insights");
+  return (
+    <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1">
+      {figures.map(([key, value, className]) => (
+        <div key={key} className="flex min-w-0 flex-col">
+          <dt className="text-muted-foreground text-xs">{t(`columns.${key}`)}</dt>
+          <dd className={cn("font-medium tabular-nums", className)}>{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

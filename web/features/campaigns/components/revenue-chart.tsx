@@ -73,7 +73,7 @@ export default function RevenueChart({
               name={line.name}
               stroke={line.color}
               strokeWidth={2}
-              dot={false}
+              dot={data.length === 1}
             />
           ))}
         </LineChart>
