@@ -293,6 +293,37 @@ test("the admin dashboard follows the period and user filters, and the URL keeps
   await expect(page).not.toHaveURL(/[?&]user=/);
 });
 
+test("the dashboard says when a period is empty and when loading fails", async ({ page, consoleGuard }) => {
+  // The financial user never logs campaigns: an empty view, with zeroed cards.
+  const users = await getJson<User[]>(page.request, "/api/users");
+  const financial = users.find((user) => user.email === seededAccounts.financial.email);
+  if (!financial) throw new Error("seeded financial user missing");
+  await page.goto(`/admin/dashboard?period=30d&user=${financial.id}`);
+  await expect(page.getByTestId("empty-state")).toContainText("Nenhuma campanha neste período");
+  await expect(page.getByTestId("card-campaigns")).toHaveText("0");
+  await expect(page.getByTestId("offer-table")).toHaveCount(0);
+
+  // A failing server shows the error with a retry that recovers.
+  consoleGuard.allowHttpError(/\/api\/admin\/dashboard/, 500);
+  let fail = true;
+  await page.route("**/api/admin/dashboard?*", (route) =>
+    fail
+      ? route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ error: { code: "internal", message: "boom" } }),
+        })
+      : route.continue(),
+  );
+  await page.getByTestId("filter-period").selectOption("7d");
+  const error = page.getByTestId("error-state");
+  await expect(error).toContainText("Erro ao carregar o dashboard");
+  fail = false;
+  await error.getByRole("button").click();
+  await expect(page.getByTestId("dashboard-content")).toHaveAttribute("data-state", "ready");
+  await expect(page.getByTestId("empty-state")).toBeVisible();
+});
+
 test("admin analytics shows one user's cards and chart, for last month and a custom range", async ({
   page,
 }) => {
