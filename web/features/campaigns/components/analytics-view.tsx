@@ -5,7 +5,6 @@ import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useAppConfig } from "@/lib/config";
@@ -13,8 +12,8 @@ import { cn } from "@/lib/utils";
 import { useAnalytics, useVisibleOffers } from "../api";
 import { useFormatters } from "../use-formatters";
 import { CampaignsTable } from "./campaigns-table";
+import { ConversionBars, MetricCards } from "./metric-cards";
 import { EmptyState, ErrorState } from "./states";
-import { TrendIcon, trendClass } from "./trend";
 
 const RevenueChart = lazy(() => import("./revenue-chart"));
 
@@ -126,75 +125,6 @@ export function AnalyticsView() {
         {totals ? f.money(totals.revenue) : ""}
       </span>
     </div>
-  );
-}
-
-function MetricCards({ totals }: { totals: MetricsTotals }) {
-  const { t } = useTranslation("campaigns");
-  const f = useFormatters();
-  const cards = [
-    { key: "spent", value: f.money(totals.spent) },
-    { key: "revenue", value: f.money(totals.revenue) },
-    {
-      key: "profit",
-      value: (
-        <span className="inline-flex items-center gap-1">
-          {f.money(totals.profit)}
-          <TrendIcon value={totals.profit} />
-        </span>
-      ),
-      note: `${t("metrics.roi")} ${f.percent(totals.roi)}`,
-      className: trendClass(totals.profit),
-    },
-    { key: "epc", value: f.money(totals.epc) },
-    { key: "costPerClick", value: f.money(totals.costPerClick) },
-    { key: "costPerInstall", value: f.money(totals.costPerInstall) },
-    { key: "costPerRegistration", value: f.money(totals.costPerRegistration) },
-    { key: "costPerDeposit", value: f.money(totals.costPerDeposit) },
-  ];
-  return (
-    <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="analytics-cards">
-      {cards.map((card) => (
-        <Card key={card.key} className="min-w-0 gap-1 px-3 py-3 sm:px-4 sm:py-4">
-          <dt className="text-muted-foreground text-xs sm:text-sm">{t(`metrics.${card.key}`)}</dt>
-          <dd
-            className={cn("break-words font-semibold text-base tabular-nums sm:text-xl", card.className)}
-            data-testid={`analytics-${card.key}`}
-          >
-            {card.value}
-          </dd>
-          {card.note ? <dd className="text-muted-foreground text-xs">{card.note}</dd> : null}
-        </Card>
-      ))}
-    </dl>
-  );
-}
-
-function ConversionBars({ totals }: { totals: MetricsTotals }) {
-  const { t } = useTranslation("campaigns");
-  const f = useFormatters();
-  const steps = [
-    { key: "clickToInstall", value: totals.clickToInstall },
-    { key: "installToRegistration", value: totals.installToRegistration },
-    { key: "registrationToDeposit", value: totals.registrationToDeposit },
-  ] as const;
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("analytics.conversions")}</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {steps.map((step) => (
-          <div key={step.key} className="space-y-1.5">
-            <div className="flex items-center justify-between text-sm">
-              <span>{t(`metrics.${step.key}`)}</span>
-              <span className="font-medium tabular-nums">{f.percent(step.value)}</span>
-            </div>
-            <Progress value={step.value} aria-label={t(`metrics.${step.key}`)} />
-          </div>
-        ))}
-      </CardContent>
-    </Card>
   );
 }
 

@@ -1,0 +1,41 @@
+import type { Analytics, AnalyticsQuery } from "@domain/schemas/campaigns";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { useAnalytics } from "@/features/campaigns/api";
+import { useUsers } from "@/features/users/api";
+import { api } from "@/lib/api";
+import type { DashboardFilters } from "./filters";
+
+// The admin's insight screens. Every figure is aggregated by the server in SQL; the browser only
+// shows it. Keys start with "campaigns" so any campaign write refreshes them too.
+
+export const adminInsightKeys = {
+  dashboard: (filters: DashboardFilters) => ["campaigns", "admin-dashboard", filters] as const,
+};
+
+export function useAdminDashboard(filters: DashboardFilters) {
+  return useQuery({
+    queryKey: adminInsightKeys.dashboard(filters),
+    queryFn: ({ signal }) =>
+      api.get<Analytics>("/api/admin/dashboard", {
+        query: { period: filters.period, ...(filters.userId ? { userId: filters.userId } : {}) },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Admin analytics reads the same endpoint as the buyer's screen; the server scopes it by role. */
+export function useAdminAnalytics(query: AnalyticsQuery | null) {
+  return useAnalytics(query ?? {}, { enabled: query !== null });
+}
+
+/** Every user, sorted by name, for the user filters (anyone may have logged campaigns). */
+export function useInsightUsers() {
+  const users = useUsers();
+  const choices = useMemo(
+    () => [...(users.data ?? [])].sort((a, b) => a.name.localeCompare(b.name)),
+    [users.data],
+  );
+  return { choices, isPending: users.isPending, isError: users.isError, error: users.error };
+}

@@ -1,0 +1,278 @@
+import type { Analytics, MetricsTotals } from "@domain/schemas/campaigns";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { EmptyState, ErrorState } from "@/features/campaigns/components/states";
+import { TrendIcon, trendClass } from "@/features/campaigns/components/trend";
+import { useFormatters } from "@/features/campaigns/use-formatters";
+import { cn } from "@/lib/utils";
+import { useAdminDashboard } from "../api";
+import { type DashboardPeriod, dashboardPeriods, readDashboardFilters, withParams } from "../filters";
+import { PeriodSelect, RangeCaption, UserSelect } from "./filter-fields";
+
+/** /admin/dashboard: totals and performance by offer and by user for a period and a user. */
+export function AdminDashboard() {
+  const { t } = useTranslation("admin-insights");
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const filters = readDashboardFilters(params);
+  const dashboard = useAdminDashboard(filters);
+  const data = dashboard.data;
+
+  // Each change is a history entry, so the back button returns to the previous view.
+  const update = (changes: Record<string, string | undefined>) =>
+    setParams((current) => withParams(current, changes));
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="grid gap-3 sm:grid-cols-2 lg:w-2/3">
+        <PeriodSelect<DashboardPeriod>
+          id={`${id}-period`}
+          value={filters.period}
+          choices={dashboardPeriods}
+          labelPrefix="dashboardPeriods"
+          onChange={(period) => update({ period })}
+        />
+        <UserSelect id={`${id}-user`} value={filters.userId} onChange={(user) => update({ user })} />
+      </div>
+
+      {dashboard.isError && !data ? (
+        <ErrorState
+          error={dashboard.error}
+          title={t("dashboard.loadError")}
+          onRetry={() => dashboard.refetch()}
+        />
+      ) : !data ? (
+        <DashboardSkeleton />
+      ) : (
+        <div
+          className={cn(
+            "flex flex-col gap-6",
+            dashboard.isPlaceholderData && "opacity-70 transition-opacity",
+          )}
+          aria-busy={dashboard.isPlaceholderData}
+          data-testid="dashboard-content"
+          data-state={dashboard.isPlaceholderData ? "loading" : "ready"}
+        >
+          <RangeCaption from={data.from} to={data.to} />
+          <SummaryCards totals={data.totals} />
+          {data.totals.campaigns === 0 ? (
+            <EmptyState title={t("dashboard.empty")} description={t("dashboard.emptyHint")} />
+          ) : (
+            <>
+              <OfferTable rows={data.byOffer} />
+              <UserTable rows={data.byUser} />
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <div className="flex flex-col gap-6" aria-busy="true" data-testid="dashboard-loading">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        {Array.from({ length: 4 }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+          <Skeleton key={index} className="h-24" />
+        ))}
+      </div>
+      <Skeleton className="h-48" />
+      <Skeleton className="h-48" />
+    </div>
+  );
+}
+
+function SummaryCards({ totals }: { totals: MetricsTotals }) {
+  const { t } = useTranslation("admin-insights");
+  const f = useFormatters();
+  const cards = [
+    { key: "campaigns", value: f.number(totals.campaigns) },
+    { key: "revenue", value: f.money(totals.revenue) },
+    {
+      key: "profit",
+      value: (
+        <span className="inline-flex items-center gap-1">
+          {f.money(totals.profit)}
+          <TrendIcon value={totals.profit} />
+        </span>
+      ),
+      className: trendClass(totals.profit),
+    },
+    { key: "roi", value: f.percent(totals.roi), className: trendClass(totals.roi) },
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="dashboard-cards">
+      {cards.map((card) => (
+        <Card key={card.key} className="min-w-0 gap-1 px-3 py-3 sm:px-4 sm:py-4">
+          <dt className="text-muted-foreground text-xs sm:text-sm">{t(`dashboard.cards.${card.key}`)}</dt>
+          <dd
+            className={cn("break-words font-semibold text-base tabular-nums sm:text-xl", card.className)}
+            data-testid={`card-${card.key}`}
+          >
+            {card.value}
+          </dd>
+        </Card>
+      ))}
+    </dl>
+  );
+}
+
+function OfferTable({ rows }: { rows: Analytics["byOffer"] }) {
+  const { t } = useTranslation("admin-insights");
+  const f = useFormatters();
+  return (
+    <Card className="gap-4 py-4 sm:py-6">
+      <CardHeader className="px-4 sm:px-6">
+        <CardTitle>
+          <h2>{t("dashboard.byOffer")}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="px-4 sm:px-6">
+        <Table data-testid="offer-table" className="hidden sm:table">
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead>{t("columns.offer")}</TableHead>
+              <TableHead>{t("columns.casino")}</TableHead>
+              <TableHead className="text-right">{t("columns.campaigns")}</TableHead>
+              <TableHead className="text-right">{t("columns.deposits")}</TableHead>
+              <TableHead className="text-right">{t("columns.revenue")}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.offerId ?? "none"} data-testid="offer-row" data-offer-id={row.offerId ?? ""}>
+                <TableCell className="font-medium" data-testid="cell-offer">
+                  {row.offerName ?? t("offerNotFound")}
+                </TableCell>
+                <TableCell data-testid="cell-casino">{row.casinoBrand ?? "—"}</TableCell>
+                <TableCell className="text-right tabular-nums" data-testid="cell-campaigns">
+                  {f.number(row.campaigns)}
+                </TableCell>
+                <TableCell className="text-right tabular-nums" data-testid="cell-deposits">
+                  {f.number(row.deposits)}
+                </TableCell>
+                <TableCell className="text-right tabular-nums" data-testid="cell-revenue">
+                  {f.money(row.revenue)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {/* Phones: the same rows as a list, so nothing hides behind a sideways scroll. */}
+        <ul className="grid gap-2 sm:hidden" data-testid="offer-list">
+          {rows.map((row) => (
+            <li
+              key={row.offerId ?? "none"}
+              className="rounded-md border p-3 text-sm"
+              data-offer-id={row.offerId ?? ""}
+            >
+              <p className="font-medium">{row.offerName ?? t("offerNotFound")}</p>
+              {row.casinoBrand ? <p className="text-muted-foreground text-xs">{row.casinoBrand}</p> : null}
+              <PhoneFigures
+                figures={[
+                  ["campaigns", f.number(row.campaigns)],
+                  ["deposits", f.number(row.deposits)],
+                  ["revenue", f.money(row.revenue)],
+                ]}
+              />
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+function UserTable({ rows }: { rows: Analytics["byUser"] }) {
+  const { t } = useTranslation("admin-insights");
+  const f = useFormatters();
+  return (
+    <Card className="gap-4 py-4 sm:py-6">
+      <CardHeader className="px-4 sm:px-6">
+        <CardTitle>
+          <h2>{t("dashboard.byUser")}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="px-4 sm:px-6">
+        <Table data-testid="user-table" className="hidden sm:table">
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead>{t("columns.user")}</TableHead>
+              <TableHead className="text-right">{t("columns.campaigns")}</TableHead>
+              <TableHead className="text-right">{t("columns.deposits")}</TableHead>
+              <TableHead className="text-right">{t("columns.revenue")}</TableHead>
+              <TableHead className="text-right">{t("columns.profit")}</TableHead>
+              <TableHead className="text-right">{t("columns.roi")}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.userId} data-testid="user-row" data-user-id={row.userId}>
+                <TableCell data-testid="cell-user">
+                  <div className="font-medium">{row.name}</div>
+                  <div className="text-muted-foreground text-xs">{row.email}</div>
+                </TableCell>
+                <TableCell className="text-right tabular-nums" data-testid="cell-campaigns">
+                  {f.number(row.campaigns)}
+                </TableCell>
+                <TableCell className="text-right tabular-nums" data-testid="cell-deposits">
+                  {f.number(row.deposits)}
+                </TableCell>
+                <TableCell className="text-right tabular-nums" data-testid="cell-revenue">
+                  {f.money(row.revenue)}
+                </TableCell>
+                <TableCell
+                  className={cn("text-right tabular-nums", trendClass(row.profit))}
+                  data-testid="cell-profit"
+                >
+                  {f.money(row.profit)}
+                </TableCell>
+                <TableCell className="text-right tabular-nums" data-testid="cell-roi">
+                  {f.percent(row.roi)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <ul className="grid gap-2 sm:hidden" data-testid="user-list">
+          {rows.map((row) => (
+            <li key={row.userId} className="rounded-md border p-3 text-sm" data-user-id={row.userId}>
+              <p className="font-medium">{row.name}</p>
+              <p className="break-all text-muted-foreground text-xs">{row.email}</p>
+              <PhoneFigures
+                figures={[
+                  ["campaigns", f.number(row.campaigns)],
+                  ["deposits", f.number(row.deposits)],
+                  ["revenue", f.money(row.revenue)],
+                  ["profit", f.money(row.profit), trendClass(row.profit)],
+                  ["roi", f.percent(row.roi)],
+                ]}
+              />
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A row's figures as label/value pairs, for the phone lists. */
+function PhoneFigures({ figures }: { figures: [key: string, value: string, className?: string][] }) {
+  const { t } = useTranslation("admin-insights");
+  return (
+    <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1">
+      {figures.map(([key, value, className]) => (
+        <div key={key} className="flex min-w-0 flex-col">
+          <dt className="text-muted-foreground text-xs">{t(`columns.${key}`)}</dt>
+          <dd className={cn("font-medium tabular-nums", className)}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

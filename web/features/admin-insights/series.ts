@@ -1,0 +1,39 @@
+import { addDays, type DateRange, daysInRange } from "@domain/periods";
+import type { Analytics } from "@domain/schemas/campaigns";
+
+type Point = Analytics["series"][number];
+
+const emptyDay: Omit<Point, "date"> = {
+  spent: "0.00",
+  revenue: "0.00",
+  profit: "0.00",
+  roi: 0,
+  epc: 0,
+  clicks: 0,
+  installations: 0,
+  registrations: 0,
+  deposits: 0,
+  campaigns: 0,
+  clickToInstall: 0,
+  installToRegistration: 0,
+  registrationToDeposit: 0,
+  costPerClick: 0,
+  costPerInstall: 0,
+  costPerRegistration: 0,
+  costPerDeposit: 0,
+};
+
+/**
+ * The server's series only has days with campaigns; a daily chart needs the quiet days too, or two
+ * points a fortnight apart sit next to each other. Long custom ranges keep the sparse series (a
+ * point per day would be unreadable anyway).
+ */
+export function fillDailySeries(series: Point[], range: DateRange, maxDays = 400): Point[] {
+  if (daysInRange(range) > maxDays) return series;
+  const byDate = new Map(series.map((point) => [point.date, point]));
+  const filled: Point[] = [];
+  for (let date = range.from; date <= range.to; date = addDays(date, 1)) {
+    filled.push(byDate.get(date) ?? { date, ...emptyDay });
+  }
+  return filled;
+}
