@@ -65,7 +65,8 @@ export function Component() {
             className="flex items-center rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
             aria-label={t("common:homeLink")}
           >
-            <Logo />
+            {/* On a phone the top bar's controls need the room; the mark stays. */}
+            <Logo nameClassName="max-sm:hidden" />
           </Link>
         </div>
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
