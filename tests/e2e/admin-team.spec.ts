@@ -171,7 +171,12 @@ test("the admin invites a buyer from the users screen; two more arrive through t
   ids.p = await invite(request, payee);
 });
 
-test("an offer assigned to buyer A is seen by A and not by buyer B", async ({ page, playwright }) => {
+test("an offer assigned to buyer A is seen by A and not by buyer B", async ({
+  page,
+  playwright,
+  browser,
+  consoleGuard,
+}) => {
   await page.goto("/admin/offers");
   await page.getByRole("button", { name: "Nova oferta" }).click();
   const dialog = page.getByRole("dialog", { name: "Nova oferta" });
@@ -217,6 +222,24 @@ test("an offer assigned to buyer A is seen by A and not by buyer B", async ({ pa
     (await api.get(`${baseURL}/api/offers/${ids.offer}`, { headers: { cookie: cookieB } })).status(),
   ).toBe(404);
   await api.dispose();
+
+  // And in the browser: the offer is in A's /add-data picker, not in B's.
+  for (const [cookie, sees] of [
+    [cookieA, true],
+    [cookieB, false],
+  ] as const) {
+    const buyerPage = await openAs(browser, consoleGuard, {
+      language: "pt-BR",
+      theme: "light",
+      phone: false,
+      cookie,
+    });
+    await buyerPage.goto("/add-data");
+    const picker = buyerPage.getByRole("combobox", { name: "Oferta" });
+    await expect(picker).toBeEnabled();
+    await expect(picker.locator("option", { hasText: offerName })).toHaveCount(sees ? 1 : 0);
+    await buyerPage.context().close();
+  }
 });
 
 test("the admin writes a note that buyer A reads but cannot edit", async ({
