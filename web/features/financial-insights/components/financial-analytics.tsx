@@ -2,7 +2,7 @@ import type { FinancialAnalytics as AnalyticsData } from "@domain/schemas/report
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { EmptyState, ErrorState } from "@/features/campaigns/components/states";
 import { TrendIcon } from "@/features/campaigns/components/trend";
 import { useFormatters } from "@/features/campaigns/use-formatters";
@@ -13,6 +13,7 @@ import { LoadingCards } from "./financial-dashboard";
 import { PeriodSelect } from "./period-select";
 import { ProfitValue, profitClass } from "./profit-value";
 import { RankBadge } from "./rank-badge";
+import { ScrollTable } from "./scroll-table";
 import { StatCard } from "./stat-card";
 
 /** A count as a percentage of another (0 when the base is 0), from the server's sums. */
@@ -51,11 +52,11 @@ export function FinancialAnalytics() {
           data-period={analytics.isPlaceholderData ? undefined : period}
         >
           <Overview data={data} />
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
             <Funnel totals={data.totals} />
             <StepRates totals={data.totals} />
           </div>
-          <div className="grid gap-6 xl:grid-cols-2">
+          <div className="flex flex-col gap-6">
             <TopUsers rows={data.topUsers} />
             <TopOffers rows={data.topOffers} />
           </div>
@@ -218,7 +219,7 @@ function TopUsers({ rows }: { rows: AnalyticsData["topUsers"] }) {
         {rows.length === 0 ? (
           <EmptyState title={t("analytics.empty")} />
         ) : (
-          <Table data-testid="top-users">
+          <ScrollTable label={t("analytics.topUsers")} data-testid="top-users">
             <TableHeader>
               <TableRow className="hover:bg-transparent">
                 <TableHead className="w-10">{t("columns.rank")}</TableHead>
@@ -248,7 +249,7 @@ function TopUsers({ rows }: { rows: AnalyticsData["topUsers"] }) {
                 </TableRow>
               ))}
             </TableBody>
-          </Table>
+          </ScrollTable>
         )}
       </CardContent>
     </Card>
@@ -270,7 +271,7 @@ function TopOffers({ rows }: { rows: AnalyticsData["topOffers"] }) {
         {rows.length === 0 ? (
           <EmptyState title={t("analytics.empty")} />
         ) : (
-          <Table data-testid="top-offers">
+          <ScrollTable label={t("analytics.topOffers")} data-testid="top-offers">
             <TableHeader>
               <TableRow className="hover:bg-transparent">
                 <TableHead className="w-10">{t("columns.rank")}</TableHead>
@@ -300,7 +301,7 @@ function TopOffers({ rows }: { rows: AnalyticsData["topOffers"] }) {
                 </TableRow>
               ))}
             </TableBody>
-          </Table>
+          </ScrollTable>
         )}
       </CardContent>
     </Card>

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { EmptyState, ErrorState } from "@/features/campaigns/components/states";
 import { useFormatters } from "@/features/campaigns/use-formatters";
 import { cn } from "@/lib/utils";
@@ -11,6 +11,7 @@ import { useFinancialDashboard } from "../api";
 import { financialPeriods, readFinancialPeriod, withParams } from "../search-params";
 import { PeriodSelect } from "./period-select";
 import { ProfitValue, profitClass } from "./profit-value";
+import { ScrollTable } from "./scroll-table";
 import { StatCard } from "./stat-card";
 
 /** /financial/dashboard: totals and the per-user table for a period kept in ?period= (default all). */
@@ -100,7 +101,7 @@ function UsersTable({ rows }: { rows: Analytics["byUser"] }) {
         {rows.length === 0 ? (
           <EmptyState title={t("dashboard.empty")} description={t("dashboard.emptyDescription")} />
         ) : (
-          <Table data-testid="dashboard-users">
+          <ScrollTable label={t("dashboard.byUser")} data-testid="dashboard-users">
             <TableHeader>
               <TableRow className="hover:bg-transparent">
                 <TableHead>{t("columns.user")}</TableHead>
@@ -135,7 +136,7 @@ function UsersTable({ rows }: { rows: Analytics["byUser"] }) {
                 </TableRow>
               ))}
             </TableBody>
-          </Table>
+          </ScrollTable>
         )}
       </CardContent>
     </Card>

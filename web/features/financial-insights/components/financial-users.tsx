@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { EmptyState, ErrorState } from "@/features/campaigns/components/states";
 import { useFormatters } from "@/features/campaigns/use-formatters";
 import { cn } from "@/lib/utils";
@@ -19,6 +19,7 @@ import { useFinancialUsers } from "../api";
 import { readRole, readSearch, withParams } from "../search-params";
 import { ProfitValue } from "./profit-value";
 import { RoleBadge } from "./role-badge";
+import { ScrollTable } from "./scroll-table";
 import { UserStatsDialog } from "./user-stats-dialog";
 
 const searchDelayMs = 300;
@@ -122,7 +123,11 @@ export function FinancialUsers() {
           className={cn("rounded-lg border", list.isPlaceholderData && "opacity-70 transition-opacity")}
           aria-busy={list.isPlaceholderData}
         >
-          <Table data-testid="users-table" data-ready={list.isPlaceholderData ? undefined : "true"}>
+          <ScrollTable
+            label={t("users.tableLabel")}
+            data-testid="users-table"
+            data-ready={list.isPlaceholderData ? undefined : "true"}
+          >
             <TableHeader>
               <TableRow className="hover:bg-transparent">
                 <TableHead>{t("columns.name")}</TableHead>
@@ -179,7 +184,7 @@ export function FinancialUsers() {
                 </TableRow>
               ))}
             </TableBody>
-          </Table>
+          </ScrollTable>
         </div>
       )}
 

@@ -15,9 +15,11 @@ export function ProfitValue({ value, className }: { value: string; className?: s
   const f = useFormatters();
   const positive = Number(value) > 0;
   return (
-    <span className={cn("inline-flex items-center gap-1 whitespace-nowrap", profitClass(value), className)}>
-      {positive ? "+" : ""}
-      {f.money(value)}
+    <span className={cn("inline-flex flex-wrap items-center gap-x-1", profitClass(value), className)}>
+      <span className="min-w-0 break-words">
+        {positive ? "+" : ""}
+        {f.money(value)}
+      </span>
       <TrendIcon value={value} className={profitClass(value)} />
     </span>
   );
