@@ -299,7 +299,7 @@ test("users: search, role filter and the details dialog, all in the URL", async 
   await expect(buyerRow.getByTestId("role-badge")).toHaveText("Gestor");
   await expect(buyerRow.getByTestId("cell-campaigns")).toHaveText(num(me.campaigns));
   await expect(buyerRow.getByTestId("cell-last-campaign")).toHaveText(
-    formatDate(me.lastCampaignDate ?? "", "pt-BR"),
+    formatDate(me.lastCampaignDate ?? "", "pt-BR", { style: "short" }),
   );
 
   // Search is case-insensitive and lands in the URL after a pause.

@@ -243,7 +243,7 @@ function TopUsers({ rows }: { rows: AnalyticsData["topUsers"] }) {
                   <TableCell className="text-right tabular-nums">{f.number(row.campaigns)}</TableCell>
                   <TableCell className="text-right tabular-nums">{f.money(row.revenue)}</TableCell>
                   <TableCell className="text-right tabular-nums" data-testid="cell-profit">
-                    <ProfitValue value={row.profit} />
+                    <ProfitValue value={row.profit} className="flex-nowrap" />
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{f.percent(row.roi)}</TableCell>
                 </TableRow>

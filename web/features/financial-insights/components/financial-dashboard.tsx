@@ -128,7 +128,7 @@ function UsersTable({ rows }: { rows: Analytics["byUser"] }) {
                     {f.money(row.revenue)}
                   </TableCell>
                   <TableCell className="text-right tabular-nums" data-testid="cell-profit">
-                    <ProfitValue value={row.profit} />
+                    <ProfitValue value={row.profit} className="flex-nowrap" />
                   </TableCell>
                   <TableCell className="text-right tabular-nums" data-testid="cell-roi">
                     {f.percent(row.roi)}

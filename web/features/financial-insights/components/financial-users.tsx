@@ -130,8 +130,7 @@ export function FinancialUsers() {
           >
             <TableHeader>
               <TableRow className="hover:bg-transparent">
-                <TableHead>{t("columns.name")}</TableHead>
-                <TableHead>{t("columns.email")}</TableHead>
+                <TableHead>{t("columns.user")}</TableHead>
                 <TableHead>{t("columns.role")}</TableHead>
                 <TableHead className="text-right">{t("columns.campaigns")}</TableHead>
                 <TableHead className="text-right">{t("columns.invested")}</TableHead>
@@ -146,15 +145,15 @@ export function FinancialUsers() {
             <TableBody>
               {list.data.map((user) => (
                 <TableRow key={user.id} data-user-email={user.email}>
-                  <TableCell className="font-medium">
-                    <div className="flex flex-wrap items-center gap-2">
+                  <TableCell>
+                    <div className="flex flex-wrap items-center gap-2 font-medium">
                       {user.name}
                       {user.deactivatedAt ? (
                         <Badge variant="secondary">{t("users.deactivated")}</Badge>
                       ) : null}
                     </div>
+                    <div className="text-muted-foreground text-xs">{user.email}</div>
                   </TableCell>
-                  <TableCell className="text-muted-foreground">{user.email}</TableCell>
                   <TableCell>
                     <RoleBadge role={user.role} data-testid="role-badge" />
                   </TableCell>
@@ -164,10 +163,10 @@ export function FinancialUsers() {
                   <TableCell className="text-right tabular-nums">{f.money(user.spent)}</TableCell>
                   <TableCell className="text-right tabular-nums">{f.money(user.revenue)}</TableCell>
                   <TableCell className="text-right tabular-nums">
-                    <ProfitValue value={user.profit} />
+                    <ProfitValue value={user.profit} className="flex-nowrap" />
                   </TableCell>
                   <TableCell className="whitespace-nowrap" data-testid="cell-last-campaign">
-                    {user.lastCampaignDate ? f.date(user.lastCampaignDate) : t("users.never")}
+                    {user.lastCampaignDate ? f.date(user.lastCampaignDate, "short") : t("users.never")}
                   </TableCell>
                   <TableCell className="text-right">
                     <Button
