@@ -1,6 +1,13 @@
-import { PlannedPage } from "@/components/layout/planned-page";
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "@/components/layout/page-header";
+import { FinancialUsers } from "@/features/financial-insights/components/financial-users";
 
-// The screen arrives with its own issue; the route and its guard are real.
 export function Component() {
-  return <PlannedPage title="nav:financial.users" />;
+  const { t } = useTranslation("financial-insights");
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
+      <PageHeader title={t("nav:financial.users")} description={t("users.description")} />
+      <FinancialUsers />
+    </div>
+  );
 }
