@@ -345,7 +345,10 @@ test("screenshots of the buyer screens", async ({ browser, consoleGuard }) => {
         await expect(page.getByTestId("period-total").getByTestId("card-revenue")).toBeVisible();
         await shoot(page, `${prefix}-dashboard`);
         await page.getByRole("tab").nth(1).click();
-        await expect(page.getByTestId("campaign-row").first()).toBeVisible();
+        // A table on a desktop, one card per day on a phone.
+        await expect(
+          page.getByTestId(viewport === "phone" ? "campaign-item" : "campaign-row").first(),
+        ).toBeVisible();
         await shoot(page, `${prefix}-dashboard-table`);
 
         await page.goto("/campanhas");

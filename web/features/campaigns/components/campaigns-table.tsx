@@ -183,28 +183,36 @@ export function CampaignsTable({
           description={q ? t("table.noResultsHint") : t("table.emptyHint")}
         />
       ) : (
-        <div className={cn("rounded-lg border", list.isFetching && "opacity-70 transition-opacity")}>
-          <Table>
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                {header("date")}
-                <TableHead>{t("fields.offer")}</TableHead>
-                {header("spent", "text-right")}
-                {header("revenue", "text-right")}
-                {header("profit", "text-right")}
-                {header("roi", "text-right")}
-                {header("epc", "text-right")}
-                <TableHead className="w-10">
-                  <span className="sr-only">{t("table.actions")}</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {items.map((campaign) => (
-                <CampaignRow key={campaign.id} campaign={campaign} actions={actions} f={f} />
-              ))}
-            </TableBody>
-          </Table>
+        <div className={cn(list.isFetching && "opacity-70 transition-opacity")}>
+          {/* A phone gets one card per day instead of a table it would have to scroll sideways. */}
+          <ul className="space-y-2 sm:hidden" data-testid="campaign-list">
+            {items.map((campaign) => (
+              <CampaignItem key={campaign.id} campaign={campaign} actions={actions} f={f} />
+            ))}
+          </ul>
+          <div className="hidden rounded-lg border sm:block">
+            <Table>
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  {header("date")}
+                  <TableHead>{t("fields.offer")}</TableHead>
+                  {header("spent", "text-right")}
+                  {header("revenue", "text-right")}
+                  {header("profit", "text-right")}
+                  {header("roi", "text-right")}
+                  {header("epc", "text-right")}
+                  <TableHead className="w-10">
+                    <span className="sr-only">{t("table.actions")}</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {items.map((campaign) => (
+                  <CampaignRow key={campaign.id} campaign={campaign} actions={actions} f={f} />
+                ))}
+              </TableBody>
+            </Table>
+          </div>
         </div>
       )}
 
@@ -245,7 +253,7 @@ function CampaignRow({
   f,
 }: {
   campaign: Campaign;
-  actions: ReturnType<typeof useCampaignDialogs>["actions"];
+  actions: Actions;
   f: ReturnType<typeof useFormatters>;
 }) {
   const { t } = useTranslation("campaigns");
@@ -265,30 +273,76 @@ function CampaignRow({
       </TableCell>
       <TableCell className="text-right tabular-nums">{f.money(campaign.epc)}</TableCell>
       <TableCell>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8"
-              aria-label={t("table.rowMenu")}
-              data-testid="row-menu"
-            >
-              <MoreHorizontal aria-hidden="true" />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            <DropdownMenuItem onSelect={() => actions.edit(campaign)}>{t("actions.edit")}</DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => actions.analysis(campaign)}>
-              {t("actions.analytics")}
-            </DropdownMenuItem>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem variant="destructive" onSelect={() => actions.remove(campaign)}>
-              {t("actions.delete")}
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <RowMenu campaign={campaign} actions={actions} />
       </TableCell>
     </TableRow>
+  );
+}
+
+type Actions = ReturnType<typeof useCampaignDialogs>["actions"];
+
+function RowMenu({ campaign, actions }: { campaign: Campaign; actions: Actions }) {
+  const { t } = useTranslation("campaigns");
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={t("table.rowMenu")}
+          data-testid="row-menu"
+        >
+          <MoreHorizontal aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => actions.edit(campaign)}>{t("actions.edit")}</DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => actions.analysis(campaign)}>
+          {t("actions.analytics")}
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem variant="destructive" onSelect={() => actions.remove(campaign)}>
+          {t("actions.delete")}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function CampaignItem({
+  campaign,
+  actions,
+  f,
+}: {
+  campaign: Campaign;
+  actions: Actions;
+  f: ReturnType<typeof useFormatters>;
+}) {
+  const { t } = useTranslation("campaigns");
+  return (
+    <li className="rounded-lg border p-3" data-testid="campaign-item">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-medium">{f.date(campaign.date)}</p>
+          <p className="truncate text-muted-foreground text-sm">
+            {campaign.offer?.name ?? t("card.offerNotFound")}
+          </p>
+        </div>
+        <RowMenu campaign={campaign} actions={actions} />
+      </div>
+      <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+        <dt className="text-muted-foreground">{t("metrics.spent")}</dt>
+        <dd className="text-right tabular-nums">{f.money(campaign.spent)}</dd>
+        <dt className="text-muted-foreground">{t("metrics.revenue")}</dt>
+        <dd className="text-right tabular-nums">{f.money(campaign.revenue)}</dd>
+        <dt className="text-muted-foreground">{t("metrics.profit")}</dt>
+        <dd className={cn("text-right tabular-nums", trendClass(campaign.profit))}>
+          {f.money(campaign.profit)} · {f.percent(campaign.roi)}
+        </dd>
+        <dt className="text-muted-foreground">{t("metrics.epc")}</dt>
+        <dd className="text-right tabular-nums">{f.money(campaign.epc)}</dd>
+      </dl>
+    </li>
   );
 }
