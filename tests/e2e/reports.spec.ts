@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { request as playwrightRequest } from "@playwright/test";
 import { parseCsv } from "../../domain/csv";
@@ -210,8 +211,14 @@ test("the financial user builds a filtered report and its CSV equals the screen"
   await expect(page.getByTestId("filter-period")).toHaveValue("custom");
   await page.getByTestId("filter-min-roi").fill("10");
   await page.getByTestId("filter-max-roi").fill("120");
+  // Edited but not generated: the export waits, so it can never differ from the screen.
+  await expect(page.getByTestId("filters-pending")).toHaveText(
+    "Os filtros mudaram: gere o relatório para ver e exportar os novos resultados.",
+  );
+  await expect(page.getByTestId("export-csv")).toBeDisabled();
   await page.getByTestId("generate-report").click();
   await expect(page).toHaveURL(new RegExp(`from=${from}&to=${to}&minRoi=10&maxRoi=120$`));
+  await expect(page.getByTestId("filters-pending")).toHaveText("");
   await waitForReport(page);
   await expect(page.getByTestId("summary-campaigns")).toHaveText("3");
 
@@ -324,6 +331,18 @@ test("the financial user builds a filtered report and its CSV equals the screen"
   await expect(page.getByTestId("filter-badge")).toHaveText(["Período: Últimos 30 dias"]);
 });
 
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+  expect(serious).toEqual([]);
+}
+
 async function openAs(
   browser: Browser,
   guard: ConsoleGuard,
@@ -373,6 +392,7 @@ test("the report fits a 360 px phone; screenshots in two languages and themes", 
             () => document.documentElement.scrollWidth - window.innerWidth,
           );
           expect(overflow, `page overflow at ${width}px`).toBeLessThanOrEqual(0);
+          if (width === 1280) await expectNoSeriousAxeViolations(page);
           await page.waitForTimeout(300);
           await page.screenshot({
             path: path.join(shotsDir, `reports-${language}-${theme}-${width}.png`),

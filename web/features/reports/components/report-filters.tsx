@@ -9,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { validationKey } from "@/features/users/helpers";
+import { cn } from "@/lib/utils";
 import {
   defaultPeriod,
   type PeriodChoice,
@@ -27,6 +28,7 @@ export function ReportFilters({
   offers,
   csvUrl,
   generating,
+  dirty,
   onChange,
   onGenerate,
   onClear,
@@ -38,6 +40,8 @@ export function ReportFilters({
   /** null while the applied filters are not valid: there is nothing to export. */
   csvUrl: string | null;
   generating: boolean;
+  /** The form differs from the report on screen. */
+  dirty: boolean;
   onChange: (draft: ReportDraft) => void;
   onGenerate: () => void;
   onClear: () => void;
@@ -185,6 +189,16 @@ export function ReportFilters({
             </Field>
           </div>
           <p className="text-muted-foreground text-xs">{t("filters.roiHint")}</p>
+          <p
+            className={cn(
+              "rounded-md border border-warning/60 bg-warning/10 px-3 py-2 text-sm",
+              !dirty && "sr-only",
+            )}
+            aria-live="polite"
+            data-testid="filters-pending"
+          >
+            {dirty ? t("filters.pending") : ""}
+          </p>
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
             <Button type="submit" disabled={generating} data-testid="generate-report">
               <Play aria-hidden="true" />

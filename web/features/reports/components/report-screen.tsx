@@ -53,6 +53,11 @@ export function ReportScreen() {
   }
 
   const draftCheck = checkDraft(draft);
+  // Edited but not generated: the export would not match what is typed, so it waits for Generate.
+  const appliedSearch = appliedCheck.ok ? toSearchParams(appliedCheck.params, tab).toString() : null;
+  const dirty =
+    appliedSearch !== null &&
+    (!draftCheck.ok || toSearchParams(draftCheck.params, tab).toString() !== appliedSearch);
   // Errors show after a Generate attempt, or at once when a shared link holds a bad value.
   const showErrors = submitted || !appliedCheck.ok;
   const errors: Partial<Record<ReportDraftField, string>> =
@@ -103,7 +108,8 @@ export function ReportScreen() {
           errors={errors}
           users={{ data: reportUsers, isPending: users.isPending, isError: users.isError }}
           offers={{ data: offers.data, isPending: offers.isPending, isError: offers.isError }}
-          csvUrl={appliedCheck.ok ? reportCsvUrl(appliedCheck.params, language) : null}
+          csvUrl={appliedCheck.ok && !dirty ? reportCsvUrl(appliedCheck.params, language) : null}
+          dirty={dirty}
           generating={report.isFetching}
           onChange={setDraft}
           onGenerate={generate}
