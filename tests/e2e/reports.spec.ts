@@ -23,9 +23,10 @@ const base = screensServer.baseURL;
 const today = todayIn("America/Sao_Paulo");
 const suffix = Date.now().toString(36);
 const day = (n: number) => addDays(today, -n);
-// A range 50 to 52 days back: the other specs log today's results, so these days hold only ours.
-const from = day(52);
-const to = day(50);
+// A range 170 to 172 days back, outside every named period but "all": the other specs log recent
+// days, so these hold only ours.
+const from = day(172);
+const to = day(170);
 const offerA = `Relatório Alfa ${suffix}`;
 const offerB = `Relatório Beta ${suffix}`;
 const bruno = seededAccounts.buyer;
@@ -75,9 +76,9 @@ async function signInDiana(browser: Browser): Promise<void> {
   dianaId = ((await me.json()) as { id: string }).id;
   // ROI: 120 % (the max bound exactly), 10 % (the min bound exactly), and 900 % a day before the range.
   await logCampaigns(context.request, [
-    { offer: "a", date: day(52), spent: "100.00", revenue: "220.00" },
-    { offer: "b", date: day(50), spent: "300.00", revenue: "330.00" },
-    { offer: "a", date: day(53), spent: "10.00", revenue: "100.00" },
+    { offer: "a", date: day(172), spent: "100.00", revenue: "220.00" },
+    { offer: "b", date: day(170), spent: "300.00", revenue: "330.00" },
+    { offer: "a", date: day(173), spent: "10.00", revenue: "100.00" },
   ]);
   await context.close();
 }
@@ -103,9 +104,9 @@ test.beforeAll(async ({ browser }) => {
   // Bruno: ROI 50 % (kept), −20 % (below the min) and 300 % (above the max).
   const buyer = await apiAs("buyer");
   await logCampaigns(buyer, [
-    { offer: "a", date: day(51), spent: "200.00", revenue: "300.00" },
-    { offer: "b", date: day(51), spent: "100.00", revenue: "80.00" },
-    { offer: "a", date: day(50), spent: "50.00", revenue: "200.00" },
+    { offer: "a", date: day(171), spent: "200.00", revenue: "300.00" },
+    { offer: "b", date: day(171), spent: "100.00", revenue: "80.00" },
+    { offer: "a", date: day(170), spent: "50.00", revenue: "200.00" },
   ]);
   await buyer.dispose();
   await signInDiana(browser);
@@ -317,7 +318,7 @@ test("the financial user builds a filtered report and its CSV equals the screen"
   await expect(page.getByTestId("filter-min-roi")).toBeFocused();
   await page.getByTestId("filter-min-roi").fill("150,5");
   await expect(page.getByText("O ROI máximo deve ser maior ou igual ao mínimo.")).toBeVisible();
-  await page.getByTestId("filter-to").fill(day(60));
+  await page.getByTestId("filter-to").fill(day(180));
   await page.getByTestId("generate-report").click();
   await expect(page.getByText("A data final deve ser igual ou posterior à inicial.")).toBeVisible();
   await expect(page.getByTestId("filter-min-roi")).toHaveValue("150,5");
