@@ -40,7 +40,8 @@ export function FilterBadges({
     badges.push({
       key: "userId",
       label: t("filters.user"),
-      value: user?.name ?? t("filters.unknownUser"),
+      // "…" while the list loads, so a shared link never flashes "unknown".
+      value: user?.name ?? (users ? t("filters.unknownUser") : "…"),
       removable: true,
     });
   }
@@ -49,7 +50,7 @@ export function FilterBadges({
     badges.push({
       key: "offerId",
       label: t("filters.offer"),
-      value: offer?.name ?? t("filters.unknownOffer"),
+      value: offer?.name ?? (offers ? t("filters.unknownOffer") : "…"),
       removable: true,
     });
   }
