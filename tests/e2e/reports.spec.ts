@@ -323,10 +323,15 @@ test("the financial user builds a filtered report and its CSV equals the screen"
   await expect(page.getByText("A data final deve ser igual ou posterior à inicial.")).toBeVisible();
   await expect(page.getByTestId("filter-min-roi")).toHaveValue("150,5");
   expect(page.url()).toBe(url);
+  // Switching tabs changes the URL but keeps what is being typed.
+  await page.getByTestId("tab-user").click();
+  await expect(page).not.toHaveURL(/tab=offer/);
+  await expect(page.getByTestId("filter-min-roi")).toHaveValue("150,5");
+  await expect(page.getByTestId("filter-to")).toHaveValue(day(180));
 
   // Clear filters: back to the last 30 days.
   await page.getByTestId("clear-filters").click();
-  await expect(page).toHaveURL(/\/financial\/reports(\?tab=offer)?$/);
+  await expect(page).toHaveURL(/\/financial\/reports$/);
   await expect(page.getByTestId("filter-period")).toHaveValue("30d");
   await expect(page.getByTestId("filter-min-roi")).toHaveValue("");
   await expect(page.getByTestId("filter-badge")).toHaveText(["Período: Últimos 30 dias"]);

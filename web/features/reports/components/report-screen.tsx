@@ -32,7 +32,13 @@ export function ReportScreen() {
   const language = useLanguage();
   const [params, setParams] = useSearchParams();
   const search = params.toString();
-  const applied = useMemo(() => readDraft(new URLSearchParams(search)), [search]);
+  // The filters alone: switching tabs must not reset what is being typed in the form.
+  const filterSearch = useMemo(() => {
+    const copy = new URLSearchParams(search);
+    copy.delete("tab");
+    return copy.toString();
+  }, [search]);
+  const applied = useMemo(() => readDraft(new URLSearchParams(filterSearch)), [filterSearch]);
   const appliedCheck = useMemo(() => checkDraft(applied), [applied]);
   const tab = readTab(params);
   const report = useReport(appliedCheck.ok ? appliedCheck.params : null);
@@ -43,11 +49,11 @@ export function ReportScreen() {
 
   const [draft, setDraft] = useState<ReportDraft>(applied);
   const [submitted, setSubmitted] = useState(false);
-  const [syncedSearch, setSyncedSearch] = useState(search);
+  const [syncedSearch, setSyncedSearch] = useState(filterSearch);
   const formRef = useRef<HTMLDivElement>(null);
-  // The URL changed (Generate, a removed badge, Clear, back/forward): the form shows it again.
-  if (search !== syncedSearch) {
-    setSyncedSearch(search);
+  // The URL's filters changed (Generate, a removed badge, Clear, back/forward): the form shows them.
+  if (filterSearch !== syncedSearch) {
+    setSyncedSearch(filterSearch);
     setDraft(applied);
     setSubmitted(false);
   }
