@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { namedPeriods } from "../periods";
-import { roles } from "../roles";
+import { languages, roles } from "../roles";
 import { analyticsSchema, metricsSchema } from "./campaigns";
 import { idField, isoDateField, userIdField } from "./fields";
 
@@ -30,13 +30,55 @@ export const rangeQuerySchema = z.object({
   to: isoDateField.optional(),
 });
 
-export const reportQuerySchema = rangeQuerySchema.extend({
+const decimalPattern = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A ROI bound in percent ("12.5"; a decimal comma is accepted too); blank means no bound. Only plain
+ * decimals: "1e3", "Infinity" or "0x10" are refused instead of quietly becoming a number, and a blank
+ * field never turns into a bound of 0.
+ */
+export const roiBoundField = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const text = typeof value === "number" ? String(value) : value.trim().replace(",", ".");
+    if (text === "") return undefined;
+    if (!decimalPattern.test(text) || text.length > 24) {
+      ctx.addIssue({ code: "custom", message: "not_a_number" });
+      return z.NEVER;
+    }
+    return Number(text);
+  })
+  .meta({ type: "number", description: "ROI in percent; the bound itself is included" });
+
+const reportFilterShape = {
+  ...rangeQuerySchema.shape,
   userId: userIdField.optional(),
   offerId: idField.optional(),
-  minRoi: z.coerce.number({ error: "not_a_number" }).optional(),
-  maxRoi: z.coerce.number({ error: "not_a_number" }).optional(),
-});
+  minRoi: roiBoundField,
+  maxRoi: roiBoundField,
+};
+
+/** Reversed bounds would silently match nothing; they are refused with a code the web translates. */
+function checkReportBounds(
+  query: { from?: string | undefined; to?: string | undefined; minRoi?: number; maxRoi?: number },
+  ctx: z.RefinementCtx,
+) {
+  if (query.minRoi !== undefined && query.maxRoi !== undefined && query.minRoi > query.maxRoi)
+    ctx.addIssue({ code: "custom", path: ["maxRoi"], message: "roi_bounds_reversed" });
+  if (query.from && query.to && query.from > query.to)
+    ctx.addIssue({ code: "custom", path: ["to"], message: "dates_reversed" });
+}
+
+/** The report builder's filters: a named period or a custom range, user, offer and ROI bounds. */
+export const reportQuerySchema = z.object(reportFilterShape).superRefine(checkReportBounds);
 export type ReportQuery = z.output<typeof reportQuerySchema>;
+
+/** The CSV takes the same filters plus the column language (a plain link cannot send headers). */
+export const reportCsvQuerySchema = z
+  .object({ ...reportFilterShape, lang: z.enum(languages, { error: "invalid_option" }).optional() })
+  .superRefine(checkReportBounds);
 
 export const financialUsersQuerySchema = z.object({
   q: z.string().trim().max(100, "too_long").optional(),

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { stream } from "hono/streaming";
 import { csvBom, formatCsvRow } from "../../../domain/csv";
+import { todayIn } from "../../../domain/periods";
 import { isLanguage, type Language } from "../../../domain/roles";
 import {
   adminDashboardQuerySchema,
@@ -10,6 +11,7 @@ import {
   financialUserSchema,
   financialUsersQuerySchema,
   rangeQuerySchema,
+  reportCsvQuerySchema,
   reportQuerySchema,
   userStatsSchema,
 } from "../../../domain/schemas/reports";
@@ -78,15 +80,20 @@ const reportCsv = createRoute({
   path: "/reports.csv",
   tags: ["Financial"],
   summary: "The same report as CSV (relatorio-financeiro-{date}.csv): rows by user, then by offer",
-  request: { query: reportQuerySchema },
+  request: { query: reportCsvQuerySchema },
   responses: {
     200: { description: "RFC 4180 CSV, UTF-8 with BOM", content: { "text/csv": { schema: z.string() } } },
     ...errors(400, 401, 403),
   },
 });
 
-function pickLanguage(actorLanguage: Language | null, header: string | undefined): Language {
-  return actorLanguage ?? (isLanguage(header) ? header : "pt-BR");
+/** The link's own choice first (it is what the reader sees), then the profile, then the header. */
+function pickLanguage(
+  requested: Language | undefined,
+  actorLanguage: Language | null,
+  header: string | undefined,
+): Language {
+  return requested ?? actorLanguage ?? (isLanguage(header) ? header : "pt-BR");
 }
 
 export function createReportsRoutes(deps: AppDeps) {
@@ -124,9 +131,11 @@ export function createReportsRoutes(deps: AppDeps) {
     )
     .openapi(reportCsv, async (c) => {
       const actor = requireActor(c);
-      const result = await getReport({ db, actor, query: c.req.valid("query"), timeZone });
-      const labels = reportCsvLabels[pickLanguage(actor.language, c.req.header("x-language"))];
-      const date = new Date().toISOString().slice(0, 10);
+      const { lang, ...query } = c.req.valid("query");
+      const result = await getReport({ db, actor, query, timeZone });
+      const labels = reportCsvLabels[pickLanguage(lang, actor.language, c.req.header("x-language"))];
+      // The workspace's calendar day, like every other "today" (not the server's UTC date).
+      const date = todayIn(timeZone);
       c.header("Content-Type", "text/csv; charset=utf-8");
       c.header("Content-Disposition", `attachment; filename="relatorio-financeiro-${date}.csv"`);
       c.header("Cache-Control", "no-store");

@@ -1,5 +1,5 @@
-import { and, eq, ilike, or, sql } from "drizzle-orm";
-import { toCents } from "../../../domain/money";
+import { and, eq, gte, ilike, lte, or, sql } from "drizzle-orm";
+import { divideRoundHalfUp, toCents } from "../../../domain/money";
 import {
   comparisonRanges,
   type NamedPeriod,
@@ -86,11 +86,12 @@ export async function getFinancialDashboard({
   });
 }
 
-/** % change, exact from cents, rounded to 2 decimals; null when the previous value was 0. */
+/** % change, exact from cents, rounded half-up to 2 decimals; null when the previous value was 0. */
 function growth(previous: string, current: string): number | null {
   const before = toCents(previous);
   if (before === 0n) return null;
-  const change = ((toCents(current) - before) * 10_000n) / (before < 0n ? -before : before);
+  // Integer division alone would truncate (12.349 → 12.34); round like every other figure.
+  const change = divideRoundHalfUp((toCents(current) - before) * 10_000n, before < 0n ? -before : before);
   return Number(change) / 100;
 }
 
@@ -108,7 +109,7 @@ export async function getFinancialAnalytics({
   requireArea(actor, "area:financial");
   const range = resolvePeriod(period, todayIn(timeZone));
   const { current, previous } = comparisonRanges(range);
-  const [main, now, before, [users_]] = await Promise.all([
+  const [main, now, before, [users_], [active]] = await Promise.all([
     getAnalytics({
       db,
       actor,
@@ -118,6 +119,19 @@ export async function getFinancialAnalytics({
     getAnalytics({ db, actor, timeZone, query: current }),
     getAnalytics({ db, actor, timeZone, query: previous }),
     db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, "user")),
+    // Active is counted among the same people as the total (buyers), so it can never exceed it
+    // when a team lead or an admin logs campaigns too.
+    db
+      .select({ n: sql<number>`count(distinct ${campaigns.creatorId})::int` })
+      .from(campaigns)
+      .innerJoin(users, eq(users.id, campaigns.creatorId))
+      .where(
+        and(
+          eq(users.role, "user"),
+          range.from ? gte(campaigns.date, range.from) : undefined,
+          lte(campaigns.date, range.to),
+        ),
+      ),
   ]);
   return {
     from: range.from,
@@ -127,7 +141,7 @@ export async function getFinancialAnalytics({
     previous: { ...before.totals, ...previous },
     revenueGrowth: growth(before.totals.revenue, now.totals.revenue),
     totalUsers: users_?.n ?? 0,
-    activeUsers: main.byUser.length,
+    activeUsers: active?.n ?? 0,
     topUsers: main.byUser.slice(0, 10),
     topOffers: main.byOffer.slice(0, 10),
   };

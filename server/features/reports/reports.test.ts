@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../../domain/csv";
-import { computeMetrics } from "../../../domain/metrics";
-import { fromCents, toCents } from "../../../domain/money";
 import { addDays, todayIn } from "../../../domain/periods";
 import {
   type CreatedUser,
@@ -13,166 +11,709 @@ import {
 } from "../../../tests/factories";
 import { createTestContext, type TestContext } from "../../../tests/harness";
 
+// Issue 6's proof for the admin and financial screens and the report builder. A generated dataset
+// of several thousand campaigns (bulk inserted) is recomputed here, independently of the service
+// and of domain/metrics: money in bigint cents, every ratio a ratio of sums rounded half away from
+// zero to 4 decimals (like PostgreSQL's round()). Each endpoint's answer must equal it exactly:
+// totals, daily series, rows by user and by offer (values and order), growth, top lists, the users
+// list, per-user statistics and the CSV. ROI bounds and custom ranges are probed at their edges,
+// and every admin/financial route refuses buyers and team leads.
+
+const timeZone = "America/Sao_Paulo";
+const today = todayIn(timeZone);
+const day = (n: number) => addDays(today, -n);
+
+type Row = {
+  date: string;
+  offerId: string | null;
+  creatorId: string;
+  spent: bigint;
+  revenue: bigint;
+  clicks: number;
+  installations: number;
+  registrations: number;
+  deposits: number;
+};
+
 let ctx: TestContext;
 let admin: CreatedUser;
 let financial: CreatedUser;
 let lead: CreatedUser;
+let formulaBuyer: CreatedUser;
 let buyers: CreatedUser[];
-let offerIds: string[];
-const rows: NewCampaignRow[] = [];
+let everyone: CreatedUser[];
+const offers: { id: string; name: string; casinoBrand: string }[] = [];
+const rows: Row[] = [];
 const cookies = new Map<string, string>();
-const as = (user: CreatedUser) => cookies.get(user.id)!;
-const today = () => todayIn("America/Sao_Paulo");
+const as = (user: CreatedUser) => cookies.get(user.id) ?? "";
+
+// ---------------------------------------------------------------------------------------------
+// Independent arithmetic
+// ---------------------------------------------------------------------------------------------
+
+const abs = (n: bigint) => (n < 0n ? -n : n);
+
+/** numerator / denominator in ten-thousandths, half away from zero; 0 when the denominator is 0. */
+function ratioE4(numerator: bigint, denominator: bigint): bigint {
+  if (denominator === 0n) return 0n;
+  const q = (abs(numerator) * 10_000n * 2n + abs(denominator)) / (2n * abs(denominator));
+  return numerator < 0n !== denominator < 0n ? -q : q;
+}
+const ratio = (numerator: bigint, denominator: bigint) => Number(ratioE4(numerator, denominator)) / 10_000;
+
+function money(cents: bigint): string {
+  const sign = cents < 0n ? "-" : "";
+  const a = abs(cents);
+  return `${sign}${a / 100n}.${(a % 100n).toString().padStart(2, "0")}`;
+}
+
+/** The campaign's stored ROI (percent, 4 decimals) in ten-thousandths. */
+const roiE4 = (row: Row) => ratioE4((row.revenue - row.spent) * 100n, row.spent);
+
+/** "25.0001" → 250001n: bounds are compared exactly, never as floats. */
+function boundE4(text: string): bigint {
+  const [whole = "0", fraction = ""] = text.replace(/^-/, "").split(".");
+  const value = BigInt(whole) * 10_000n + BigInt(fraction.padEnd(4, "0").slice(0, 4));
+  return text.startsWith("-") ? -value : value;
+}
+
+function totalsOf(subset: Row[]) {
+  let spent = 0n;
+  let revenue = 0n;
+  let clicks = 0n;
+  let installations = 0n;
+  let registrations = 0n;
+  let deposits = 0n;
+  for (const row of subset) {
+    spent += row.spent;
+    revenue += row.revenue;
+    clicks += BigInt(row.clicks);
+    installations += BigInt(row.installations);
+    registrations += BigInt(row.registrations);
+    deposits += BigInt(row.deposits);
+  }
+  const profit = revenue - spent;
+  return {
+    spent: money(spent),
+    revenue: money(revenue),
+    profit: money(profit),
+    roi: ratio(profit * 100n, spent),
+    epc: ratio(revenue, clicks * 100n),
+    clicks: Number(clicks),
+    installations: Number(installations),
+    registrations: Number(registrations),
+    deposits: Number(deposits),
+    campaigns: subset.length,
+    clickToInstall: ratio(installations * 100n, clicks),
+    installToRegistration: ratio(registrations * 100n, installations),
+    registrationToDeposit: ratio(deposits * 100n, registrations),
+    costPerClick: ratio(spent, clicks * 100n),
+    costPerInstall: ratio(spent, installations * 100n),
+    costPerRegistration: ratio(spent, registrations * 100n),
+    costPerDeposit: ratio(spent, deposits * 100n),
+  };
+}
+
+function groupBy<K>(subset: Row[], key: (row: Row) => K): Map<K, Row[]> {
+  const groups = new Map<K, Row[]>();
+  for (const row of subset) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
+const cents = (text: string) => BigInt(text.replace(".", ""));
+/** Descending by an amount, then ascending by name with nulls last (the SQL's ORDER BY). */
+function byAmountThenName<T extends { name: string | null }>(amount: (item: T) => string) {
+  return (a: T, b: T) => {
+    const diff = cents(amount(b)) - cents(amount(a));
+    if (diff !== 0n) return diff > 0n ? 1 : -1;
+    if (a.name === b.name) return 0;
+    if (a.name === null) return 1;
+    if (b.name === null) return -1;
+    return a.name < b.name ? -1 : 1;
+  };
+}
+
+function expectedAnalytics(subset: Row[], range: { from: string | null; to: string }) {
+  const userById = new Map(everyone.map((u) => [u.id, u]));
+  const offerById = new Map(offers.map((o) => [o.id, o]));
+  const byUser = [...groupBy(subset, (r) => r.creatorId)].map(([userId, group]) => {
+    const user = userById.get(userId)!;
+    return {
+      userId,
+      name: user.name,
+      email: user.email,
+      lastCampaignDate: group
+        .map((r) => r.date)
+        .sort()
+        .at(-1)!,
+      ...totalsOf(group),
+    };
+  });
+  byUser.sort(byAmountThenName((u) => u.profit));
+  const byOffer = [...groupBy(subset, (r) => r.offerId)].map(([offerId, group]) => {
+    const offer = offerId ? offerById.get(offerId)! : null;
+    return {
+      offerId,
+      offerName: offer?.name ?? null,
+      casinoBrand: offer?.casinoBrand ?? null,
+      ...totalsOf(group),
+    };
+  });
+  byOffer.sort((a, b) =>
+    byAmountThenName<{ name: string | null; revenue: string }>((o) => o.revenue)(
+      { name: a.offerName, revenue: a.revenue },
+      { name: b.offerName, revenue: b.revenue },
+    ),
+  );
+  const series = [...groupBy(subset, (r) => r.date)]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([date, group]) => ({ date, ...totalsOf(group) }));
+  return { from: range.from, to: range.to, totals: totalsOf(subset), series, byOffer, byUser };
+}
+
+type Filter = {
+  from?: string | null;
+  to?: string;
+  userId?: string;
+  offerId?: string | null;
+  minRoi?: string;
+  maxRoi?: string;
+};
+
+function select(filter: Filter): Row[] {
+  const min = filter.minRoi !== undefined ? boundE4(filter.minRoi) : undefined;
+  const max = filter.maxRoi !== undefined ? boundE4(filter.maxRoi) : undefined;
+  return rows.filter(
+    (r) =>
+      (!filter.from || r.date >= filter.from) &&
+      r.date <= (filter.to ?? today) &&
+      (!filter.userId || r.creatorId === filter.userId) &&
+      (filter.offerId === undefined || r.offerId === filter.offerId) &&
+      (min === undefined || roiE4(r) >= min) &&
+      (max === undefined || roiE4(r) <= max),
+  );
+}
+
+const lastDays = (n: number) => ({ from: day(n - 1), to: today });
+
+// ---------------------------------------------------------------------------------------------
+// The dataset
+// ---------------------------------------------------------------------------------------------
+
+function pushCrafted(row: Omit<Row, "clicks" | "installations" | "registrations" | "deposits">) {
+  rows.push({ ...row, clicks: 200, installations: 40, registrations: 10, deposits: 2 });
+}
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = await createUser(ctx.db, { role: "admin" });
-  financial = await createUser(ctx.db, { role: "financial" });
-  lead = await createUser(ctx.db, { role: "manager" });
+  admin = await createUser(ctx.db, { role: "admin", name: "Admin Ana" });
+  financial = await createUser(ctx.db, { role: "financial", name: "Finance Fabio" });
+  lead = await createUser(ctx.db, { role: "manager", name: "Lead Lara" });
   buyers = [];
   for (let i = 0; i < 12; i++)
-    buyers.push(await createUser(ctx.db, { role: "user", name: `Buyer ${i}`, managerId: lead.id }));
-  offerIds = [];
-  for (let i = 0; i < 6; i++) offerIds.push((await createOffer(ctx.db, { name: `Offer ${i}` })).id);
-  const random = createRandom(11);
-  for (let i = 0; i < 4000; i++) {
-    const clicks = random.int(0, 500);
+    buyers.push(
+      await createUser(ctx.db, {
+        role: "user",
+        name: `Buyer ${String(i).padStart(2, "0")}`,
+        managerId: lead.id,
+      }),
+    );
+  // A name a spreadsheet would run as a formula; its campaigns sit on their own day.
+  formulaBuyer = await createUser(ctx.db, { role: "user", name: "=SUM(A1) Formula", managerId: lead.id });
+  everyone = [admin, financial, lead, ...buyers, formulaBuyer];
+  for (let i = 0; i < 14; i++) {
+    const name = `Offer ${String(i).padStart(2, "0")}`;
+    const casinoBrand = `Casino ${"ABC"[i % 3]}`;
+    offers.push({ id: (await createOffer(ctx.db, { name, casinoBrand })).id, name, casinoBrand });
+  }
+
+  const random = createRandom(6);
+  for (let i = 0; i < 5000; i++) {
+    const clicks = random.chance(0.04) ? 0 : random.int(1, 800);
     const installations = random.int(0, clicks);
     const registrations = random.int(0, installations);
     rows.push({
-      date: addDays(today(), -random.int(0, 120)),
-      offerId: offerIds[random.int(0, offerIds.length - 1)]!,
-      creatorId: buyers[random.int(0, buyers.length - 1)]!.id,
-      managerId: lead.id,
-      spent: fromCents(BigInt(random.int(1, 40_000))),
+      date: day(random.int(0, 200)),
+      // 1 % of campaigns lost their offer (deleted): they form the "offer not found" row.
+      offerId: random.chance(0.01) ? null : random.pick(offers).id,
+      // The team lead logs campaigns too (3 %): they appear by user but are not a buyer.
+      creatorId: random.chance(0.03) ? lead.id : random.pick(buyers).id,
+      spent: random.chance(0.03) ? 0n : BigInt(random.int(1, 50_000)),
+      revenue: random.chance(0.1) ? 0n : BigInt(random.int(0, 70_000)),
       clicks,
       installations,
       registrations,
       deposits: random.int(0, registrations),
-      depositPayment: fromCents(BigInt(random.int(0, 60_000))),
     });
   }
-  await insertCampaignRows(ctx.db, rows);
+  // Known ROIs on one day, for the edges: 25 % (three buyers), -12.5 %, 33.3333 % (rounded from
+  // 33.33…), and 0 % from a campaign with revenue but no spend.
+  const edgeDay = day(15);
+  for (const buyer of buyers.slice(0, 3))
+    pushCrafted({
+      date: edgeDay,
+      offerId: offers[0]!.id,
+      creatorId: buyer.id,
+      spent: 40_000n,
+      revenue: 50_000n,
+    });
+  pushCrafted({
+    date: edgeDay,
+    offerId: offers[1]!.id,
+    creatorId: buyers[3]!.id,
+    spent: 80_000n,
+    revenue: 70_000n,
+  });
+  pushCrafted({
+    date: edgeDay,
+    offerId: offers[1]!.id,
+    creatorId: buyers[4]!.id,
+    spent: 30_000n,
+    revenue: 40_000n,
+  });
+  pushCrafted({
+    date: edgeDay,
+    offerId: offers[2]!.id,
+    creatorId: buyers[5]!.id,
+    spent: 0n,
+    revenue: 1_000n,
+  });
+  pushCrafted({
+    date: day(300),
+    offerId: offers[3]!.id,
+    creatorId: formulaBuyer.id,
+    spent: 1_234n,
+    revenue: 9_999n,
+  });
+
+  const inserted = await insertCampaignRows(
+    ctx.db,
+    rows.map(
+      (r): NewCampaignRow => ({
+        date: r.date,
+        offerId: r.offerId,
+        creatorId: r.creatorId,
+        managerId: r.creatorId === lead.id ? null : lead.id,
+        spent: money(r.spent),
+        depositPayment: money(r.revenue),
+        clicks: r.clicks,
+        installations: r.installations,
+        registrations: r.registrations,
+        deposits: r.deposits,
+      }),
+    ),
+  );
+  expect(inserted).toBe(rows.length);
   for (const user of [admin, financial, lead, buyers[0]!])
     cookies.set(user.id, await ctx.signIn(user.email, user.password));
 });
 afterAll(async () => ctx?.close());
 
-function expected(subset: NewCampaignRow[]) {
-  return {
-    ...computeMetrics({
-      spent: fromCents(subset.reduce((s, r) => s + toCents(r.spent!), 0n)),
-      revenue: fromCents(subset.reduce((s, r) => s + toCents(r.depositPayment!), 0n)),
-      clicks: subset.reduce((s, r) => s + r.clicks!, 0),
-      installations: subset.reduce((s, r) => s + r.installations!, 0),
-      registrations: subset.reduce((s, r) => s + r.registrations!, 0),
-      deposits: subset.reduce((s, r) => s + r.deposits!, 0),
-    }),
-    campaigns: subset.length,
-  };
-}
-const since = (days: number) => rows.filter((r) => r.date! >= addDays(today(), -(days - 1)));
-const get = async (path: string, who: CreatedUser = financial) => {
+async function get(path: string, who: CreatedUser = financial) {
   const response = await ctx.request(path, { cookie: as(who) });
-  expect(response.status, path).toBe(200);
+  expect(response.status, `${path}: ${response.status === 200 ? "" : await response.clone().text()}`).toBe(
+    200,
+  );
   return response.json();
-};
+}
 
-describe("admin and financial screens", () => {
-  it("admin dashboard follows the period and user filters", async () => {
-    const week = await get("/api/admin/dashboard?period=7d", admin);
-    expect(week.totals).toMatchObject(expected(since(7)));
+function reportPath(filter: Filter & { period?: string }, csv = false): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, value);
+  return `/api/reports${csv ? ".csv" : ""}?${params.toString()}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Screens
+// ---------------------------------------------------------------------------------------------
+
+describe("admin and financial screens over a generated dataset", () => {
+  it("has several thousand campaigns on every offer and buyer", () => {
+    expect(rows.length).toBeGreaterThan(5000);
+    expect(new Set(rows.map((r) => r.offerId)).size).toBe(offers.length + 1);
+    expect(select(lastDays(30)).length).toBeGreaterThan(500);
+  });
+
+  it("admin dashboard: totals and both tables follow the period and the user filter", async () => {
+    for (const [period, range] of [
+      ["today", { from: today, to: today }],
+      ["7d", lastDays(7)],
+      ["30d", lastDays(30)],
+    ] as const) {
+      const answer = await get(`/api/admin/dashboard?period=${period}`, admin);
+      expect(answer, period).toEqual(expectedAnalytics(select(range), range));
+    }
     const buyer = buyers[3]!;
     const one = await get(`/api/admin/dashboard?period=30d&userId=${buyer.id}`, admin);
-    expect(one.totals).toMatchObject(expected(since(30).filter((r) => r.creatorId === buyer.id)));
+    expect(one).toEqual(expectedAnalytics(select({ ...lastDays(30), userId: buyer.id }), lastDays(30)));
     expect(one.byUser).toHaveLength(1);
   });
 
-  it("financial dashboard and analytics match an independent recomputation", async () => {
-    const all = await get("/api/financial/dashboard?period=all");
-    expect(all.totals).toMatchObject(expected(rows));
-    expect(all.byUser).toHaveLength(buyers.length);
-
-    const analytics = await get("/api/financial/analytics?period=30d");
-    const current = since(30);
-    const previous = rows.filter((r) => r.date! >= addDays(today(), -59) && r.date! <= addDays(today(), -30));
-    expect(analytics.totals).toMatchObject(expected(current));
-    const prevRevenue = toCents(expected(previous).revenue);
-    const curRevenue = toCents(expected(current).revenue);
-    expect(analytics.revenueGrowth).toBe(Number(((curRevenue - prevRevenue) * 10_000n) / prevRevenue) / 100);
-    expect(analytics.activeUsers).toBe(new Set(current.map((r) => r.creatorId)).size);
-    expect(analytics.totalUsers).toBe(buyers.length);
-    expect(analytics.topUsers).toHaveLength(10);
-    const profits = analytics.topUsers.map((u: { profit: string }) => toCents(u.profit));
-    expect([...profits].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0))).toEqual(profits);
-    expect(analytics.topOffers).toHaveLength(offerIds.length);
-  });
-
-  it("reports honour ROI bounds and custom ranges exactly at their edges, and the CSV has the same rows", async () => {
-    const from = addDays(today(), -20);
-    const to = addDays(today(), -10);
-    const inRange = rows.filter((r) => r.date! >= from && r.date! <= to);
-    // ROI per campaign with 4 decimals, as stored.
-    const roiOf = (r: NewCampaignRow) => {
-      const spent = toCents(r.spent!);
-      const profit = toCents(r.depositPayment!) - spent;
-      return spent === 0n ? 0 : Math.round((Number(profit) * 100 * 10_000) / Number(spent)) / 10_000;
-    };
-    // A bound equal to some campaign's ROI: that campaign must be included.
-    const edge = roiOf(inRange.find((r) => roiOf(r) > -50 && roiOf(r) < 100)!);
-    const bounded = inRange.filter((r) => roiOf(r) >= edge && roiOf(r) <= 150);
-    const query = `from=${from}&to=${to}&minRoi=${edge}&maxRoi=150`;
-    const report = await get(`/api/reports?${query}`);
-    expect(bounded.length).toBeGreaterThan(10);
-    expect(report.totals).toMatchObject(expected(bounded));
-
-    const csv = await ctx.request(`/api/reports.csv?${query}`, { cookie: as(financial) });
-    expect(csv.headers.get("content-disposition")).toMatch(/relatorio-financeiro-\d{4}-\d{2}-\d{2}\.csv/);
-    const parsed = parseCsv(new TextDecoder().decode(await csv.arrayBuffer()));
-    expect(parsed).toHaveLength(1 + report.byUser.length + report.byOffer.length);
-    const firstUser = report.byUser[0];
-    expect(parsed[1]?.slice(1, 7)).toEqual([
-      firstUser.name,
-      firstUser.email,
-      String(firstUser.campaigns),
-      firstUser.spent,
-      firstUser.revenue,
-      firstUser.profit,
-    ]);
-  });
-
-  it("lists users with totals and a case-insensitive search, and per-user stats", async () => {
-    const list = await get("/api/financial/users?q=BUYER%201&role=user");
-    expect(list.map((u: { name: string }) => u.name).sort()).toEqual(["Buyer 1", "Buyer 10", "Buyer 11"]);
-    const buyer = buyers[1]!;
-    const mine = rows.filter((r) => r.creatorId === buyer.id);
-    const entry = list.find((u: { id: string }) => u.id === buyer.id);
-    expect(entry).toMatchObject({
-      campaigns: mine.length,
-      lastCampaignDate: mine
-        .map((r) => r.date!)
-        .sort()
-        .at(-1),
-    });
-    const from = addDays(today(), -30);
-    const stats = await get(`/api/financial/users/${buyer.id}/stats?from=${from}&to=${today()}`);
-    expect(stats.totals).toMatchObject(expected(mine.filter((r) => r.date! >= from)));
-  });
-
-  it("refuses buyers and team leads with 403 on every admin and financial screen", async () => {
-    const paths = [
-      "/api/admin/dashboard",
-      "/api/financial/dashboard",
-      "/api/financial/analytics",
-      "/api/financial/users",
-      `/api/financial/users/${buyers[0]!.id}/stats`,
-      "/api/reports",
-      "/api/reports.csv",
-    ];
-    for (const who of [buyers[0]!, lead]) {
-      for (const path of paths) expect((await ctx.request(path, { cookie: as(who) })).status, path).toBe(403);
+  it("financial dashboard: totals and the per-user table for 7, 30, 90 days and all time", async () => {
+    for (const [period, range] of [
+      ["7d", lastDays(7)],
+      ["30d", lastDays(30)],
+      ["90d", lastDays(90)],
+      ["all", { from: null, to: today }],
+    ] as const) {
+      const answer = await get(`/api/financial/dashboard?period=${period}`);
+      expect(answer, period).toEqual(expectedAnalytics(select(range), range));
     }
+  });
+
+  it("financial analytics: totals, growth against the previous period, active users and top-10 lists", async () => {
+    for (const [period, days] of [
+      ["7d", 7],
+      ["30d", 30],
+      ["90d", 90],
+      ["all", null],
+    ] as const) {
+      const range = days ? lastDays(days) : { from: null, to: today };
+      // "all" compares the last 30 days with the 30 before them.
+      const length = days ?? 30;
+      const current = { from: day(length - 1), to: today };
+      const previous = { from: day(2 * length - 1), to: day(length) };
+      const inRange = select(range);
+      const now = totalsOf(select(current));
+      const before = totalsOf(select(previous));
+      const prevCents = cents(before.revenue);
+      // Hundredths of a percent, rounded once (half away from zero), never truncated.
+      const expectedGrowth =
+        prevCents === 0n ? null : Number(ratioE4(cents(now.revenue) - prevCents, abs(prevCents))) / 100;
+      const answer = await get(`/api/financial/analytics?period=${period}`);
+      const expected = expectedAnalytics(inRange, range);
+      const buyerIds = new Set([...buyers, formulaBuyer].map((b) => b.id));
+      expect(answer, period).toEqual({
+        from: range.from,
+        to: range.to,
+        totals: expected.totals,
+        current: { ...now, ...current },
+        previous: { ...before, ...previous },
+        revenueGrowth: expectedGrowth,
+        totalUsers: buyers.length + 1,
+        activeUsers: new Set(inRange.filter((r) => buyerIds.has(r.creatorId)).map((r) => r.creatorId)).size,
+        topUsers: expected.byUser.slice(0, 10),
+        topOffers: expected.byOffer.slice(0, 10),
+      });
+      expect(answer.topUsers, period).toHaveLength(10);
+      expect(answer.topOffers, period).toHaveLength(10);
+    }
+  });
+
+  it("financial users: totals and last campaign date for everyone, search and role filter", async () => {
+    const list: { id: string }[] = await get("/api/financial/users");
+    expect(list.map((u) => u.id).sort()).toEqual(everyone.map((u) => u.id).sort());
+    const byId = new Map(list.map((u) => [u.id, u]));
+    for (const user of everyone) {
+      const mine = rows.filter((r) => r.creatorId === user.id);
+      const totals = totalsOf(mine);
+      expect(byId.get(user.id), user.name).toMatchObject({
+        name: user.name,
+        email: user.email,
+        role: user.role,
+        campaigns: mine.length,
+        spent: totals.spent,
+        revenue: totals.revenue,
+        profit: totals.profit,
+        lastCampaignDate:
+          mine
+            .map((r) => r.date)
+            .sort()
+            .at(-1) ?? null,
+      });
+    }
+    const search: { name: string }[] = await get("/api/financial/users?q=bUYER%201&role=user");
+    expect(search.map((u) => u.name).sort()).toEqual(["Buyer 10", "Buyer 11"]);
+    const leads: { id: string }[] = await get("/api/financial/users?role=manager");
+    expect(leads.map((u) => u.id)).toEqual([lead.id]);
+    // LIKE wildcards in the search are literal characters.
+    expect(await get("/api/financial/users?q=%25")).toEqual([]);
+    expect(await get("/api/financial/users?q=_")).toEqual([]);
+  });
+
+  it("per-user statistics for named periods and a custom range", async () => {
+    const buyer = buyers[1]!;
+    const month = today.slice(0, 7);
+    const firstOfMonth = `${month}-01`;
+    const lastOfPrevious = addDays(firstOfMonth, -1);
+    const periods: [string, { from: string | null; to: string }][] = [
+      ["period=7d", lastDays(7)],
+      ["period=30d", lastDays(30)],
+      ["period=current_month", { from: firstOfMonth, to: today }],
+      ["period=previous_month", { from: `${lastOfPrevious.slice(0, 7)}-01`, to: lastOfPrevious }],
+      ["period=all", { from: null, to: today }],
+      [`from=${day(40)}&to=${day(20)}`, { from: day(40), to: day(20) }],
+    ];
+    for (const [query, range] of periods) {
+      const stats = await get(`/api/financial/users/${buyer.id}/stats?${query}`);
+      expect(stats, query).toMatchObject({
+        user: { id: buyer.id, name: buyer.name, email: buyer.email, role: "user" },
+        from: range.from,
+        to: range.to,
+        totals: totalsOf(select({ ...range, userId: buyer.id })),
+      });
+    }
+    expect((await ctx.request("/api/financial/users/nobody/stats", { cookie: as(financial) })).status).toBe(
+      404,
+    );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The report builder
+// ---------------------------------------------------------------------------------------------
+
+describe("report builder", () => {
+  const cases: { name: string; query: Filter & { period?: string }; filter: Filter }[] = [];
+  beforeAll(() => {
+    cases.push(
+      { name: "default (30 days)", query: {}, filter: lastDays(30) },
+      { name: "7 days", query: { period: "7d" }, filter: lastDays(7) },
+      { name: "90 days", query: { period: "90d" }, filter: lastDays(90) },
+      { name: "all", query: { period: "all" }, filter: { from: null } },
+      {
+        name: "custom range with user and offer",
+        query: { from: day(120), to: day(10), userId: buyers[2]!.id, offerId: offers[4]!.id },
+        filter: { from: day(120), to: day(10), userId: buyers[2]!.id, offerId: offers[4]!.id },
+      },
+      {
+        name: "ROI between 0 and 100 over 90 days",
+        query: { period: "90d", minRoi: "0", maxRoi: "100" },
+        filter: { ...lastDays(90), minRoi: "0", maxRoi: "100" },
+      },
+      {
+        name: "losing campaigns only, all time",
+        query: { period: "all", maxRoi: "-0.0001" },
+        filter: { from: null, maxRoi: "-0.0001" },
+      },
+      {
+        name: "dates win over the period",
+        query: { period: "7d", from: day(60), to: day(30), minRoi: "-50.5" },
+        filter: { from: day(60), to: day(30), minRoi: "-50.5" },
+      },
+      {
+        name: "only an end date: no lower bound",
+        query: { to: day(100) },
+        filter: { from: null, to: day(100) },
+      },
+      { name: "only a start date: up to today", query: { from: day(45) }, filter: { from: day(45) } },
+    );
+  });
+
+  it("every combination of filters equals the recomputation, and the CSV has the same rows", async () => {
+    for (const { name, query, filter } of cases) {
+      const range = { from: filter.from ?? null, to: filter.to ?? today };
+      const expected = expectedAnalytics(select({ ...filter, ...range }), range);
+      const report = await get(reportPath(query));
+      expect(report, name).toEqual(expected);
+      expect(report.totals.campaigns, name).toBeGreaterThan(0);
+
+      const csv = await ctx.request(reportPath(query, true), { cookie: as(financial) });
+      expect(csv.status, name).toBe(200);
+      expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(csv.headers.get("content-disposition")).toBe(
+        `attachment; filename="relatorio-financeiro-${today}.csv"`,
+      );
+      // ignoreBOM keeps the byte order mark in the text so the test can see it.
+      const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csv.arrayBuffer());
+      expect(text.startsWith("\uFEFF"), name).toBe(true);
+      const parsed = parseCsv(text);
+      type Numbers = {
+        campaigns: number;
+        spent: string;
+        revenue: string;
+        profit: string;
+        roi: number;
+        epc: number;
+        deposits: number;
+      };
+      const numbers = (m: Numbers) => [
+        String(m.campaigns),
+        m.spent,
+        m.revenue,
+        m.profit,
+        String(m.roi),
+        String(m.epc),
+        String(m.deposits),
+      ];
+      expect(parsed, name).toEqual([
+        [
+          "Tipo",
+          "Nome",
+          "E-mail / Cassino",
+          "Campanhas",
+          "Investimento",
+          "Receita",
+          "Lucro",
+          "ROI (%)",
+          "EPC",
+          "Depósitos",
+        ],
+        ...expected.byUser.map((u) => [
+          "Usuário",
+          u.name.startsWith("=") ? `'${u.name}` : u.name,
+          u.email,
+          ...numbers(u),
+        ]),
+        ...expected.byOffer.map((o) => [
+          "Oferta",
+          o.offerName ?? "Oferta não encontrada",
+          o.casinoBrand ?? "",
+          ...numbers(o),
+        ]),
+      ]);
+    }
+  });
+
+  it("ROI bounds include a campaign exactly at the bound and exclude it one ten-thousandth past", async () => {
+    const edgeDay = day(15);
+    const on = { from: edgeDay, to: edgeDay };
+    const count = async (minRoi?: string, maxRoi?: string) => {
+      const report = await get(reportPath({ ...on, minRoi, maxRoi }));
+      const expected = select({ ...on, minRoi, maxRoi });
+      expect(report.totals, `${minRoi}..${maxRoi}`).toEqual(totalsOf(expected));
+      return report.totals.campaigns as number;
+    };
+    const atRoi = (text: string) => select(on).filter((r) => roiE4(r) === boundE4(text)).length;
+    for (const edge of ["25", "-12.5", "33.3333", "0"]) {
+      const exactly = atRoi(edge);
+      expect(exactly, edge).toBeGreaterThanOrEqual(1);
+      const next = (boundE4(edge) + 1n).toString();
+      const previous = (boundE4(edge) - 1n).toString();
+      const asText = (e4: string) => {
+        const v = BigInt(e4);
+        const sign = v < 0n ? "-" : "";
+        const a = abs(v);
+        return `${sign}${a / 10_000n}.${(a % 10_000n).toString().padStart(4, "0")}`;
+      };
+      // The bound itself is included on both sides; one ten-thousandth further excludes it.
+      expect(await count(edge, edge), edge).toBe(exactly);
+      expect((await count(edge)) - (await count(asText(next))), `min ${edge}`).toBe(exactly);
+      expect((await count(undefined, edge)) - (await count(undefined, asText(previous))), `max ${edge}`).toBe(
+        exactly,
+      );
+    }
+    // 33.3333 is the stored (rounded) ROI of 100/300: the bound compares what the screen shows.
+    expect(await count("33.3333", "33.3333")).toBeGreaterThanOrEqual(1);
+    // A decimal comma is accepted; a blank bound is no bound (not 0).
+    const comma = await get(`/api/reports?from=${edgeDay}&to=${edgeDay}&minRoi=-12,5&maxRoi=25`);
+    expect(comma.totals).toEqual(totalsOf(select({ ...on, minRoi: "-12.5", maxRoi: "25" })));
+    const blank = await get(`/api/reports?from=${edgeDay}&to=${edgeDay}&minRoi=&maxRoi=`);
+    expect(blank.totals).toEqual(totalsOf(select(on)));
+    expect(blank.totals.campaigns).toBeGreaterThan(await count("0"));
+  });
+
+  it("custom ranges include both end days and exclude the days just outside", async () => {
+    const d = day(33);
+    const onDay = select({ from: d, to: d });
+    expect(onDay.length).toBeGreaterThan(0);
+    const campaigns = async (query: string) =>
+      (await get(`/api/reports?${query}`)).totals.campaigns as number;
+    expect(await campaigns(`from=${d}&to=${d}`)).toBe(onDay.length);
+    expect(await campaigns(`from=${addDays(d, 1)}&to=${addDays(d, 1)}`)).toBe(
+      select({ from: addDays(d, 1), to: addDays(d, 1) }).length,
+    );
+    const week = { from: addDays(d, -3), to: addDays(d, 3) };
+    const inWeek = await campaigns(`from=${week.from}&to=${week.to}`);
+    expect(inWeek).toBe(select(week).length);
+    // Moving either end by one day drops exactly that end day's campaigns.
+    expect(inWeek - (await campaigns(`from=${addDays(week.from, 1)}&to=${week.to}`))).toBe(
+      select({ from: week.from, to: week.from }).length,
+    );
+    expect(inWeek - (await campaigns(`from=${week.from}&to=${addDays(week.to, -1)}`))).toBe(
+      select({ from: week.to, to: week.to }).length,
+    );
+    // Tomorrow holds nothing yet; a start after the data's first day still counts from itself.
+    expect(await campaigns(`from=${addDays(today, 1)}`)).toBe(0);
+  });
+
+  it("the CSV neutralises formulas and speaks the reader's language", async () => {
+    const query = `from=${day(300)}&to=${day(300)}`;
+    const csv = async (extra: string, headers: Record<string, string> = {}) => {
+      const response = await ctx.request(`/api/reports.csv?${query}${extra}`, {
+        cookie: as(financial),
+        headers,
+      });
+      expect(response.status).toBe(200);
+      return parseCsv(new TextDecoder().decode(await response.arrayBuffer()));
+    };
+    const pt = await csv("");
+    expect(pt[1]?.slice(0, 3)).toEqual(["Usuário", "'=SUM(A1) Formula", formulaBuyer.email]);
+    expect(pt[1]?.slice(3)).toEqual(["1", "12.34", "99.99", "87.65", "710.2917", "0.5", "2"]);
+    expect((await csv("&lang=en"))[0]?.[0]).toBe("Type");
+    expect((await csv("", { "x-language": "ru" }))[0]?.[0]).toBe("Тип");
+    // The link's own language wins over the header.
+    expect((await csv("&lang=en", { "x-language": "ru" }))[0]?.[0]).toBe("Type");
+  });
+
+  it("refuses bad filters with field codes the web translates", async () => {
+    const cases: [string, Record<string, string>][] = [
+      ["minRoi=abc", { minRoi: "not_a_number" }],
+      ["minRoi=1e3", { minRoi: "not_a_number" }],
+      ["maxRoi=Infinity", { maxRoi: "not_a_number" }],
+      ["minRoi=10&maxRoi=9.9999", { maxRoi: "roi_bounds_reversed" }],
+      [`from=${day(5)}&to=${day(6)}`, { to: "dates_reversed" }],
+      ["from=2026-02-30", { from: "invalid_date" }],
+      ["offerId=abc", { offerId: "invalid_id" }],
+      ["period=1y", { period: "invalid_option" }],
+    ];
+    for (const [query, fields] of cases) {
+      for (const path of ["/api/reports", "/api/reports.csv"]) {
+        const response = await ctx.request(`${path}?${query}`, { cookie: as(financial) });
+        expect(response.status, `${path}?${query}`).toBe(400);
+        const body = (await response.json()) as { error: { code: string; fields: Record<string, string> } };
+        expect(body.error.code).toBe("validation_failed");
+        expect(body.error.fields, `${path}?${query}`).toEqual(fields);
+      }
+    }
+    expect((await ctx.request("/api/reports.csv?lang=xx", { cookie: as(financial) })).status).toBe(400);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Permissions
+// ---------------------------------------------------------------------------------------------
+
+describe("who may read these screens", () => {
+  const paths = () => [
+    "/api/admin/dashboard",
+    "/api/admin/dashboard?period=30d",
+    "/api/financial/dashboard",
+    "/api/financial/dashboard?period=all",
+    "/api/financial/analytics",
+    "/api/financial/analytics?period=7d",
+    "/api/financial/users",
+    "/api/financial/users?q=buyer&role=user",
+    `/api/financial/users/${buyers[0]!.id}/stats`,
+    `/api/financial/users/${buyers[0]!.id}/stats?from=${day(10)}&to=${today}`,
+    "/api/reports",
+    `/api/reports?period=all&userId=${buyers[0]!.id}`,
+    "/api/reports.csv",
+    `/api/reports.csv?period=90d&minRoi=0&lang=en`,
+  ];
+
+  it("refuses buyers and team leads with 403 on every admin, financial and report route", async () => {
+    for (const who of [buyers[0]!, lead]) {
+      for (const path of paths()) {
+        const response = await ctx.request(path, { cookie: as(who) });
+        expect(response.status, `${who.role} ${path}`).toBe(403);
+        expect(((await response.json()) as { error: { code: string } }).error.code).toBe("forbidden");
+      }
+    }
+  });
+
+  it("refuses the financial role on the admin dashboard, and everyone signed out", async () => {
     expect((await ctx.request("/api/admin/dashboard", { cookie: as(financial) })).status).toBe(403);
-    expect((await ctx.request("/api/reports?minRoi=abc", { cookie: as(financial) })).status).toBe(400);
+    for (const path of paths()) expect((await ctx.request(path)).status, path).toBe(401);
+  });
+
+  it("lets admins read every financial screen too", async () => {
+    for (const path of paths().filter((p) => !p.startsWith("/api/admin")))
+      expect((await ctx.request(path, { cookie: as(admin) })).status, path).toBe(200);
   });
 });

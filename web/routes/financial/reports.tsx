@@ -1,6 +1,6 @@
-import { PlannedPage } from "@/components/layout/planned-page";
+import { ReportScreen } from "@/features/reports/components/report-screen";
 
-// The screen arrives with its own issue; the route and its guard are real.
+// The financial report builder (spec section 2, "Financial reports").
 export function Component() {
-  return <PlannedPage title="nav:financial.reports" />;
+  return <ReportScreen />;
 }

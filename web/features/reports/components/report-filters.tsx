@@ -1,0 +1,254 @@
+import type { Offer } from "@domain/schemas/offers";
+import type { User } from "@domain/schemas/users";
+import { Download, Eraser, Play } from "lucide-react";
+import { type FormEvent, type ReactNode, useId } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { validationKey } from "@/features/users/helpers";
+import { cn } from "@/lib/utils";
+import {
+  defaultPeriod,
+  type PeriodChoice,
+  periodChoices,
+  type ReportDraft,
+  type ReportDraftField,
+} from "../filters";
+
+type Lookup<T> = { data: T[] | undefined; isPending: boolean; isError: boolean };
+
+/** The filter form. It edits a draft; Generate applies it (to the URL), Clear goes back to 30 days. */
+export function ReportFilters({
+  draft,
+  errors,
+  users,
+  offers,
+  csvUrl,
+  generating,
+  dirty,
+  onChange,
+  onGenerate,
+  onClear,
+}: {
+  draft: ReportDraft;
+  errors: Partial<Record<ReportDraftField, string>>;
+  users: Lookup<User>;
+  offers: Lookup<Offer>;
+  /** null while the applied filters are not valid: there is nothing to export. */
+  csvUrl: string | null;
+  generating: boolean;
+  /** The form differs from the report on screen. */
+  dirty: boolean;
+  onChange: (draft: ReportDraft) => void;
+  onGenerate: () => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation("reports");
+  const id = useId();
+  const fieldId = (field: ReportDraftField) => `${id}-${field}`;
+  const set = (patch: Partial<ReportDraft>) => onChange({ ...draft, ...patch });
+
+  const setPeriod = (period: PeriodChoice) =>
+    // A named period replaces the custom dates; choosing "custom" keeps them for editing.
+    set(period === "custom" ? { period } : { period, from: "", to: "" });
+  const setDate = (field: "from" | "to", value: string) => {
+    const other = field === "from" ? draft.to : draft.from;
+    const period: PeriodChoice =
+      value || other ? "custom" : draft.period === "custom" ? defaultPeriod : draft.period;
+    set({ [field]: value, period });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onGenerate();
+  };
+
+  const errorOf = (field: ReportDraftField) => errors[field];
+  const invalidProps = (field: ReportDraftField) =>
+    errorOf(field) ? { "aria-invalid": true as const, "aria-describedby": `${fieldId(field)}-error` } : {};
+
+  return (
+    <Card className="py-4">
+      <CardContent className="px-4">
+        <form
+          onSubmit={submit}
+          noValidate
+          aria-label={t("filters.title")}
+          className="flex flex-col gap-4"
+          data-testid="report-filters"
+        >
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <Field id={fieldId("period")} label={t("filters.period")} error={errorOf("period")}>
+              <NativeSelect
+                id={fieldId("period")}
+                value={draft.period}
+                onChange={(event) => setPeriod(event.target.value as PeriodChoice)}
+                data-testid="filter-period"
+              >
+                {periodChoices.map((choice) => (
+                  <option key={choice} value={choice}>
+                    {t(`periods.${choice}`)}
+                  </option>
+                ))}
+                <option value="custom">{t("periods.custom")}</option>
+              </NativeSelect>
+            </Field>
+            <Field id={fieldId("from")} label={t("filters.from")} error={errorOf("from")}>
+              <Input
+                id={fieldId("from")}
+                type="date"
+                value={draft.from}
+                max={draft.to || undefined}
+                onChange={(event) => setDate("from", event.target.value)}
+                data-testid="filter-from"
+                {...invalidProps("from")}
+              />
+            </Field>
+            <Field id={fieldId("to")} label={t("filters.to")} error={errorOf("to")}>
+              <Input
+                id={fieldId("to")}
+                type="date"
+                value={draft.to}
+                min={draft.from || undefined}
+                onChange={(event) => setDate("to", event.target.value)}
+                data-testid="filter-to"
+                {...invalidProps("to")}
+              />
+            </Field>
+            <Field id={fieldId("userId")} label={t("filters.user")} error={errorOf("userId")}>
+              <NativeSelect
+                id={fieldId("userId")}
+                value={draft.userId}
+                onChange={(event) => set({ userId: event.target.value })}
+                disabled={users.isPending}
+                data-testid="filter-user"
+                {...invalidProps("userId")}
+              >
+                <option value="">{users.isPending ? t("common:loading") : t("filters.allUsers")}</option>
+                {/* An id from a shared link that is not in the list still shows as selected. */}
+                {draft.userId && users.data && !users.data.some((u) => u.id === draft.userId) ? (
+                  <option value={draft.userId}>{t("filters.unknownUser")}</option>
+                ) : null}
+                {(users.data ?? []).map((user) => (
+                  <option key={user.id} value={user.id}>
+                    {`${user.name} · ${user.email}`}
+                  </option>
+                ))}
+              </NativeSelect>
+              {users.isError ? <p className="text-destructive text-xs">{t("filters.usersError")}</p> : null}
+            </Field>
+            <Field id={fieldId("offerId")} label={t("filters.offer")} error={errorOf("offerId")}>
+              <NativeSelect
+                id={fieldId("offerId")}
+                value={draft.offerId}
+                onChange={(event) => set({ offerId: event.target.value })}
+                disabled={offers.isPending}
+                data-testid="filter-offer"
+                {...invalidProps("offerId")}
+              >
+                <option value="">{offers.isPending ? t("common:loading") : t("filters.allOffers")}</option>
+                {draft.offerId && offers.data && !offers.data.some((o) => o.id === draft.offerId) ? (
+                  <option value={draft.offerId}>{t("filters.unknownOffer")}</option>
+                ) : null}
+                {(offers.data ?? []).map((offer) => (
+                  <option key={offer.id} value={offer.id}>
+                    {`${offer.name} · ${offer.casinoBrand}`}
+                  </option>
+                ))}
+              </NativeSelect>
+              {offers.isError ? <p className="text-destructive text-xs">{t("filters.offersError")}</p> : null}
+            </Field>
+            <Field id={fieldId("minRoi")} label={t("filters.minRoi")} error={errorOf("minRoi")}>
+              <Input
+                id={fieldId("minRoi")}
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder={t("filters.roiPlaceholder")}
+                value={draft.minRoi}
+                onChange={(event) => set({ minRoi: event.target.value })}
+                data-testid="filter-min-roi"
+                {...invalidProps("minRoi")}
+              />
+            </Field>
+            <Field id={fieldId("maxRoi")} label={t("filters.maxRoi")} error={errorOf("maxRoi")}>
+              <Input
+                id={fieldId("maxRoi")}
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder={t("filters.roiPlaceholder")}
+                value={draft.maxRoi}
+                onChange={(event) => set({ maxRoi: event.target.value })}
+                data-testid="filter-max-roi"
+                {...invalidProps("maxRoi")}
+              />
+            </Field>
+          </div>
+          <p className="text-muted-foreground text-xs">{t("filters.roiHint")}</p>
+          <p
+            className={cn(
+              "rounded-md border border-warning/60 bg-warning/10 px-3 py-2 text-sm",
+              !dirty && "sr-only",
+            )}
+            aria-live="polite"
+            data-testid="filters-pending"
+          >
+            {dirty ? t("filters.pending") : ""}
+          </p>
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+            <Button type="submit" disabled={generating} data-testid="generate-report">
+              <Play aria-hidden="true" />
+              {t("actions.generate")}
+            </Button>
+            {csvUrl ? (
+              <Button asChild variant="outline">
+                <a href={csvUrl} download data-testid="export-csv">
+                  <Download aria-hidden="true" />
+                  {t("actions.export")}
+                </a>
+              </Button>
+            ) : (
+              <Button variant="outline" disabled data-testid="export-csv">
+                <Download aria-hidden="true" />
+                {t("actions.export")}
+              </Button>
+            )}
+            <Button type="button" variant="ghost" onClick={onClear} data-testid="clear-filters">
+              <Eraser aria-hidden="true" />
+              {t("actions.clear")}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("reports");
+  return (
+    <div className="grid content-start gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="text-destructive text-xs" data-testid="field-error">
+          {t(validationKey("reports", error))}
+        </p>
+      ) : null}
+    </div>
+  );
+}
