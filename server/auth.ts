@@ -45,6 +45,15 @@ export const authRateLimits = {
   "/change-password": { window: 60, max: 5 },
 } as const;
 
+function scaleRateLimits(
+  rules: Record<string, { window: number; max: number }>,
+  scale: number,
+): Record<string, { window: number; max: number }> {
+  return Object.fromEntries(
+    Object.entries(rules).map(([path, rule]) => [path, { window: rule.window, max: rule.max * scale }]),
+  );
+}
+
 export const resetPasswordTokenTtlSeconds = 60 * 60;
 
 /** Admin plugin endpoints bypass the users service's rules (last admin, one transaction): off. */
@@ -199,7 +208,7 @@ export function createAuth({ env, db, mailer, logger, captcha }: CreateAuthInput
       storage: "database",
       window: 10,
       max: 100,
-      customRules: authRateLimits,
+      customRules: scaleRateLimits(authRateLimits, env.authRateLimitScale),
     },
     advanced: {
       cookiePrefix: "placar",

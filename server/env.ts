@@ -51,6 +51,9 @@ const rawEnvSchema = z.object({
     .default("America/Sao_Paulo"),
   LOG_LEVEL: z.enum(logLevels).default("info"),
   TRUSTED_PROXIES: optionalText,
+  // Multiplies the sign-in/sign-up/reset limits; only for test servers where every browser shares
+  // one address (the end-to-end suite). Production keeps 1.
+  AUTH_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
 });
 
 export type LogLevel = (typeof logLevels)[number];
@@ -73,6 +76,8 @@ export type Env = {
   logLevel: LogLevel;
   /** Whether X-Forwarded-For may be trusted for the client address (behind a reverse proxy). */
   trustProxy: boolean;
+  /** Multiplier of the auth endpoints' per-address limits (1 in production). */
+  authRateLimitScale: number;
 };
 
 export class EnvError extends Error {
@@ -119,6 +124,7 @@ export function parseEnv(source: Source = process.env, options: { persistSecret?
     workspaceTimezone: raw.WORKSPACE_TIMEZONE,
     logLevel: raw.LOG_LEVEL,
     trustProxy: raw.TRUSTED_PROXIES === "true" || raw.TRUSTED_PROXIES === "1",
+    authRateLimitScale: raw.AUTH_RATE_LIMIT_SCALE,
   };
 }
 
