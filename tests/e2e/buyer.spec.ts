@@ -6,6 +6,7 @@ import { request as playwrightRequest } from "@playwright/test";
 import { parseCsv } from "../../domain/csv";
 import { addDays, todayIn } from "../../domain/periods";
 import { formatMoney, formatPercent } from "../../web/lib/format";
+import { shownDate } from "./support/dates";
 import { screensServer, storageStatePath } from "./support/env";
 import { type ConsoleGuard, expect, test } from "./support/fixtures";
 
@@ -77,7 +78,7 @@ test("a buyer adds a day, finds it, edits it, analyses it, exports it and delete
 
   // The date defaults to today in the workspace time zone, also shown in the Brazilian format.
   const form = page.getByRole("form", { name: "Dados do dia" });
-  await expect(form.getByLabel("Data")).toHaveValue(today);
+  await expect(form.getByLabel("Data")).toHaveValue(shownDate(today));
   const [y, m, d] = today.split("-");
   await expect(page.getByTestId("date-br")).toHaveText(`Formato brasileiro: ${d}/${m}/${y}`);
 
@@ -113,7 +114,7 @@ test("a buyer adds a day, finds it, edits it, analyses it, exports it and delete
   await page.getByTestId("submit").click();
   await expect(page.getByText("Dados da campanha adicionados com sucesso").first()).toBeVisible();
   await expect(form.getByLabel("Depósitos")).toHaveValue("");
-  await expect(form.getByLabel("Data")).toHaveValue(today);
+  await expect(form.getByLabel("Data")).toHaveValue(shownDate(today));
 
   // On /campanhas without a reload (client navigation; the cache was invalidated).
   await page.getByTestId("sidebar-buyer").getByRole("link", { name: "Campanhas" }).click();
@@ -138,7 +139,7 @@ test("a buyer adds a day, finds it, edits it, analyses it, exports it and delete
   await card.getByTestId("card-edit").click();
   const edit = page.getByRole("dialog", { name: "Editar campanha" });
   await expect(edit.getByLabel("Depósitos")).toHaveValue("6");
-  await expect(edit.getByLabel("Data")).toHaveValue(today);
+  await expect(edit.getByLabel("Data")).toHaveValue(shownDate(today));
   await edit.getByLabel("Depósitos").fill("8");
   await edit.getByTestId("edit-save").click();
   await expect(page.getByText("Campanha atualizada").first()).toBeVisible();
@@ -366,11 +367,16 @@ test("screenshots of the buyer screens", async ({ browser, consoleGuard }) => {
         await page.goto("/add-data");
         const form = page.locator("form");
         await form.locator("select").selectOption({ index: 1 });
-        const inputs = form.locator("input[inputmode]");
+        const inputs = form.locator("input[inputmode]:not([data-slot=date-input])");
         for (const [index, value] of ["100", "200", "50", "20", "6"].entries())
           await inputs.nth(index).fill(value);
         await expect(page.getByTestId("preview")).toBeVisible();
         await shoot(page, `${prefix}-add-data`);
+        // The calendar speaks the reader's language.
+        await form.getByTestId("date-input-calendar").click();
+        await expect(page.getByRole("grid")).toBeVisible();
+        await shoot(page, `${prefix}-add-data-calendar`, false);
+        await page.keyboard.press("Escape");
 
         await page.goto("/user/analytics");
         await expect(page.getByTestId("revenue-chart").locator(".recharts-wrapper")).toBeVisible();

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
+import { DateInput } from "@/components/ui/date-input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ConversionBars, MetricCards } from "@/features/campaigns/components/metric-cards";
 import { EmptyState, ErrorState } from "@/features/campaigns/components/states";
@@ -169,24 +169,24 @@ function CustomRange({
       data-testid="custom-range"
     >
       <FilterField id={`${id}-from`} label={t("filters.from")}>
-        <Input
+        <DateInput
+          strict
           id={`${id}-from`}
-          type="date"
           value={from}
           max={to || undefined}
-          onChange={(event) => setFrom(event.target.value)}
+          onChange={setFrom}
           aria-invalid={problem !== null && (problem === "reversed" || !from)}
           aria-describedby={problem ? `${id}-problem` : undefined}
           data-testid="filter-from"
         />
       </FilterField>
       <FilterField id={`${id}-to`} label={t("filters.to")}>
-        <Input
+        <DateInput
+          strict
           id={`${id}-to`}
-          type="date"
           value={to}
           min={from || undefined}
-          onChange={(event) => setTo(event.target.value)}
+          onChange={setTo}
           aria-invalid={problem !== null && (problem === "reversed" || !to)}
           aria-describedby={problem ? `${id}-problem` : undefined}
           data-testid="filter-to"

@@ -3,6 +3,7 @@ import type { Offer } from "@domain/schemas/offers";
 import type { ReactNode } from "react";
 import type { Control } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DateInput } from "@/components/ui/date-input";
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -37,7 +38,7 @@ export function CampaignFields({
           <FormItem>
             <FormLabel>{t("fields.date")}</FormLabel>
             <FormControl>
-              <Input type="date" required disabled={disabled} {...field} />
+              <DateInput required disabled={disabled} {...field} />
             </FormControl>
             {dateHint}
             <FormMessage />

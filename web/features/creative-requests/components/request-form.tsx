@@ -7,8 +7,8 @@ import { toast } from "sonner";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { DateInput } from "@/components/ui/date-input";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { errorKey, textareaClass, validationKey } from "@/features/users/helpers";
@@ -123,7 +123,7 @@ export function CreativeRequestForm() {
                   <FormItem>
                     <FormLabel>{t("request.deadline")}</FormLabel>
                     <FormControl>
-                      <Input type="date" required min={today} {...field} />
+                      <DateInput required min={today} {...field} />
                     </FormControl>
                     <FormMessage />
                   </FormItem>

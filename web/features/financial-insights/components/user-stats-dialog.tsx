@@ -3,8 +3,8 @@ import type { FinancialUser } from "@domain/schemas/reports";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { useSearchParams } from "react-router";
+import { DateInput } from "@/components/ui/date-input";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorState } from "@/features/campaigns/components/states";
@@ -117,24 +117,24 @@ export function UserStatsDialog({
               <>
                 <div className="grid gap-1.5">
                   <Label htmlFor={fromId}>{t("details.from")}</Label>
-                  <Input
+                  <DateInput
+                    strict
                     id={fromId}
-                    type="date"
                     value={selection.from}
                     max={selection.to || undefined}
-                    onChange={(event) => setBound("from", event.target.value)}
+                    onChange={(value) => setBound("from", value)}
                     aria-invalid={selection.problem === "reversed" || undefined}
                     data-testid="details-from"
                   />
                 </div>
                 <div className="grid gap-1.5">
                   <Label htmlFor={toId}>{t("details.to")}</Label>
-                  <Input
+                  <DateInput
+                    strict
                     id={toId}
-                    type="date"
                     value={selection.to}
                     min={selection.from || undefined}
-                    onChange={(event) => setBound("to", event.target.value)}
+                    onChange={(value) => setBound("to", value)}
                     aria-invalid={selection.problem === "reversed" || undefined}
                     data-testid="details-to"
                   />

@@ -5,6 +5,7 @@ import { type FormEvent, type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { DateInput } from "@/components/ui/date-input";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -97,23 +98,21 @@ export function ReportFilters({
               </NativeSelect>
             </Field>
             <Field id={fieldId("from")} label={t("filters.from")} error={errorOf("from")}>
-              <Input
+              <DateInput
                 id={fieldId("from")}
-                type="date"
                 value={draft.from}
                 max={draft.to || undefined}
-                onChange={(event) => setDate("from", event.target.value)}
+                onChange={(value) => setDate("from", value)}
                 data-testid="filter-from"
                 {...invalidProps("from")}
               />
             </Field>
             <Field id={fieldId("to")} label={t("filters.to")} error={errorOf("to")}>
-              <Input
+              <DateInput
                 id={fieldId("to")}
-                type="date"
                 value={draft.to}
                 min={draft.from || undefined}
-                onChange={(event) => setDate("to", event.target.value)}
+                onChange={(value) => setDate("to", value)}
                 data-testid="filter-to"
                 {...invalidProps("to")}
               />
