@@ -21,6 +21,7 @@ import { createNotificationsRoutes } from "./features/notifications/notification
 import { createOffersRoutes } from "./features/offers/offers.routes";
 import { createPaymentsRoutes } from "./features/payments/payments.routes";
 import { createReportsRoutes } from "./features/reports/reports.routes";
+import { createSettingsRoutes } from "./features/settings/settings.routes";
 import { createUsersRoutes } from "./features/users/users.routes";
 import { createRouter } from "./http";
 import { renderApiReference } from "./openapi-reference";
@@ -144,6 +145,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   app.route("/api", createPaymentsRoutes(deps));
   app.route("/api", createReportsRoutes(deps));
   app.route("/api", createUsersRoutes(deps));
+  app.route("/api", createSettingsRoutes(deps));
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

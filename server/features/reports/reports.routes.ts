@@ -15,6 +15,7 @@ import {
 } from "../../../domain/schemas/reports";
 import type { AppDeps } from "../../context";
 import { createRouter, errors, jsonResponse, requireActor } from "../../http";
+import { readWorkspaceTimezone } from "../settings/settings.service";
 import { reportCsvLabels } from "./reports.csv";
 import {
   getAdminDashboard,
@@ -91,19 +92,35 @@ function pickLanguage(actorLanguage: Language | null, header: string | undefined
 
 export function createReportsRoutes(deps: AppDeps) {
   const db = deps.database.db;
-  const timeZone = deps.env.workspaceTimezone;
+  // Read per request (docs/decisions/0020): a time-zone change applies to every process at once.
+  const readTimeZone = () => readWorkspaceTimezone(db, deps.env.workspaceTimezone);
   return createRouter()
     .openapi(adminDashboard, async (c) => {
       const { period, userId } = c.req.valid("query");
-      return c.json(await getAdminDashboard({ db, actor: requireActor(c), period, userId, timeZone }), 200);
+      return c.json(
+        await getAdminDashboard({
+          db,
+          actor: requireActor(c),
+          period,
+          userId,
+          timeZone: await readTimeZone(),
+        }),
+        200,
+      );
     })
     .openapi(financialDashboard, async (c) => {
       const { period } = c.req.valid("query");
-      return c.json(await getFinancialDashboard({ db, actor: requireActor(c), period, timeZone }), 200);
+      return c.json(
+        await getFinancialDashboard({ db, actor: requireActor(c), period, timeZone: await readTimeZone() }),
+        200,
+      );
     })
     .openapi(financialAnalytics, async (c) => {
       const { period } = c.req.valid("query");
-      return c.json(await getFinancialAnalytics({ db, actor: requireActor(c), period, timeZone }), 200);
+      return c.json(
+        await getFinancialAnalytics({ db, actor: requireActor(c), period, timeZone: await readTimeZone() }),
+        200,
+      );
     })
     .openapi(financialUsers, async (c) => {
       const { q, role } = c.req.valid("query");
@@ -115,16 +132,29 @@ export function createReportsRoutes(deps: AppDeps) {
         actor: requireActor(c),
         userId: c.req.valid("param").id,
         range: c.req.valid("query"),
-        timeZone,
+        timeZone: await readTimeZone(),
       });
       return c.json(stats, 200);
     })
     .openapi(report, async (c) =>
-      c.json(await getReport({ db, actor: requireActor(c), query: c.req.valid("query"), timeZone }), 200),
+      c.json(
+        await getReport({
+          db,
+          actor: requireActor(c),
+          query: c.req.valid("query"),
+          timeZone: await readTimeZone(),
+        }),
+        200,
+      ),
     )
     .openapi(reportCsv, async (c) => {
       const actor = requireActor(c);
-      const result = await getReport({ db, actor, query: c.req.valid("query"), timeZone });
+      const result = await getReport({
+        db,
+        actor,
+        query: c.req.valid("query"),
+        timeZone: await readTimeZone(),
+      });
       const labels = reportCsvLabels[pickLanguage(actor.language, c.req.header("x-language"))];
       const date = new Date().toISOString().slice(0, 10);
       c.header("Content-Type", "text/csv; charset=utf-8");
