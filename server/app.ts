@@ -11,6 +11,7 @@ import { forwardToAuth } from "./auth";
 import type { AppBindings, AppDeps } from "./context";
 import { AppError, forbidden } from "./errors";
 import { createAnalyticsRoutes } from "./features/analytics/analytics.routes";
+import { createBackupsRoutes } from "./features/backups/backups.routes";
 import { createCampaignsRoutes } from "./features/campaigns/campaigns.routes";
 import { createConfigRoutes } from "./features/config/config.routes";
 import { createCreativeRequestsRoutes } from "./features/creative-requests/creative-requests.routes";
@@ -146,6 +147,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   app.route("/api", createReportsRoutes(deps));
   app.route("/api", createUsersRoutes(deps));
   app.route("/api", createSettingsRoutes(deps));
+  app.route("/api", createBackupsRoutes(deps));
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
