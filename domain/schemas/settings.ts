@@ -52,12 +52,31 @@ export const workspaceSettingsInputSchema = z
       .refine(isTimeZone, "invalid_timezone"),
     notifications: notificationPreferencesSchema,
     backupFrequency: z.enum(backupFrequencies, { error: "invalid_option" }),
-    retentionDays: z.coerce
-      .number({ error: "not_a_number" })
-      .refine(Number.isFinite, "not_a_number")
-      .refine(Number.isInteger, "integer")
-      .refine((n) => n >= 1, "min_one")
-      .refine((n) => n <= maxRetentionDays, "too_large"),
+    retentionDays: z
+      .union([z.string(), z.number()], { error: "not_a_number" })
+      .transform((value, ctx) => {
+        const text = typeof value === "number" ? String(value) : value.trim();
+        if (text === "") {
+          ctx.addIssue({ code: "custom", message: "required" });
+          return z.NEVER;
+        }
+        const n = Number(text);
+        const code = !Number.isFinite(n)
+          ? "not_a_number"
+          : !Number.isInteger(n)
+            ? "integer"
+            : n < 1
+              ? "min_one"
+              : n > maxRetentionDays
+                ? "too_large"
+                : null;
+        if (code) {
+          ctx.addIssue({ code: "custom", message: code });
+          return z.NEVER;
+        }
+        return n;
+      })
+      .meta({ type: "integer", minimum: 1, maximum: maxRetentionDays, description: "Days to keep backups" }),
   })
   .meta({ id: "WorkspaceSettingsInput" });
 export type WorkspaceSettingsInput = z.output<typeof workspaceSettingsInputSchema>;

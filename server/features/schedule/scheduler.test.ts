@@ -5,8 +5,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../tests/harness";
 import { backups } from "../../db/schema";
+import { reportRange } from "../report-mails/report-mails.service";
 import { buildDefaultSettings } from "../settings/settings.service";
-import { listDueJobs, readLocalClock, reportRange, runDueJobs } from "./scheduler";
+import { listDueJobs, readLocalClock, runDueJobs } from "./scheduler";
 
 let ctx: TestContext;
 const backupDir = mkdtempSync(path.join(os.tmpdir(), "placar-scheduled-"));

@@ -1,10 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { addDays, todayIn } from "../../../domain/periods";
+import { todayIn } from "../../../domain/periods";
 import type { WorkspaceSettings } from "../../../domain/schemas/settings";
 import type { AppDeps } from "../../context";
 import type { Db } from "../../db/client";
 import { jobRuns } from "../../db/schema";
 import { applyBackupRetention, failStaleBackups, runBackup } from "../backups/backups.service";
+import { sendScheduledReports } from "../report-mails/report-mails.service";
 import { readWorkspaceSettings } from "../settings/settings.service";
 
 // Scheduled jobs (docs/decisions/0021): every process ticks once a minute, works out which jobs
@@ -75,12 +76,15 @@ export type JobRunner = {
 };
 
 /** Runs what is due now and not yet claimed by any process; answers the keys this process ran. */
-export async function runDueJobs(deps: AppDeps, now: Date, runner: JobRunner = {}): Promise<string[]> {
+export async function runDueJobs(deps: AppDeps, now: Date, runner?: JobRunner): Promise<string[]> {
   const db = deps.database.db;
+  const jobs: JobRunner = runner ?? {
+    report: (input) => sendScheduledReports({ deps, ...input }),
+  };
   const settings = await readWorkspaceSettings(db, deps.env.workspaceTimezone);
   const ran: string[] = [];
   for (const job of listDueJobs(settings, now)) {
-    if (job.kind === "report" && !runner.report) continue;
+    if (job.kind === "report" && !jobs.report) continue;
     if (!(await claimJob(db, job.key))) continue;
     ran.push(job.key);
     try {
@@ -93,11 +97,11 @@ export async function runDueJobs(deps: AppDeps, now: Date, runner: JobRunner = {
           now,
         });
         await finishJob(db, job.key, `${backup.status}; ${removed} old backup(s) removed`);
-      } else if (runner.report) {
+      } else if (jobs.report) {
         await finishJob(
           db,
           job.key,
-          await runner.report({ frequency: job.frequency, today: job.today, settings }),
+          await jobs.report({ frequency: job.frequency, today: job.today, settings }),
         );
       }
     } catch (error) {
@@ -134,15 +138,4 @@ export function startScheduler(
     clearInterval(timer);
     await running;
   };
-}
-
-/** For the reports: yesterday and the ranges that end with it. */
-export function reportRange(
-  frequency: "daily" | "weekly" | "monthly",
-  today: string,
-): { from: string; to: string } {
-  const to = addDays(today, -1);
-  if (frequency === "daily") return { from: to, to };
-  if (frequency === "weekly") return { from: addDays(today, -7), to };
-  return { from: `${to.slice(0, 7)}-01`, to };
 }
