@@ -177,6 +177,12 @@ test("the settings screen in two languages and themes: accessible, and screensho
             },
             [language, theme],
           );
+          // Through the page's own context, as the app itself would.
+          const patched = await page.request.patch(`${base}/api/me`, {
+            data: { language },
+            headers: { origin: base },
+          });
+          expect(patched.ok()).toBe(true);
           await page.goto("/admin/settings");
           const en = language === "en";
           await expect(
@@ -196,7 +202,13 @@ test("the settings screen in two languages and themes: accessible, and screensho
       }
     }
   } finally {
-    await api.patch("/api/me", { data: { language: profileLanguage ?? "pt-BR" } });
+    // Back to the original language, through a context with the admin's stored session.
+    const reset = await browser.newContext({ storageState: storageStatePath("admin") });
+    await reset.request.patch(`${base}/api/me`, {
+      data: { language: profileLanguage ?? "pt-BR" },
+      headers: { origin: base },
+    });
+    await reset.close();
     await api.delete(`/api/backups/${backup.id}`);
     await api.dispose();
   }
