@@ -15,7 +15,7 @@ import type { Database, Db } from "../../db/client";
 import { acquireDataDirLock } from "../../db/lock";
 import { backups } from "../../db/schema";
 import type { Env } from "../../env";
-import { AppError, forbidden, notFound } from "../../errors";
+import { AppError, conflict, forbidden, notFound } from "../../errors";
 import type { Logger } from "../../logger";
 
 // Whole-database backups (docs/decisions/0021). PGlite: a gzipped tarball of the data directory,
@@ -169,8 +169,15 @@ async function removeBackupFile(env: Env, fileName: string | null) {
 
 export async function deleteBackup(input: { db: Db; env: Env; actor: Actor; id: string }): Promise<void> {
   assertCanManage(input.actor);
-  const [row] = await input.db.delete(backups).where(eq(backups.id, input.id)).returning();
-  if (!row) throw notFound("Backup");
+  const [row] = await input.db
+    .delete(backups)
+    .where(and(eq(backups.id, input.id), ne(backups.status, "running")))
+    .returning();
+  if (!row) {
+    const [running] = await input.db.select({ id: backups.id }).from(backups).where(eq(backups.id, input.id));
+    if (running) throw conflict("backup_running", "The backup is still running.");
+    throw notFound("Backup");
+  }
   await removeBackupFile(input.env, row.fileName);
 }
 

@@ -195,6 +195,17 @@ describe("backups", () => {
     expect(history.map((b: { id: string }) => b.id)).toContain(failed.id);
   });
 
+  it("refuses to delete a backup that is still running", async () => {
+    const [running] = await ctx.db
+      .insert(backups)
+      .values({ trigger: "manual", databaseKind: ctx.kind })
+      .returning();
+    const response = await ctx.request(`/api/backups/${running!.id}`, { method: "DELETE", cookie: as(admin) });
+    expect(response.status).toBe(409);
+    expect((await response.json()).error.code).toBe("backup_running");
+    await ctx.db.update(backups).set({ status: "failed", reason: "test" }).where(eq(backups.id, running!.id));
+  });
+
   it("deletes backups past the retention, but never the newest successful one", async () => {
     const now = new Date();
     const old = new Date(now.getTime() - 40 * 86_400_000);

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../tests/harness";
+import { openDatabase } from "../../db/client";
 import { backups } from "../../db/schema";
 import { reportRange } from "../report-mails/report-mails.service";
 import { buildDefaultSettings } from "../settings/settings.service";
@@ -61,4 +62,21 @@ describe("scheduled jobs", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ trigger: "scheduled", status: "success", createdBy: null });
   });
+
+  it.runIf(process.env.PLACAR_TEST_DB === "postgres")(
+    "lets one of two processes (two connection pools) run a job",
+    async () => {
+      const second = await openDatabase({ kind: "postgres", url: ctx.database.url!, poolSize: 2 });
+      try {
+        const tuesdayAtThree = new Date("2026-11-24T06:10:00Z");
+        const ticks = await Promise.all([
+          runDueJobs(ctx.deps, tuesdayAtThree),
+          runDueJobs({ ...ctx.deps, database: second }, tuesdayAtThree),
+        ]);
+        expect(ticks.flat()).toEqual(["backup:daily:2026-11-24"]);
+      } finally {
+        await second.close();
+      }
+    },
+  );
 });
