@@ -200,7 +200,10 @@ describe("backups", () => {
       .insert(backups)
       .values({ trigger: "manual", databaseKind: ctx.kind })
       .returning();
-    const response = await ctx.request(`/api/backups/${running!.id}`, { method: "DELETE", cookie: as(admin) });
+    const response = await ctx.request(`/api/backups/${running!.id}`, {
+      method: "DELETE",
+      cookie: as(admin),
+    });
     expect(response.status).toBe(409);
     expect((await response.json()).error.code).toBe("backup_running");
     await ctx.db.update(backups).set({ status: "failed", reason: "test" }).where(eq(backups.id, running!.id));
