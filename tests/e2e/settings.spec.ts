@@ -60,7 +60,9 @@ test("the admin switches the currency to BRL and the buyer's dashboard shows R$"
 }) => {
   const buyer = await openBuyerDashboard(browser, consoleGuard);
   const revenue = buyer.getByTestId("period-total").getByTestId("card-revenue");
-  await expect(revenue).toContainText("US$");
+  // US$ in pt-BR, $ in English: either way, no R$ yet.
+  await expect(revenue).toContainText("$");
+  await expect(revenue).not.toContainText("R$");
 
   await page.goto("/admin/settings");
   await expect(page.getByRole("heading", { level: 1, name: "Configurações" })).toBeVisible();
@@ -76,7 +78,24 @@ test("the admin switches the currency to BRL and the buyer's dashboard shows R$"
   await expect(form.getByLabel("Moeda dos relatórios")).toHaveValue("BRL");
   await expect(form.getByLabel("Manter backups por (dias)")).toHaveValue("0");
 
+  // The server fails once: a translated error, and the form keeps every value.
   await form.getByLabel("Manter backups por (dias)").fill("45");
+  consoleGuard.allowHttpError(/\/api\/settings$/, 500);
+  await page.route("**/api/settings", (route) =>
+    route.request().method() === "PUT"
+      ? route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ error: { code: "internal", message: "down" } }),
+        })
+      : route.fallback(),
+  );
+  await form.getByRole("button", { name: "Salvar configurações" }).click();
+  await expect(form.getByTestId("settings-error")).toContainText("Erro no servidor.");
+  await expect(form.getByLabel("Moeda dos relatórios")).toHaveValue("BRL");
+  await expect(form.getByLabel("Manter backups por (dias)")).toHaveValue("45");
+  await page.unrouteAll();
+
   const saved = page.waitForResponse(
     (r) => r.url().endsWith("/api/settings") && r.request().method() === "PUT",
   );
@@ -87,7 +106,6 @@ test("the admin switches the currency to BRL and the buyer's dashboard shows R$"
   // The buyer's next load formats every amount in reais.
   await buyer.reload();
   await expect(revenue).toContainText("R$");
-  await expect(revenue).not.toContainText("US$");
   await buyer.context().close();
 
   // The screen shows what is stored after a reload.
