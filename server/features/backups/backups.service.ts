@@ -213,14 +213,19 @@ export async function applyBackupRetention(input: {
   return old.length;
 }
 
-/** A run still "running" long after it started died with its process. */
-export async function failStaleBackups(db: Db, now = new Date()): Promise<void> {
-  await db
+/**
+ * A run still "running" at start-up died with its process. With PGlite no other process can be
+ * running one; with PostgreSQL another process may be, so only runs older than 6 hours count.
+ */
+export async function failStaleBackups(database: Database, now = new Date()): Promise<void> {
+  const stale =
+    database.kind === "pglite"
+      ? eq(backups.status, "running")
+      : and(eq(backups.status, "running"), lt(backups.startedAt, new Date(now.getTime() - 6 * 3_600_000)));
+  await database.db
     .update(backups)
     .set({ status: "failed", reason: "interrupted: the process stopped during the backup", finishedAt: now })
-    .where(
-      and(eq(backups.status, "running"), lt(backups.startedAt, new Date(now.getTime() - 6 * 3_600_000))),
-    );
+    .where(stale);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -129,9 +129,7 @@ export function startScheduler(
         running = null;
       });
   };
-  void failStaleBackups(deps.database.db).catch((err) =>
-    deps.logger.warn("stale backup check failed", { err }),
-  );
+  void failStaleBackups(deps.database).catch((err) => deps.logger.warn("stale backup check failed", { err }));
   const timer = setInterval(tick, intervalMs);
   timer.unref();
   return async () => {
