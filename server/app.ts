@@ -11,6 +11,7 @@ import { forwardToAuth } from "./auth";
 import type { AppBindings, AppDeps } from "./context";
 import { AppError, forbidden } from "./errors";
 import { createAnalyticsRoutes } from "./features/analytics/analytics.routes";
+import { createBackupsRoutes } from "./features/backups/backups.routes";
 import { createCampaignsRoutes } from "./features/campaigns/campaigns.routes";
 import { createConfigRoutes } from "./features/config/config.routes";
 import { createCreativeRequestsRoutes } from "./features/creative-requests/creative-requests.routes";
@@ -21,6 +22,7 @@ import { createNotificationsRoutes } from "./features/notifications/notification
 import { createOffersRoutes } from "./features/offers/offers.routes";
 import { createPaymentsRoutes } from "./features/payments/payments.routes";
 import { createReportsRoutes } from "./features/reports/reports.routes";
+import { createSettingsRoutes } from "./features/settings/settings.routes";
 import { createUsersRoutes } from "./features/users/users.routes";
 import { createRouter } from "./http";
 import { renderApiReference } from "./openapi-reference";
@@ -144,6 +146,8 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   app.route("/api", createPaymentsRoutes(deps));
   app.route("/api", createReportsRoutes(deps));
   app.route("/api", createUsersRoutes(deps));
+  app.route("/api", createSettingsRoutes(deps));
+  app.route("/api", createBackupsRoutes(deps));
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

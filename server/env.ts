@@ -26,6 +26,7 @@ const rawEnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().trim().min(1).default("./data"),
+  BACKUP_DIR: optionalText,
   DATABASE_URL: optionalText.pipe(
     z
       .string()
@@ -62,6 +63,8 @@ export type Env = {
   port: number;
   host: string;
   dataDir: string;
+  /** Where backups are written (BACKUP_DIR, default DATA_DIR/backups). */
+  backupDir: string;
   databaseUrl: string | undefined;
   appUrl: string;
   authSecret: string;
@@ -111,6 +114,7 @@ export function parseEnv(source: Source = process.env, options: { persistSecret?
     port: raw.PORT,
     host: raw.HOST,
     dataDir,
+    backupDir: raw.BACKUP_DIR ? path.resolve(raw.BACKUP_DIR) : path.join(dataDir, "backups"),
     databaseUrl: raw.DATABASE_URL,
     appUrl,
     authSecret,

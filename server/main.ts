@@ -3,6 +3,7 @@ import { createApp } from "./app";
 import { buildDeps, openConfiguredDatabase } from "./bootstrap";
 import { DataDirLockedError } from "./db/lock";
 import { EnvError, parseEnv } from "./env";
+import { startScheduler } from "./features/schedule/scheduler";
 import { createLogger } from "./logger";
 
 async function startServer() {
@@ -12,6 +13,8 @@ async function startServer() {
   await database.migrate();
   const deps = buildDeps({ env, database, logger });
   const app = createApp(deps);
+  // Backups and report e-mails on the workspace's schedule; one process runs each occurrence.
+  const stopScheduler = startScheduler(deps);
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     logger.info("listening", { url: env.appUrl, port: info.port, database: database.kind });
   });
@@ -25,6 +28,7 @@ async function startServer() {
     const forced = setTimeout(() => process.exit(1), 10_000);
     forced.unref();
     server.close(async () => {
+      await stopScheduler().catch((err) => logger.error("scheduler stop failed", { err }));
       await database.close().catch((err) => logger.error("database close failed", { err }));
       process.exit(0);
     });

@@ -32,6 +32,8 @@ Usage:
   npm run user -- set-password --email E [--password P]
   npm run user -- deactivate --email E
   npm run seed -- [--demo]
+  npm run backup
+  npm run restore -- FILE
 
 Roles: ${roles.join(", ")}. Languages: pt-BR, en, ru.
 Without --password, "create" prints a set-password link valid for 7 days (and mails it when SMTP_URL
@@ -61,6 +63,14 @@ export async function runCli(
       return 0;
     }
     if (command === "user") return await runUserCommand(rest, io, openContext);
+    if (command === "backup") {
+      const { runBackupCommand } = await import("../features/backups/backups.cli");
+      return await runBackupCommand(io);
+    }
+    if (command === "restore") {
+      const { runRestoreCommand } = await import("../features/backups/backups.cli");
+      return await runRestoreCommand(rest, io);
+    }
     throw new UsageError(`Unknown command "${command}".`);
   } catch (error) {
     return reportError(error, io);

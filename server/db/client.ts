@@ -28,6 +28,10 @@ export type Database = {
    */
   listen: (channel: string, handler: (payload: string) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
+  /** PostgreSQL only: the connection URL (pg_dump needs it for backups). */
+  url?: string;
+  /** PGlite only: a tarball of the data directory, taken between queries (backups). */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 export type DatabaseOptions =
@@ -68,6 +72,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db,
     kind: "postgres",
+    url,
     listen: async (channel, handler) => {
       if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad channel name: ${channel}`);
       const first = !handlers.has(channel);
@@ -111,6 +116,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     return {
       db,
       kind: "pglite",
+      dumpDataDir: async () => {
+        // A checkpoint first, so that the copy needs no WAL replay when it is opened again.
+        await client.exec("checkpoint");
+        return client.dumpDataDir("gzip");
+      },
       listen: async (channel, handler) => {
         const unlisten = await client.listen(channel, handler);
         return async () => {

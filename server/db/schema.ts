@@ -449,6 +449,78 @@ export const paymentStatusChanges = pgTable(
   (t) => [index("payment_status_changes_statement_idx").on(t.statementId, t.createdAt)],
 );
 
+// ---------------------------------------------------------------------------------------------
+// Workspace settings, backups and scheduled jobs
+// ---------------------------------------------------------------------------------------------
+
+export const backupFrequencies = ["daily", "weekly", "monthly"] as const;
+
+/** The workspace's settings: exactly one row (id 1), created on the first save. */
+export const workspaceSettings = pgTable(
+  "workspace_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    reportingCurrency: text("reporting_currency", { enum: currencies }).notNull().default("USD"),
+    defaultLanguage: text("default_language", { enum: languages }).notNull().default("pt-BR"),
+    timezone: text("timezone").notNull().default("America/Sao_Paulo"),
+    notifyEmail: boolean("notify_email").notNull().default(true),
+    notifyDaily: boolean("notify_daily").notNull().default(false),
+    notifyWeekly: boolean("notify_weekly").notNull().default(false),
+    notifyMonthly: boolean("notify_monthly").notNull().default(false),
+    backupFrequency: text("backup_frequency", { enum: backupFrequencies }).notNull().default("daily"),
+    retentionDays: integer("retention_days").notNull().default(30),
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("workspace_settings_single_row", sql`${t.id} = 1`),
+    check("workspace_settings_currency_check", sql`${t.reportingCurrency} in ('USD', 'BRL')`),
+    check("workspace_settings_language_check", sql`${t.defaultLanguage} in ('pt-BR', 'en', 'ru')`),
+    check(
+      "workspace_settings_backup_frequency_check",
+      sql`${t.backupFrequency} in ('daily', 'weekly', 'monthly')`,
+    ),
+    check("workspace_settings_retention_positive", sql`${t.retentionDays} >= 1`),
+  ],
+);
+
+export const backupStatuses = ["running", "success", "failed"] as const;
+export const backupTriggers = ["manual", "scheduled", "cli"] as const;
+
+/** Every backup run, successful or not; the file lives in the backup folder under file_name. */
+export const backups = pgTable(
+  "backups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    status: text("status", { enum: backupStatuses }).notNull().default("running"),
+    trigger: text("trigger", { enum: backupTriggers }).notNull(),
+    databaseKind: text("database_kind").notNull(),
+    fileName: text("file_name"),
+    sizeBytes: bigint("size_bytes", { mode: "number" }),
+    durationMs: integer("duration_ms"),
+    reason: text("reason"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("backups_status_check", sql`${t.status} in ('running', 'success', 'failed')`),
+    check("backups_trigger_check", sql`${t.trigger} in ('manual', 'scheduled', 'cli')`),
+    index("backups_started_idx").on(t.startedAt),
+  ],
+);
+
+/**
+ * One row per scheduled job occurrence ("backup:2026-11-23"). Inserting the row is the claim: of
+ * several app processes only the one whose insert succeeds runs the job.
+ */
+export const jobRuns = pgTable("job_runs", {
+  key: text("key").primaryKey(),
+  claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+  outcome: text("outcome"),
+});
+
 export const schema = {
   users,
   sessions,
@@ -465,4 +537,7 @@ export const schema = {
   paymentStatements,
   payouts,
   paymentStatusChanges,
+  workspaceSettings,
+  backups,
+  jobRuns,
 };

@@ -5,11 +5,18 @@ import { defaultLanguage, isLanguage, type Language } from "../../domain/roles";
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
-/** The user's own language, else the language the web sent (x-language), else pt-BR. */
-export function pickMailLanguage(userLanguage: unknown, requestLanguage?: string | null): Language {
+/**
+ * The user's own language, else the language the web sent (x-language), else the workspace's
+ * default language (settings), else pt-BR.
+ */
+export function pickMailLanguage(
+  userLanguage: unknown,
+  requestLanguage?: string | null,
+  workspaceLanguage?: Language,
+): Language {
   if (isLanguage(userLanguage)) return userLanguage;
   if (isLanguage(requestLanguage)) return requestLanguage;
-  return defaultLanguage;
+  return workspaceLanguage ?? defaultLanguage;
 }
 
 type Strings = {

@@ -132,6 +132,7 @@ describe("public configuration", () => {
       captcha: { provider: "none", challengeUrl: "/api/captcha/challenge" },
       defaultLanguage: "pt-BR",
       workspaceTimezone: "America/Sao_Paulo",
+      reportingCurrency: "USD",
     });
   });
 

@@ -25,7 +25,8 @@ export async function fetchConfig(): Promise<AppConfig> {
 export const configQuery = {
   queryKey: queryKeys.config,
   queryFn: fetchConfig,
-  staleTime: Number.POSITIVE_INFINITY,
+  // Workspace settings live here (currency, time zone, language): open tabs catch up within a minute.
+  staleTime: 60_000,
 };
 
 export function useAppConfig() {

@@ -6,6 +6,7 @@ import {
 } from "../../../domain/schemas/campaigns";
 import type { AppDeps } from "../../context";
 import { createRouter, errors, requireActor } from "../../http";
+import { readWorkspaceTimezone } from "../settings/settings.service";
 import { getAnalytics, getMetricsSummary } from "./analytics.service";
 
 const summaryRoute = createRoute({
@@ -36,14 +37,18 @@ const analyticsRoute = createRoute({
 
 export function createAnalyticsRoutes(deps: AppDeps) {
   const db = deps.database.db;
-  const timeZone = deps.env.workspaceTimezone;
+  // Read per request (docs/decisions/0020): a time-zone change applies to every process at once.
+  const readTimeZone = () => readWorkspaceTimezone(db, deps.env.workspaceTimezone);
   return createRouter()
     .openapi(summaryRoute, async (c) => {
       const actor = requireActor(c);
-      return c.json(await getMetricsSummary({ db, actor, timeZone }), 200);
+      return c.json(await getMetricsSummary({ db, actor, timeZone: await readTimeZone() }), 200);
     })
     .openapi(analyticsRoute, async (c) => {
       const actor = requireActor(c);
-      return c.json(await getAnalytics({ db, actor, query: c.req.valid("query"), timeZone }), 200);
+      return c.json(
+        await getAnalytics({ db, actor, query: c.req.valid("query"), timeZone: await readTimeZone() }),
+        200,
+      );
     });
 }

@@ -1,9 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { defaultLanguage, languages } from "../../../domain/roles";
+import { languages } from "../../../domain/roles";
+import { reportingCurrencies } from "../../../domain/schemas/settings";
 import { createAltchaChallenge } from "../../captcha";
 import type { AppDeps } from "../../context";
 import { notFound } from "../../errors";
 import { createRouter, errors } from "../../http";
+import { readWorkspaceSettings } from "../settings/settings.service";
 import { isResetTokenValid } from "./config.service";
 
 // Public endpoints the web needs before anyone signs in.
@@ -21,6 +23,7 @@ const publicConfigSchema = z
     }),
     defaultLanguage: z.enum(languages),
     workspaceTimezone: z.string(),
+    reportingCurrency: z.enum(reportingCurrencies),
   })
   .meta({ id: "PublicConfig" });
 
@@ -28,7 +31,8 @@ const getConfig = createRoute({
   method: "get",
   path: "/config",
   tags: ["System"],
-  summary: "Public configuration: human verification, default language, workspace time zone",
+  summary:
+    "Public configuration: human verification and the workspace settings every screen needs (language, time zone, currency)",
   responses: {
     200: { description: "Configuration", content: { "application/json": { schema: publicConfigSchema } } },
   },
@@ -84,8 +88,11 @@ const validateResetToken = createRoute({
 export function createConfigRoutes(deps: AppDeps) {
   const { env } = deps;
   return createRouter()
-    .openapi(getConfig, (c) =>
-      c.json(
+    .openapi(getConfig, async (c) => {
+      // Read per request: a settings change reaches every process and every new page at once.
+      const settings = await readWorkspaceSettings(deps.database.db, env.workspaceTimezone);
+      c.header("Cache-Control", "no-cache");
+      return c.json(
         {
           captcha: {
             provider: env.captcha.provider,
@@ -94,12 +101,13 @@ export function createConfigRoutes(deps: AppDeps) {
               : {}),
             challengeUrl: challengePath,
           },
-          defaultLanguage,
-          workspaceTimezone: env.workspaceTimezone,
+          defaultLanguage: settings.defaultLanguage,
+          workspaceTimezone: settings.timezone,
+          reportingCurrency: settings.reportingCurrency,
         },
         200,
-      ),
-    )
+      );
+    })
     .openapi(getChallenge, async (c) => {
       if (env.captcha.provider !== "altcha") throw notFound("ALTCHA challenge");
       const challenge = await createAltchaChallenge(env.authSecret);

@@ -6,6 +6,7 @@ import {
 } from "../../../domain/schemas/creative-requests";
 import type { AppDeps } from "../../context";
 import { createRouter, errors, jsonResponse, requireActor } from "../../http";
+import { readWorkspaceTimezone } from "../settings/settings.service";
 import {
   createCreativeRequest,
   listCreativeRequests,
@@ -52,7 +53,7 @@ export function createCreativeRequestsRoutes(deps: AppDeps) {
         db,
         actor: requireActor(c),
         input: c.req.valid("json"),
-        timeZone: deps.env.workspaceTimezone,
+        timeZone: await readWorkspaceTimezone(db, deps.env.workspaceTimezone),
       });
       return c.json(request, 201);
     })

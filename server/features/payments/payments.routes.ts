@@ -15,6 +15,7 @@ import {
 } from "../../../domain/schemas/payments";
 import type { AppDeps } from "../../context";
 import { createRouter, errors, jsonResponse, requireActor } from "../../http";
+import { readWorkspaceTimezone } from "../settings/settings.service";
 import {
   getCommissionSettings,
   getMyCommission,
@@ -137,14 +138,15 @@ const putSettingsRoute = createRoute({
 
 export function createPaymentsRoutes(deps: AppDeps) {
   const db = deps.database.db;
-  const timeZone = deps.env.workspaceTimezone;
+  // Read per request (docs/decisions/0020): a time-zone change applies to every process at once.
+  const readTimeZone = () => readWorkspaceTimezone(db, deps.env.workspaceTimezone);
   const router = createRouter()
     .openapi(monthRoute, async (c) => {
       const month = await loadPaymentMonth({
         db,
         actor: requireActor(c),
         month: c.req.valid("query").month,
-        timeZone,
+        timeZone: await readTimeZone(),
       });
       return c.json(month, 200);
     })
@@ -189,10 +191,10 @@ export function createPaymentsRoutes(deps: AppDeps) {
       return c.json(history, 200);
     })
     .openapi(myPaymentRoute, async (c) =>
-      c.json(await getMyPayment({ db, actor: requireActor(c), timeZone }), 200),
+      c.json(await getMyPayment({ db, actor: requireActor(c), timeZone: await readTimeZone() }), 200),
     )
     .openapi(myCommissionRoute, async (c) =>
-      c.json(await getMyCommission({ db, actor: requireActor(c), timeZone }), 200),
+      c.json(await getMyCommission({ db, actor: requireActor(c), timeZone: await readTimeZone() }), 200),
     )
     .openapi(getSettingsRoute, async (c) =>
       c.json(

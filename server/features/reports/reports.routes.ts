@@ -17,6 +17,7 @@ import {
 } from "../../../domain/schemas/reports";
 import type { AppDeps } from "../../context";
 import { createRouter, errors, jsonResponse, requireActor } from "../../http";
+import { readWorkspaceTimezone } from "../settings/settings.service";
 import { reportCsvLabels } from "./reports.csv";
 import {
   getAdminDashboard,
@@ -98,19 +99,35 @@ function pickLanguage(
 
 export function createReportsRoutes(deps: AppDeps) {
   const db = deps.database.db;
-  const timeZone = deps.env.workspaceTimezone;
+  // Read per request (docs/decisions/0020): a time-zone change applies to every process at once.
+  const readTimeZone = () => readWorkspaceTimezone(db, deps.env.workspaceTimezone);
   return createRouter()
     .openapi(adminDashboard, async (c) => {
       const { period, userId } = c.req.valid("query");
-      return c.json(await getAdminDashboard({ db, actor: requireActor(c), period, userId, timeZone }), 200);
+      return c.json(
+        await getAdminDashboard({
+          db,
+          actor: requireActor(c),
+          period,
+          userId,
+          timeZone: await readTimeZone(),
+        }),
+        200,
+      );
     })
     .openapi(financialDashboard, async (c) => {
       const { period } = c.req.valid("query");
-      return c.json(await getFinancialDashboard({ db, actor: requireActor(c), period, timeZone }), 200);
+      return c.json(
+        await getFinancialDashboard({ db, actor: requireActor(c), period, timeZone: await readTimeZone() }),
+        200,
+      );
     })
     .openapi(financialAnalytics, async (c) => {
       const { period } = c.req.valid("query");
-      return c.json(await getFinancialAnalytics({ db, actor: requireActor(c), period, timeZone }), 200);
+      return c.json(
+        await getFinancialAnalytics({ db, actor: requireActor(c), period, timeZone: await readTimeZone() }),
+        200,
+      );
     })
     .openapi(financialUsers, async (c) => {
       const { q, role } = c.req.valid("query");
@@ -122,16 +139,25 @@ export function createReportsRoutes(deps: AppDeps) {
         actor: requireActor(c),
         userId: c.req.valid("param").id,
         range: c.req.valid("query"),
-        timeZone,
+        timeZone: await readTimeZone(),
       });
       return c.json(stats, 200);
     })
     .openapi(report, async (c) =>
-      c.json(await getReport({ db, actor: requireActor(c), query: c.req.valid("query"), timeZone }), 200),
+      c.json(
+        await getReport({
+          db,
+          actor: requireActor(c),
+          query: c.req.valid("query"),
+          timeZone: await readTimeZone(),
+        }),
+        200,
+      ),
     )
     .openapi(reportCsv, async (c) => {
       const actor = requireActor(c);
       const { lang, ...query } = c.req.valid("query");
+      const timeZone = await readTimeZone();
       const result = await getReport({ db, actor, query, timeZone });
       const labels = reportCsvLabels[pickLanguage(lang, actor.language, c.req.header("x-language"))];
       // The workspace's calendar day, like every other "today" (not the server's UTC date).

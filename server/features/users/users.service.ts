@@ -25,6 +25,7 @@ import { AppError, conflict, forbidden, notFound, unprocessable } from "../../er
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
 import { pickMailLanguage, renderInvitationMail } from "../../mail/templates";
+import { readWorkspaceSettings } from "../settings/settings.service";
 
 // Writes on users that need more than one statement. Each public function is one transaction.
 // Issue 4 (admin users screen) builds on these.
@@ -257,7 +258,11 @@ export function createUsersService(deps: UsersServiceDeps) {
     if (!token) return { user };
     const setPasswordUrl = buildResetPasswordUrl(env.appUrl, token);
     const mail = renderInvitationMail({
-      language: pickMailLanguage(user.language),
+      language: pickMailLanguage(
+        user.language,
+        null,
+        (await readWorkspaceSettings(db, env.workspaceTimezone)).defaultLanguage,
+      ),
       name: user.name,
       url: setPasswordUrl,
       expiresInDays: invitationTtlDays,

@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { languages } from "../roles";
+
+// Workspace settings (decisions.md, "Settings"). Messages are codes the web translates
+// (validation.<code> or settings.errors.<code>).
+
+export const reportingCurrencies = ["USD", "BRL"] as const;
+export type ReportingCurrency = (typeof reportingCurrencies)[number];
+export const backupFrequencies = ["daily", "weekly", "monthly"] as const;
+export type BackupFrequency = (typeof backupFrequencies)[number];
+
+/** Time zones the settings screen offers first; the API accepts any IANA zone. */
+export const suggestedTimezones = [
+  "America/Sao_Paulo",
+  "America/New_York",
+  "America/Chicago",
+  "America/Los_Angeles",
+  "Europe/London",
+  "Europe/Lisbon",
+  "Europe/Moscow",
+  "UTC",
+] as const;
+
+export const defaultRetentionDays = 30;
+export const maxRetentionDays = 3650;
+
+export function isTimeZone(value: string): boolean {
+  if (!value || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const notificationPreferencesSchema = z.object({
+  email: z.boolean(),
+  daily: z.boolean(),
+  weekly: z.boolean(),
+  monthly: z.boolean(),
+});
+
+export const workspaceSettingsInputSchema = z
+  .object({
+    reportingCurrency: z.enum(reportingCurrencies, { error: "invalid_option" }),
+    defaultLanguage: z.enum(languages, { error: "invalid_option" }),
+    timezone: z
+      .string({ error: "required" })
+      .trim()
+      .min(1, "required")
+      .refine(isTimeZone, "invalid_timezone"),
+    notifications: notificationPreferencesSchema,
+    backupFrequency: z.enum(backupFrequencies, { error: "invalid_option" }),
+    retentionDays: z
+      .union([z.string(), z.number()], { error: "not_a_number" })
+      .transform((value, ctx) => {
+        const text = typeof value === "number" ? String(value) : value.trim();
+        if (text === "") {
+          ctx.addIssue({ code: "custom", message: "required" });
+          return z.NEVER;
+        }
+        const n = Number(text);
+        const code = !Number.isFinite(n)
+          ? "not_a_number"
+          : !Number.isInteger(n)
+            ? "integer"
+            : n < 1
+              ? "min_one"
+              : n > maxRetentionDays
+                ? "too_large"
+                : null;
+        if (code) {
+          ctx.addIssue({ code: "custom", message: code });
+          return z.NEVER;
+        }
+        return n;
+      })
+      .meta({ type: "integer", minimum: 1, maximum: maxRetentionDays, description: "Days to keep backups" }),
+  })
+  .meta({ id: "WorkspaceSettingsInput" });
+export type WorkspaceSettingsInput = z.output<typeof workspaceSettingsInputSchema>;
+export type WorkspaceSettingsForm = z.input<typeof workspaceSettingsInputSchema>;
+
+export const workspaceSettingsSchema = z
+  .object({
+    reportingCurrency: z.enum(reportingCurrencies),
+    defaultLanguage: z.enum(languages),
+    timezone: z.string(),
+    notifications: notificationPreferencesSchema,
+    backupFrequency: z.enum(backupFrequencies),
+    retentionDays: z.number().int(),
+    updatedAt: z.string().nullable(),
+  })
+  .meta({ id: "WorkspaceSettings" });
+export type WorkspaceSettings = z.infer<typeof workspaceSettingsSchema>;
+
+export const backupSchema = z
+  .object({
+    id: z.string(),
+    startedAt: z.string(),
+    finishedAt: z.string().nullable(),
+    status: z.enum(["running", "success", "failed"]),
+    trigger: z.enum(["manual", "scheduled", "cli"]),
+    databaseKind: z.string(),
+    fileName: z.string().nullable(),
+    sizeBytes: z.number().nullable(),
+    durationMs: z.number().nullable(),
+    reason: z.string().nullable(),
+  })
+  .meta({ id: "Backup" });
+export type Backup = z.infer<typeof backupSchema>;

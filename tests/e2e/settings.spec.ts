@@ -1,0 +1,233 @@
+import { mkdirSync, statSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { request as playwrightRequest } from "@playwright/test";
+import { screensServer, storageStatePath } from "./support/env";
+import { type ConsoleGuard, expect, test } from "./support/fixtures";
+
+// Issue 8 on the seeded "screens" server: the admin switches the reporting currency to BRL and the
+// buyer's dashboard shows R$; a bad retention keeps what was typed; a backup runs, shows in the
+// history, downloads and is deleted. Other specs share this server and expect USD and the default
+// time zone, so the original settings are put back afterwards whatever happens.
+
+test.describe.configure({ mode: "serial" });
+
+const base = screensServer.baseURL;
+const shotsDir = path.join(import.meta.dirname, "..", "..", "test-results", "shots");
+let original: Record<string, unknown> | null = null;
+
+async function adminApi(): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({
+    baseURL: base,
+    storageState: storageStatePath("admin"),
+    extraHTTPHeaders: { origin: base },
+  });
+}
+
+test.beforeAll(async () => {
+  const api = await adminApi();
+  const response = await api.get("/api/settings");
+  expect(response.status(), await response.text()).toBe(200);
+  const { updatedAt: _ignored, ...settings } = await response.json();
+  original = settings;
+  await api.dispose();
+});
+
+test.afterAll(async () => {
+  if (!original) return;
+  const api = await adminApi();
+  const response = await api.put("/api/settings", { data: original });
+  expect(response.status(), await response.text()).toBe(200);
+  await api.dispose();
+});
+
+test.use({ storageState: storageStatePath("admin") });
+
+async function openBuyerDashboard(browser: Browser, guard: ConsoleGuard): Promise<Page> {
+  const context = await browser.newContext({ storageState: storageStatePath("buyer") });
+  const page = await context.newPage();
+  guard.watch(page);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  return page;
+}
+
+test("the admin switches the currency to BRL and the buyer's dashboard shows R$", async ({
+  page,
+  browser,
+  consoleGuard,
+}) => {
+  const buyer = await openBuyerDashboard(browser, consoleGuard);
+  const revenue = buyer.getByTestId("period-total").getByTestId("card-revenue");
+  // US$ in pt-BR, $ in English: either way, no R$ yet.
+  await expect(revenue).toContainText("$");
+  await expect(revenue).not.toContainText("R$");
+
+  await page.goto("/admin/settings");
+  await expect(page.getByRole("heading", { level: 1, name: "Configurações" })).toBeVisible();
+  const form = page.getByRole("form", { name: "Configurações do workspace" });
+  await expect(form.getByLabel("Moeda dos relatórios")).toHaveValue("USD");
+  await expect(form.getByLabel("Fuso horário")).toHaveValue("America/Sao_Paulo");
+
+  // A bad retention: translated error, nothing sent, nothing typed lost.
+  await form.getByLabel("Moeda dos relatórios").selectOption("BRL");
+  await form.getByLabel("Manter backups por (dias)").fill("0");
+  await form.getByRole("button", { name: "Salvar configurações" }).click();
+  await expect(form.getByText("Mantenha os backups por pelo menos 1 dia.")).toBeVisible();
+  await expect(form.getByLabel("Moeda dos relatórios")).toHaveValue("BRL");
+  await expect(form.getByLabel("Manter backups por (dias)")).toHaveValue("0");
+
+  // The server fails once: a translated error, and the form keeps every value.
+  await form.getByLabel("Manter backups por (dias)").fill("45");
+  consoleGuard.allowHttpError(/\/api\/settings$/, 500);
+  await page.route("**/api/settings", (route) =>
+    route.request().method() === "PUT"
+      ? route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ error: { code: "internal", message: "down" } }),
+        })
+      : route.fallback(),
+  );
+  await form.getByRole("button", { name: "Salvar configurações" }).click();
+  await expect(form.getByTestId("settings-error")).toContainText("Erro no servidor.");
+  await expect(form.getByLabel("Moeda dos relatórios")).toHaveValue("BRL");
+  await expect(form.getByLabel("Manter backups por (dias)")).toHaveValue("45");
+  await page.unrouteAll();
+
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith("/api/settings") && r.request().method() === "PUT",
+  );
+  await form.getByRole("button", { name: "Salvar configurações" }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByText("Configurações salvas.")).toBeVisible();
+
+  // The buyer's next load formats every amount in reais.
+  await buyer.reload();
+  await expect(revenue).toContainText("R$");
+  await buyer.context().close();
+
+  // The screen shows what is stored after a reload.
+  await page.reload();
+  await expect(form.getByLabel("Moeda dos relatórios")).toHaveValue("BRL");
+  await expect(form.getByLabel("Manter backups por (dias)")).toHaveValue("45");
+});
+
+test("the admin runs a backup, sees it in the history, downloads it and deletes it", async ({ page }) => {
+  await page.goto("/admin/settings");
+  await expect(page.getByRole("heading", { level: 2, name: "Backups", exact: true })).toBeVisible();
+  const history = page.getByRole("list", { name: "Histórico de backups" });
+
+  const made = page.waitForResponse(
+    (r) => r.url().endsWith("/api/backups") && r.request().method() === "POST",
+  );
+  await page.getByRole("button", { name: "Fazer backup agora" }).click();
+  const response = await made;
+  expect(response.status()).toBe(201);
+  const backup = (await response.json()) as { id: string; fileName: string; sizeBytes: number };
+  await expect(page.getByText("Backup concluído.")).toBeVisible();
+
+  const row = history
+    .getByTestId("backup-row")
+    .filter({ has: page.locator(`a[href$="${backup.id}/download"]`) });
+  await expect(row).toBeVisible();
+  await expect(row.getByText("Sucesso")).toBeVisible();
+  await expect(row.getByText("Manual")).toBeVisible();
+
+  const download = page.waitForEvent("download");
+  await row.getByRole("link", { name: "Baixar" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(backup.fileName);
+  const saved = path.join(shotsDir, "..", "downloads", backup.fileName);
+  await file.saveAs(saved);
+  expect(statSync(saved).size).toBe(backup.sizeBytes);
+
+  await row.getByRole("button", { name: /Excluir o backup de/ }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("Excluir este backup?");
+  await dialog.getByRole("button", { name: "Excluir backup" }).click();
+  await expect(page.getByText("Backup excluído.")).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+  expect(serious, "serious or critical axe violations").toEqual([]);
+}
+
+test("the settings screen in two languages and themes: accessible, and screenshots", async ({
+  browser,
+  consoleGuard,
+}) => {
+  test.setTimeout(240_000);
+  mkdirSync(shotsDir, { recursive: true });
+  const api = await adminApi();
+  const made = await api.post("/api/backups");
+  expect(made.status(), await made.text()).toBe(201);
+  const backup = (await made.json()) as { id: string };
+  // The profile's language wins over the device's: switch it per language, then put it back.
+  const profileLanguage = ((await (await api.get("/api/me")).json()) as { language: string | null }).language;
+  try {
+    for (const language of ["pt-BR", "en"] as const) {
+      for (const theme of ["light", "dark"] as const) {
+        for (const [viewport, size] of [
+          ["desktop", { width: 1280, height: 900 }],
+          ["phone", { width: 360, height: 740 }],
+        ] as const) {
+          const context = await browser.newContext({
+            viewport: size,
+            storageState: storageStatePath("admin"),
+          });
+          const page = await context.newPage();
+          consoleGuard.watch(page);
+          await page.addInitScript(
+            ([lang, mode]) => {
+              localStorage.setItem("placar.language", lang as string);
+              localStorage.setItem("placar.theme", mode as string);
+            },
+            [language, theme],
+          );
+          // Through the page's own context, as the app itself would.
+          const patched = await page.request.patch(`${base}/api/me`, {
+            data: { language },
+            headers: { origin: base },
+          });
+          expect(patched.ok()).toBe(true);
+          await page.goto("/admin/settings");
+          const en = language === "en";
+          await expect(
+            page.getByRole("button", { name: en ? "Save settings" : "Salvar configurações" }),
+          ).toBeVisible();
+          await expect(
+            page.getByRole("list", { name: en ? "Backup history" : "Histórico de backups" }),
+          ).toBeVisible();
+          if (viewport === "desktop") await expectAccessible(page);
+          await page.screenshot({
+            path: path.join(shotsDir, `settings-${language}-${theme}-${viewport}.png`),
+            fullPage: true,
+            caret: "hide",
+          });
+          await context.close();
+        }
+      }
+    }
+  } finally {
+    // Back to the original language, through a context with the admin's stored session.
+    const reset = await browser.newContext({ storageState: storageStatePath("admin") });
+    await reset.request.patch(`${base}/api/me`, {
+      data: { language: profileLanguage ?? "pt-BR" },
+      headers: { origin: base },
+    });
+    await reset.close();
+    await api.delete(`/api/backups/${backup.id}`);
+    await api.dispose();
+  }
+});

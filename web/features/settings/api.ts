@@ -1,0 +1,61 @@
+import type { Backup, WorkspaceSettings, WorkspaceSettingsInput } from "@domain/schemas/settings";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { queryKeys } from "@/lib/query-client";
+
+// Workspace settings and backups (admins). Saving refreshes the public configuration at once, so
+// this tab formats money and dates with the new values without a reload.
+
+export const settingsKeys = {
+  settings: ["settings"] as const,
+  backups: ["backups"] as const,
+};
+
+export function useWorkspaceSettings() {
+  return useQuery({
+    queryKey: settingsKeys.settings,
+    queryFn: ({ signal }) => api.get<WorkspaceSettings>("/api/settings", { signal }),
+  });
+}
+
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: WorkspaceSettingsInput) => api.put<WorkspaceSettings>("/api/settings", input),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(settingsKeys.settings, saved);
+      // Every screen reads currency, time zone and language from the configuration; periods follow.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.config });
+      void queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] !== settingsKeys.settings[0],
+      });
+    },
+  });
+}
+
+export function useBackups() {
+  return useQuery({
+    queryKey: settingsKeys.backups,
+    queryFn: ({ signal }) => api.get<Backup[]>("/api/backups", { signal }),
+  });
+}
+
+export function useRunBackup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<Backup>("/api/backups"),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: settingsKeys.backups }),
+  });
+}
+
+export function useDeleteBackup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`/api/backups/${id}`),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: settingsKeys.backups }),
+  });
+}
+
+export function buildDownloadUrl(backup: Pick<Backup, "id">): string {
+  return `/api/backups/${backup.id}/download`;
+}

@@ -1,0 +1,237 @@
+import { languages } from "@domain/roles";
+import {
+  backupFrequencies,
+  reportingCurrencies,
+  type WorkspaceSettings,
+  type WorkspaceSettingsInput,
+} from "@domain/schemas/settings";
+import { useMemo, useState } from "react";
+import { type Control, useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Spinner } from "@/components/ui/spinner";
+import { checkboxClass } from "@/features/users/helpers";
+import { useSaveSettings } from "../api";
+import {
+  applyServerErrors,
+  listTimezones,
+  type SettingsFormValues,
+  settingsResolver,
+  toFormValues,
+} from "../form";
+
+const notificationKeys = ["email", "daily", "weekly", "monthly"] as const;
+
+/** The workspace settings form; a failed save keeps everything typed and marks the bad fields. */
+export function SettingsForm({ settings }: { settings: WorkspaceSettings }) {
+  const { t } = useTranslation("settings");
+  const save = useSaveSettings();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<SettingsFormValues, unknown, WorkspaceSettingsInput>({
+    resolver: settingsResolver,
+    defaultValues: toFormValues(settings),
+  });
+  // FormField knows no transformed output type; the fields only read and write the raw values.
+  const control = form.control as unknown as Control<SettingsFormValues>;
+  const timezone = useWatch({ control: form.control, name: "timezone" });
+  const zones = useMemo(() => listTimezones(timezone), [timezone]);
+  const emailOn = useWatch({ control: form.control, name: "notifications.email" });
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setFormError(null);
+    try {
+      const saved = await save.mutateAsync(input);
+      form.reset(toFormValues(saved));
+      toast.success(t("toasts.saved"), { duration: 3000 });
+    } catch (error) {
+      const key = applyServerErrors(error, form.setError);
+      setFormError(key);
+      toast.error(t("toasts.saveFailed"), { description: t(key), duration: 5000 });
+    }
+  });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label={t("form.label")}>
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>{t("general.title")}</h2>
+            </CardTitle>
+            <CardDescription>{t("general.description")}</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-5 sm:grid-cols-2">
+            <FormField
+              control={control}
+              name="reportingCurrency"
+              render={({ field }) => (
+                <FormItem hint={t("fields.reportingCurrencyHint")}>
+                  <FormLabel>{t("fields.reportingCurrency")}</FormLabel>
+                  <FormControl>
+                    <NativeSelect {...field}>
+                      {reportingCurrencies.map((currency) => (
+                        <option key={currency} value={currency}>
+                          {t(`currencies.${currency}`)}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={control}
+              name="defaultLanguage"
+              render={({ field }) => (
+                <FormItem hint={t("fields.defaultLanguageHint")}>
+                  <FormLabel>{t("fields.defaultLanguage")}</FormLabel>
+                  <FormControl>
+                    <NativeSelect {...field}>
+                      {languages.map((language) => (
+                        <option key={language} value={language} lang={language}>
+                          {t(`common:languages.${language}`)}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={control}
+              name="timezone"
+              render={({ field }) => (
+                <FormItem className="sm:col-span-2" hint={t("fields.timezoneHint")}>
+                  <FormLabel>{t("fields.timezone")}</FormLabel>
+                  <FormControl>
+                    <NativeSelect {...field}>
+                      <optgroup label={t("fields.timezoneSuggested")}>
+                        {zones.suggested.map((zone) => (
+                          <option key={zone} value={zone}>
+                            {zone}
+                          </option>
+                        ))}
+                      </optgroup>
+                      <optgroup label={t("fields.timezoneAll")}>
+                        {zones.others.map((zone) => (
+                          <option key={zone} value={zone}>
+                            {zone}
+                          </option>
+                        ))}
+                      </optgroup>
+                    </NativeSelect>
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>{t("notifications.title")}</h2>
+            </CardTitle>
+            <CardDescription>{t("notifications.description")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <fieldset className="grid gap-3">
+              <legend className="sr-only">{t("notifications.title")}</legend>
+              {notificationKeys.map((key) => (
+                <FormField
+                  key={key}
+                  control={control}
+                  name={`notifications.${key}`}
+                  render={({ field }) => (
+                    <label className="flex items-start gap-3 text-sm">
+                      <input
+                        type="checkbox"
+                        className={`${checkboxClass} mt-0.5`}
+                        name={field.name}
+                        ref={field.ref}
+                        checked={field.value}
+                        onBlur={field.onBlur}
+                        onChange={(event) => field.onChange(event.target.checked)}
+                        disabled={key !== "email" && !emailOn}
+                      />
+                      <span className="grid gap-0.5">
+                        <span className="font-medium">{t(`notifications.${key}`)}</span>
+                        <span className="text-muted-foreground text-xs">{t(`notifications.${key}Hint`)}</span>
+                      </span>
+                    </label>
+                  )}
+                />
+              ))}
+            </fieldset>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>{t("schedule.title")}</h2>
+            </CardTitle>
+            <CardDescription>{t("schedule.description")}</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-5 sm:grid-cols-2">
+            <FormField
+              control={control}
+              name="backupFrequency"
+              render={({ field }) => (
+                <FormItem hint={t("fields.backupFrequencyHint")}>
+                  <FormLabel>{t("fields.backupFrequency")}</FormLabel>
+                  <FormControl>
+                    <NativeSelect {...field}>
+                      {backupFrequencies.map((frequency) => (
+                        <option key={frequency} value={frequency}>
+                          {t(`frequencies.${frequency}`)}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={control}
+              name="retentionDays"
+              render={({ field }) => (
+                <FormItem hint={t("fields.retentionDaysHint")}>
+                  <FormLabel>{t("fields.retentionDays")}</FormLabel>
+                  <FormControl>
+                    <Input {...field} inputMode="numeric" autoComplete="off" className="sm:max-w-40" />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          </CardContent>
+        </Card>
+
+        {formError ? (
+          <Alert variant="destructive" data-testid="settings-error">
+            <AlertDescription>
+              {t("toasts.saveFailed")} {t(formError)}
+            </AlertDescription>
+          </Alert>
+        ) : null}
+        <div className="flex justify-end">
+          <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
+            {save.isPending ? <Spinner /> : null}
+            {t("form.save")}
+          </Button>
+        </div>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,73 @@
+import {
+  suggestedTimezones,
+  type WorkspaceSettings,
+  type WorkspaceSettingsInput,
+  workspaceSettingsInputSchema,
+} from "@domain/schemas/settings";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { Resolver, UseFormSetError } from "react-hook-form";
+import { errorMessageKey, isApiError } from "@/lib/api";
+import { i18n } from "@/lib/i18n";
+
+// The settings form validates with the API's own schema; its codes become settings:validation.*.
+
+export type SettingsFormValues = Omit<WorkspaceSettingsInput, "retentionDays"> & { retentionDays: string };
+
+const fieldNames = ["reportingCurrency", "defaultLanguage", "timezone", "backupFrequency", "retentionDays"];
+
+export function validationKey(code: string): string {
+  for (const key of [`settings:validation.${code}`, `errors:${code}`]) if (i18n.exists(key)) return key;
+  return "settings:validation.invalid";
+}
+
+const zod = zodResolver(workspaceSettingsInputSchema) as unknown as Resolver<
+  SettingsFormValues,
+  unknown,
+  WorkspaceSettingsInput
+>;
+
+export const settingsResolver: Resolver<SettingsFormValues, unknown, WorkspaceSettingsInput> = async (
+  values,
+  context,
+  options,
+) => {
+  const result = await zod(values, context, options);
+  for (const error of Object.values(result.errors)) {
+    if (error && typeof error.message === "string") error.message = validationKey(error.message);
+  }
+  return result;
+};
+
+export function toFormValues(settings: WorkspaceSettings): SettingsFormValues {
+  return {
+    reportingCurrency: settings.reportingCurrency,
+    defaultLanguage: settings.defaultLanguage,
+    timezone: settings.timezone,
+    notifications: { ...settings.notifications },
+    backupFrequency: settings.backupFrequency,
+    retentionDays: String(settings.retentionDays),
+  };
+}
+
+/** Puts the server's field errors on their fields; answers the key of the form-wide message. */
+export function applyServerErrors(error: unknown, setError: UseFormSetError<SettingsFormValues>): string {
+  if (isApiError(error) && error.fields) {
+    for (const [field, code] of Object.entries(error.fields)) {
+      if (fieldNames.includes(field)) {
+        setError(field as "timezone", { type: "server", message: validationKey(code) });
+      }
+    }
+  }
+  return errorMessageKey(error);
+}
+
+/** Every IANA zone this browser knows, the usual ones first; the current value is always there. */
+export function listTimezones(current: string): { suggested: string[]; others: string[] } {
+  const all =
+    typeof Intl.supportedValuesOf === "function"
+      ? Intl.supportedValuesOf("timeZone")
+      : [...suggestedTimezones];
+  const suggested = [...suggestedTimezones] as string[];
+  const others = [...new Set([...all, current])].filter((zone) => zone && !suggested.includes(zone)).sort();
+  return { suggested, others };
+}
