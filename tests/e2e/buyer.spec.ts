@@ -367,7 +367,7 @@ test("screenshots of the buyer screens", async ({ browser, consoleGuard }) => {
         await page.goto("/add-data");
         const form = page.locator("form");
         await form.locator("select").selectOption({ index: 1 });
-        const inputs = form.locator("input[inputmode]:not([data-slot=date-input])");
+        const inputs = form.locator("input[inputmode]:not([data-date-input])");
         for (const [index, value] of ["100", "200", "50", "20", "6"].entries())
           await inputs.nth(index).fill(value);
         await expect(page.getByTestId("preview")).toBeVisible();

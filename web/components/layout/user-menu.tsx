@@ -1,6 +1,5 @@
 import { ChevronDown, LogOut } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -66,11 +65,7 @@ export function UserMenu({ user }: { user: Me }) {
         <DropdownMenuItem
           variant="destructive"
           disabled={signOut.isPending}
-          onSelect={() =>
-            signOut.mutate(undefined, {
-              onError: () => toast.error(t("common:user.signOutError"), { duration: 5000 }),
-            })
-          }
+          onSelect={() => signOut.mutate()}
           data-testid="sign-out"
         >
           <LogOut aria-hidden="true" />

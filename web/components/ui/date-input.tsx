@@ -3,13 +3,24 @@ import type { Locale } from "date-fns";
 import { enUS, ptBR, ru } from "date-fns/locale";
 import { CalendarDays } from "lucide-react";
 import { Popover as PopoverPrimitive } from "radix-ui";
-import { type ComponentProps, useEffect, useState } from "react";
+import { type ComponentProps, type CSSProperties, useEffect, useState } from "react";
 import { DayPicker, type Matcher } from "react-day-picker";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { formatDateInput, parseDateInput } from "@/lib/date-input";
 import { cn } from "@/lib/utils";
 import "react-day-picker/style.css";
+
+// react-day-picker's colours and sizes, taken from the app's theme (its root sets its own defaults).
+const calendarTheme = {
+  "--rdp-accent-color": "var(--primary)",
+  "--rdp-accent-background-color": "var(--accent)",
+  "--rdp-today-color": "var(--primary)",
+  "--rdp-day-height": "2.25rem",
+  "--rdp-day-width": "2.25rem",
+  "--rdp-day_button-height": "2.125rem",
+  "--rdp-day_button-width": "2.125rem",
+} as CSSProperties;
 
 const calendarLocales: Record<Language, Locale> = { "pt-BR": ptBR, en: enUS, ru };
 
@@ -77,7 +88,7 @@ export function DateInput({
         type="text"
         inputMode="numeric"
         autoComplete="off"
-        data-slot="date-input"
+        data-date-input=""
         placeholder={t("dateInput.placeholder")}
         disabled={disabled}
         value={text}
@@ -116,10 +127,11 @@ export function DateInput({
           <PopoverPrimitive.Content
             align="end"
             sideOffset={4}
-            className="z-50 rounded-md border bg-popover p-3 text-popover-foreground shadow-md outline-none [--rdp-accent-background-color:var(--accent)] [--rdp-accent-color:var(--primary)] [--rdp-day-height:2.25rem] [--rdp-day-width:2.25rem] [--rdp-day_button-height:2.125rem] [--rdp-day_button-width:2.125rem]"
+            className="z-50 rounded-md border bg-popover p-3 text-popover-foreground shadow-md outline-none"
           >
             <DayPicker
               mode="single"
+              style={calendarTheme}
               locale={calendarLocales[language]}
               selected={selected}
               defaultMonth={selected ?? maxDate}

@@ -2,7 +2,9 @@ import { homePathFor } from "@domain/permissions";
 import type { Language } from "@domain/roles";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { toast } from "sonner";
 import { changeLanguage, currentLanguage } from "@/lib/i18n";
 import { queryKeys, queryClient as sharedQueryClient } from "@/lib/query-client";
 import { fetchMe, type Me, signOut, updateMyLanguage } from "./api";
@@ -101,15 +103,20 @@ export function finishSigningOut(): void {
 export function useSignOut() {
   const client = useQueryClient();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   return useMutation({
-    mutationFn: signOut,
-    onMutate: () => {
+    mutationFn: async () => {
       signingOut = true;
-    },
-    onSettled: async () => {
-      // To /login first, then the session goes. GuestOnly lets this one navigation through
-      // although the user may still be cached (signedOutState).
+      // Leave the signed-in area first: its notification stream and polls stop with it, so none of
+      // them asks the server after the session has ended (a 401 for nothing). GuestOnly lets this
+      // one navigation through although the user is still cached (signedOutState).
       await navigate("/login", { replace: true, state: signedOutState });
+      await client.cancelQueries();
+      await signOut();
+    },
+    // Here, not at the call: the menu that started the sign-out is gone by now.
+    onError: () => toast.error(t("common:user.signOutError"), { duration: 5000 }),
+    onSettled: () => {
       // Whatever the answer, nothing of this user stays in memory.
       client.setQueryData(queryKeys.me, null);
       client.removeQueries({
