@@ -24,6 +24,7 @@ import { createReportsRoutes } from "./features/reports/reports.routes";
 import { createUsersRoutes } from "./features/users/users.routes";
 import { createRouter } from "./http";
 import { renderApiReference } from "./openapi-reference";
+import { authorizeOperations } from "./operation-access";
 import { webDistDir } from "./paths";
 
 const apiBodyLimit = 1024 * 1024;
@@ -131,6 +132,9 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     // A session past its update age is extended: pass the refreshed cookie on.
     for (const cookie of sessionHeaders?.getSetCookie() ?? []) c.res.headers.append("Set-Cookie", cookie);
   });
+
+  // Role-level permission per operation, before any route validates its input.
+  app.use("/api/*", authorizeOperations());
 
   app.route("/api", createHealthRoutes(deps));
   app.route("/api", createConfigRoutes(deps));
