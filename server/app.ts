@@ -133,6 +133,17 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     for (const cookie of sessionHeaders?.getSetCookie() ?? []) c.res.headers.append("Set-Cookie", cookie);
   });
 
+  // PostgreSQL text cannot hold a NUL character: refuse it at the door (400) instead of letting the
+  // query fail with a 500. Found by tests/api/fuzz.test.ts.
+  app.use("/api/*", async (c, next) => {
+    if (c.req.url.includes("%00") || c.req.url.includes("\u0000")) throw nulRefused();
+    if (!safeMethods.has(c.req.method) && c.req.header("content-type")?.includes("json")) {
+      const raw = await c.req.text();
+      if (raw.includes("\\u0000") && containsNul(safeJsonParse(raw))) throw nulRefused();
+    }
+    await next();
+  });
+
   // Role-level permission per operation, before any route validates its input.
   app.use("/api/*", authorizeOperations());
 
@@ -210,6 +221,24 @@ function handleError(error: Error, c: Context<AppBindings>) {
   }
   c.get("logger")?.error("unhandled error", { err: error });
   return c.json({ error: { code: "internal", message: "Something went wrong on our side." } }, 500);
+}
+
+const nulRefused = () => new AppError("validation_failed", "The request contains a NUL character.");
+
+function safeJsonParse(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined; // the route's validator answers the malformed body
+  }
+}
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === "object")
+    return Object.entries(value).some(([key, item]) => key.includes("\u0000") || containsNul(item));
+  return false;
 }
 
 export type App = ReturnType<typeof createApp>;
