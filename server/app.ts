@@ -7,7 +7,7 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { isLanguage, isRole } from "../domain/roles";
-import { forwardToAuth } from "./auth";
+import { forwardToAuth, resolveClientIp } from "./auth";
 import type { AppBindings, AppDeps } from "./context";
 import { AppError, forbidden } from "./errors";
 import { createAnalyticsRoutes } from "./features/analytics/analytics.routes";
@@ -25,6 +25,7 @@ import { createUsersRoutes } from "./features/users/users.routes";
 import { createRouter } from "./http";
 import { renderApiReference } from "./openapi-reference";
 import { authorizeOperations } from "./operation-access";
+import { limitRequestRate, limitRequestTime } from "./overload";
 import { webDistDir } from "./paths";
 
 const apiBodyLimit = 1024 * 1024;
@@ -110,6 +111,18 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
 
   // Better Auth owns /api/auth/*; it sees the client address the server resolved, nothing else.
   app.on(["GET", "POST"], "/api/auth/*", (c) => forwardToAuth(deps.auth, c, deps.env.trustProxy));
+
+  // A flood from one address gets 429 before it costs a session lookup; /api/health stays open for
+  // load balancers. A hung handler answers 503 (server/overload.ts).
+  app.use(
+    "/api/*",
+    limitRequestRate({
+      max: deps.env.apiRateLimit,
+      clientKey: (c) => resolveClientIp(c, deps.env.trustProxy) ?? "unknown",
+      skip: (c) => c.req.path === "/api/health",
+    }),
+  );
+  app.use("/api/*", limitRequestTime(deps.env.requestTimeoutMs));
 
   // Resolve the session for every other API call; role and team are read fresh on each request.
   app.use("/api/*", async (c, next) => {

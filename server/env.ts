@@ -51,6 +51,10 @@ const rawEnvSchema = z.object({
     .default("America/Sao_Paulo"),
   LOG_LEVEL: z.enum(logLevels).default("info"),
   TRUSTED_PROXIES: optionalText,
+  /** API requests per client address and minute before 429 (0 turns the limit off). */
+  API_RATE_LIMIT: z.coerce.number().int().min(0).default(3000),
+  /** Milliseconds an API handler may take before the client gets 503 (streams are exempt). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
 });
 
 export type LogLevel = (typeof logLevels)[number];
@@ -73,6 +77,9 @@ export type Env = {
   logLevel: LogLevel;
   /** Whether X-Forwarded-For may be trusted for the client address (behind a reverse proxy). */
   trustProxy: boolean;
+  /** API requests per client address and minute; 0 = unlimited. */
+  apiRateLimit: number;
+  requestTimeoutMs: number;
 };
 
 export class EnvError extends Error {
@@ -119,6 +126,8 @@ export function parseEnv(source: Source = process.env, options: { persistSecret?
     workspaceTimezone: raw.WORKSPACE_TIMEZONE,
     logLevel: raw.LOG_LEVEL,
     trustProxy: raw.TRUSTED_PROXIES === "true" || raw.TRUSTED_PROXIES === "1",
+    apiRateLimit: raw.API_RATE_LIMIT,
+    requestTimeoutMs: raw.REQUEST_TIMEOUT_MS,
   };
 }
 
