@@ -41,6 +41,76 @@ export function can(role: Role | null | undefined, permission: Permission): bool
   return (permissions[permission] as readonly Role[]).includes(role);
 }
 
+/**
+ * Who may call each API operation at all, decided from the role alone ("METHOD /api/path" as in
+ * /api/openapi.json). The server checks this before it validates the request, so a caller without
+ * the role gets 401/403 whatever the body says. Services still check ownership and scope.
+ * "public": no session needed; "signed-in": any active user; a list: any of these permissions.
+ */
+export type OperationAccess = "public" | "signed-in" | readonly Permission[];
+
+export const operationAccess = {
+  "GET /api/health": "public",
+  "GET /api/config": "public",
+  "GET /api/captcha/challenge": "public",
+  "GET /api/password-reset/validate": "public",
+  "GET /api/me": "signed-in",
+  "PATCH /api/me": "signed-in",
+  "GET /api/campaigns": "signed-in",
+  "POST /api/campaigns": ["campaigns:write"],
+  "GET /api/campaigns/export.csv": "signed-in",
+  "GET /api/campaigns/{id}": "signed-in",
+  "PATCH /api/campaigns/{id}": ["campaigns:write"],
+  "DELETE /api/campaigns/{id}": ["campaigns:write"],
+  "GET /api/metrics/summary": "signed-in",
+  "GET /api/analytics": "signed-in",
+  "GET /api/offers": "signed-in",
+  "POST /api/offers": ["offers:manage"],
+  "GET /api/offers/{id}": "signed-in",
+  "PATCH /api/offers/{id}": ["offers:manage"],
+  "DELETE /api/offers/{id}": ["offers:manage"],
+  "GET /api/notes": ["notes:read-own", "notes:manage"],
+  "GET /api/users/{id}/notes": "signed-in",
+  "POST /api/users/{id}/notes": ["notes:manage"],
+  "PATCH /api/notes/{id}": ["notes:manage"],
+  "DELETE /api/notes/{id}": ["notes:manage"],
+  "GET /api/creative-requests": ["creative-requests:create", "creative-requests:manage"],
+  "POST /api/creative-requests": ["creative-requests:create"],
+  "PATCH /api/creative-requests/{id}": ["creative-requests:manage"],
+  "GET /api/notifications": "signed-in",
+  "POST /api/notifications/read-all": "signed-in",
+  "POST /api/notifications/{id}/read": "signed-in",
+  "GET /api/notifications/stream": "signed-in",
+  "GET /api/payments": ["payments:manage"],
+  "POST /api/payments/{statementId}/payouts": ["payments:manage"],
+  "POST /api/payouts/{id}/reverse": ["payments:manage"],
+  "PATCH /api/payouts/{id}": ["payments:manage"],
+  "GET /api/payments/{statementId}/history": ["payments:manage"],
+  "GET /api/me/payment": ["payments:read-own"],
+  "GET /api/me/commission": ["payments:read-own"],
+  "GET /api/commission-settings/{userId}": ["commission-settings:manage"],
+  "PUT /api/commission-settings/{userId}": ["commission-settings:manage"],
+  "POST /api/payments/{statementId}/process": ["payments:manage"],
+  "POST /api/payments/{statementId}/reject": ["payments:manage"],
+  "POST /api/payments/{statementId}/reopen": ["payments:manage"],
+  "POST /api/payments/{statementId}/confirm": ["payments:manage"],
+  "GET /api/admin/dashboard": ["area:admin"],
+  "GET /api/financial/dashboard": ["area:financial"],
+  "GET /api/financial/analytics": ["area:financial"],
+  "GET /api/financial/users": ["area:financial"],
+  "GET /api/financial/users/{id}/stats": ["area:financial"],
+  "GET /api/reports": ["area:financial"],
+  "GET /api/reports.csv": ["area:financial"],
+  "GET /api/users": "signed-in",
+  "POST /api/users": ["users:manage"],
+  "GET /api/users/{id}": "signed-in",
+  "PATCH /api/users/{id}": ["users:manage"],
+  "DELETE /api/users/{id}": ["users:manage"],
+  "POST /api/users/{id}/deactivate": ["users:manage"],
+} as const satisfies Record<string, OperationAccess>;
+
+export type OperationKey = keyof typeof operationAccess;
+
 /** Where each role lands after signing in. */
 export function homePathFor(role: Role): string {
   if (role === "admin") return "/admin/dashboard";

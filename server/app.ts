@@ -7,7 +7,7 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { isLanguage, isRole } from "../domain/roles";
-import { forwardToAuth } from "./auth";
+import { forwardToAuth, resolveClientIp } from "./auth";
 import type { AppBindings, AppDeps } from "./context";
 import { AppError, forbidden } from "./errors";
 import { createAnalyticsRoutes } from "./features/analytics/analytics.routes";
@@ -26,6 +26,8 @@ import { createSettingsRoutes } from "./features/settings/settings.routes";
 import { createUsersRoutes } from "./features/users/users.routes";
 import { createRouter } from "./http";
 import { renderApiReference } from "./openapi-reference";
+import { authorizeOperations } from "./operation-access";
+import { limitRequestRate, limitRequestTime } from "./overload";
 import { webDistDir } from "./paths";
 
 const apiBodyLimit = 1024 * 1024;
@@ -112,6 +114,18 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   // Better Auth owns /api/auth/*; it sees the client address the server resolved, nothing else.
   app.on(["GET", "POST"], "/api/auth/*", (c) => forwardToAuth(deps.auth, c, deps.env.trustProxy));
 
+  // A flood from one address gets 429 before it costs a session lookup; /api/health stays open for
+  // load balancers. A hung handler answers 503 (server/overload.ts).
+  app.use(
+    "/api/*",
+    limitRequestRate({
+      max: deps.env.apiRateLimit,
+      clientKey: (c) => resolveClientIp(c, deps.env.trustProxy) ?? "unknown",
+      skip: (c) => c.req.path === "/api/health",
+    }),
+  );
+  app.use("/api/*", limitRequestTime(deps.env.requestTimeoutMs));
+
   // Resolve the session for every other API call; role and team are read fresh on each request.
   app.use("/api/*", async (c, next) => {
     const { headers: sessionHeaders, response: session } = await deps.auth.api.getSession({
@@ -133,6 +147,20 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     // A session past its update age is extended: pass the refreshed cookie on.
     for (const cookie of sessionHeaders?.getSetCookie() ?? []) c.res.headers.append("Set-Cookie", cookie);
   });
+
+  // PostgreSQL text cannot hold a NUL character: refuse it at the door (400) instead of letting the
+  // query fail with a 500. Found by tests/api/fuzz.test.ts.
+  app.use("/api/*", async (c, next) => {
+    if (c.req.url.includes("%00") || c.req.url.includes("\u0000")) throw nulRefused();
+    if (!safeMethods.has(c.req.method) && c.req.header("content-type")?.includes("json")) {
+      const raw = await c.req.text();
+      if (raw.includes("\\u0000") && containsNul(safeJsonParse(raw))) throw nulRefused();
+    }
+    await next();
+  });
+
+  // Role-level permission per operation, before any route validates its input.
+  app.use("/api/*", authorizeOperations());
 
   app.route("/api", createHealthRoutes(deps));
   app.route("/api", createConfigRoutes(deps));
@@ -210,6 +238,24 @@ function handleError(error: Error, c: Context<AppBindings>) {
   }
   c.get("logger")?.error("unhandled error", { err: error });
   return c.json({ error: { code: "internal", message: "Something went wrong on our side." } }, 500);
+}
+
+const nulRefused = () => new AppError("validation_failed", "The request contains a NUL character.");
+
+function safeJsonParse(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined; // the route's validator answers the malformed body
+  }
+}
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === "object")
+    return Object.entries(value).some(([key, item]) => key.includes("\u0000") || containsNul(item));
+  return false;
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -17,6 +17,7 @@ import type { Env } from "./env";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
 import { pickMailLanguage, renderPasswordResetMail } from "./mail/templates";
+import { isCommonPassword } from "./password-policy";
 
 // Better Auth at /api/auth: e-mail + password, database sessions, roles through the admin plugin,
 // human verification and database-backed rate limits on the sensitive endpoints.
@@ -216,6 +217,14 @@ export function createAuth({ env, db, mailer, logger, captcha }: CreateAuthInput
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // Length is Better Auth's own check; a common password is refused on every path that sets one.
+        const newPassword = passwordBeingSet(ctx.path, ctx.body);
+        if (newPassword !== undefined && isCommonPassword(newPassword)) {
+          throw APIError.from("BAD_REQUEST", {
+            code: "PASSWORD_TOO_COMMON",
+            message: "This password is one of the most common ones; choose another.",
+          });
+        }
         if (!captchaProtectedPaths.has(ctx.path)) return;
         // Calls from server code (no HTTP request) have no browser to solve a challenge.
         if (ctx.request) {
@@ -318,6 +327,19 @@ export async function promoteFirstAccount(db: Db, userId: string): Promise<boole
       .returning({ id: users.id });
     return promoted.length > 0;
   });
+}
+
+/** The new password a Better Auth call sets, if it sets one. */
+function passwordBeingSet(path: string, body: unknown): string | undefined {
+  if (!body || typeof body !== "object") return undefined;
+  const fields = body as Record<string, unknown>;
+  const value =
+    path === "/sign-up/email"
+      ? fields.password
+      : path === "/reset-password" || path === "/change-password" || path === "/admin/set-user-password"
+        ? fields.newPassword
+        : undefined;
+  return typeof value === "string" ? value : undefined;
 }
 
 /** The client address: the socket's, or the last X-Forwarded-For hop when behind a trusted proxy. */

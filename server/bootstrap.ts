@@ -13,8 +13,21 @@ export function openConfiguredDatabase(env: Env): Promise<Database> {
 }
 
 /** Wires the services every feature needs. Tests call this with their own database and mailer. */
-export function buildDeps(input: { env: Env; database: Database; logger: Logger; mailer?: Mailer }): AppDeps {
+export function buildDeps(input: {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  mailer?: Mailer;
+  shutdown?: AbortSignal;
+}): AppDeps {
   const mailer = input.mailer ?? createMailer(input.env, input.logger);
   const auth = createAuth({ env: input.env, db: input.database.db, mailer, logger: input.logger });
-  return { env: input.env, database: input.database, logger: input.logger, mailer, auth };
+  return {
+    env: input.env,
+    database: input.database,
+    logger: input.logger,
+    mailer,
+    auth,
+    ...(input.shutdown ? { shutdown: input.shutdown } : {}),
+  };
 }

@@ -22,6 +22,8 @@ export type AppDeps = {
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
+  /** Aborted when the process stops (SIGTERM): open streams end so the server can close. */
+  shutdown?: AbortSignal;
 };
 
 export type AppBindings = {

@@ -55,6 +55,10 @@ const rawEnvSchema = z.object({
   // Multiplies the sign-in/sign-up/reset limits; only for test servers where every browser shares
   // one address (the end-to-end suite). Production keeps 1.
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  /** API requests per client address and minute before 429 (0 turns the limit off). */
+  API_RATE_LIMIT: z.coerce.number().int().min(0).default(3000),
+  /** Milliseconds an API handler may take before the client gets 503 (streams are exempt). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
 });
 
 export type LogLevel = (typeof logLevels)[number];
@@ -81,6 +85,9 @@ export type Env = {
   trustProxy: boolean;
   /** Multiplier of the auth endpoints' per-address limits (1 in production). */
   authRateLimitScale: number;
+  /** API requests per client address and minute; 0 = unlimited. */
+  apiRateLimit: number;
+  requestTimeoutMs: number;
 };
 
 export class EnvError extends Error {
@@ -129,6 +136,8 @@ export function parseEnv(source: Source = process.env, options: { persistSecret?
     logLevel: raw.LOG_LEVEL,
     trustProxy: raw.TRUSTED_PROXIES === "true" || raw.TRUSTED_PROXIES === "1",
     authRateLimitScale: raw.AUTH_RATE_LIMIT_SCALE,
+    apiRateLimit: raw.API_RATE_LIMIT,
+    requestTimeoutMs: raw.REQUEST_TIMEOUT_MS,
   };
 }
 

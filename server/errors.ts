@@ -14,6 +14,7 @@ export const errorCodes = [
   "rate_limited",
   "captcha_failed",
   "payload_too_large",
+  "timeout",
   "internal",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -41,6 +42,7 @@ const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   rate_limited: 429,
   captcha_failed: 400,
   payload_too_large: 413,
+  timeout: 503,
   internal: 500,
 };
 

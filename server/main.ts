@@ -11,13 +11,19 @@ async function startServer() {
   const logger = createLogger(env.logLevel, { service: "placar", pid: process.pid });
   const database = await openConfiguredDatabase(env);
   await database.migrate();
-  const deps = buildDeps({ env, database, logger });
+  const shutdown = new AbortController();
+  const deps = buildDeps({ env, database, logger, shutdown: shutdown.signal });
   const app = createApp(deps);
   // Backups and report e-mails on the workspace's schedule; one process runs each occurrence.
   const stopScheduler = startScheduler(deps);
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     logger.info("listening", { url: env.appUrl, port: info.port, database: database.kind });
   });
+  // A client that sends its headers or body too slowly (slowloris) is cut off.
+  if ("headersTimeout" in server) {
+    server.headersTimeout = 20_000;
+    server.requestTimeout = 60_000;
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -25,14 +31,24 @@ async function startServer() {
     stopping = true;
     logger.info("stopping", { signal });
     // Finish in-flight requests, then close the database cleanly (PGlite flushes on close).
-    const forced = setTimeout(() => process.exit(1), 10_000);
+    const forced = setTimeout(() => {
+      logger.error("stop timed out: exiting with connections still open");
+      process.exit(1);
+    }, 10_000);
     forced.unref();
+    // Open SSE streams end now; other requests run to completion, then the database closes.
+    shutdown.abort();
     server.close(async () => {
       await stopScheduler().catch((err) => logger.error("scheduler stop failed", { err }));
       await database.close().catch((err) => logger.error("database close failed", { err }));
       process.exit(0);
     });
-    if ("closeIdleConnections" in server) server.closeIdleConnections();
+    if ("closeIdleConnections" in server) {
+      server.closeIdleConnections();
+      // Keep-alive connections that finish their request during the stop close as they go idle.
+      const sweep = setInterval(() => server.closeIdleConnections(), 100);
+      sweep.unref();
+    }
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));

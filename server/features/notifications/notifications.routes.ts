@@ -98,13 +98,28 @@ export function createNotificationsRoutes(deps: AppDeps) {
             for (const item of await listNotificationsSince({ db, actor, since })) await send(item);
           }
           await stream.writeSSE({ event: "ready", data: "" });
-          while (!stream.aborted && !stream.closed) {
-            await stream.sleep(heartbeatMs);
-            if (!stream.aborted) await stream.write(": heartbeat\n\n");
+          // Ends with the client, or when the server stops (the client's EventSource reconnects).
+          while (!stream.aborted && !stream.closed && !deps.shutdown?.aborted) {
+            await sleepUnlessAborted(heartbeatMs, deps.shutdown);
+            if (!stream.aborted && !deps.shutdown?.aborted) await stream.write(": heartbeat\n\n");
           }
         } finally {
           unsubscribe();
         }
       }) as never;
     });
+}
+
+/** Waits `ms`, or less when the signal aborts first. */
+function sleepUnlessAborted(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
 }

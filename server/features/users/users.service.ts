@@ -25,6 +25,7 @@ import { AppError, conflict, forbidden, notFound, unprocessable } from "../../er
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
 import { pickMailLanguage, renderInvitationMail } from "../../mail/templates";
+import { isCommonPassword, passwordMaxLength, passwordMinLength } from "../../password-policy";
 import { readWorkspaceSettings } from "../settings/settings.service";
 
 // Writes on users that need more than one statement. Each public function is one transaction.
@@ -64,8 +65,7 @@ export type UserView = {
   deactivatedAt: string | null;
 };
 
-export const passwordMinLength = 8;
-export const passwordMaxLength = 128;
+export { passwordMaxLength, passwordMinLength };
 export const invitationTtlDays = 7;
 
 export type UserSummary = {
@@ -542,6 +542,11 @@ function assertPassword(password: string) {
         password: "password_too_long",
       },
     );
+  }
+  if (isCommonPassword(password)) {
+    throw new AppError("validation_failed", "This password is one of the most common ones; choose another.", {
+      password: "password_too_common",
+    });
   }
 }
 

@@ -1,0 +1,227 @@
+import { addDays, todayIn } from "../domain/periods";
+import type { Subject } from "./authorization-matrix";
+import { subjects } from "./authorization-matrix";
+import {
+  type CreatedUser,
+  createCampaign,
+  createCreativeRequest,
+  createNote,
+  createNotification,
+  createOffer,
+  createPayout,
+  createStatement,
+  createUser,
+} from "./factories";
+import { createTestContext, type TestContext } from "./harness";
+
+// A seeded world and one valid call per API operation, shared by the authorization matrix test
+// and the fuzz test. Objects belong to "the buyer" (in "lead"'s team); "otherBuyer" is in
+// "otherLead"'s team. Calls that change or delete their target create a fresh one each time.
+
+export type Operation = { method: string; path: string; key: string };
+export type Call = { path: string; json?: unknown };
+export type World = {
+  ctx: TestContext;
+  cookies: Map<Subject, string>;
+  users: Record<Exclude<Subject, "anonymous">, CreatedUser>;
+  offerId: string;
+  campaignId: string;
+  noteId: string;
+  creativeRequestId: string;
+  statementId: string;
+};
+
+let monthCursor = 0;
+
+/** A month of its own for each fresh statement (one statement per buyer and month). */
+function nextPeriodStart(): string {
+  monthCursor += 1;
+  const year = 2000 + Math.floor(monthCursor / 12);
+  const month = (monthCursor % 12) + 1;
+  return `${year}-${String(month).padStart(2, "0")}-01`;
+}
+
+const unique = () => Math.random().toString(36).slice(2, 10);
+
+/** A new buyer in the buyer's team, for calls that change or remove a user. */
+const freshTeamBuyer = async (w: World) => createUser(w.ctx.db, { role: "user", managerId: w.users.lead.id });
+
+export const operationCalls: Record<string, (w: World) => Promise<Call> | Call> = {
+  "GET /api/health": () => ({ path: "/api/health" }),
+  "GET /api/config": () => ({ path: "/api/config" }),
+  "GET /api/captcha/challenge": () => ({ path: "/api/captcha/challenge" }),
+  "GET /api/password-reset/validate": () => ({ path: "/api/password-reset/validate?token=nothing-here" }),
+  "GET /api/me": () => ({ path: "/api/me" }),
+  "PATCH /api/me": () => ({ path: "/api/me", json: { language: "en" } }),
+  "GET /api/campaigns": () => ({ path: "/api/campaigns" }),
+  "POST /api/campaigns": (w) => ({
+    path: "/api/campaigns",
+    json: { date: todayIn("UTC"), offerId: w.offerId, spent: "10.00", clicks: 5 },
+  }),
+  "GET /api/campaigns/export.csv": () => ({ path: "/api/campaigns/export.csv" }),
+  "GET /api/campaigns/{id}": (w) => ({ path: `/api/campaigns/${w.campaignId}` }),
+  "PATCH /api/campaigns/{id}": (w) => ({ path: `/api/campaigns/${w.campaignId}`, json: { clicks: 7 } }),
+  "DELETE /api/campaigns/{id}": async (w) => {
+    const campaign = await createCampaign(w.ctx.db, { creatorId: w.users.buyer.id, offerId: w.offerId });
+    return { path: `/api/campaigns/${campaign.id}` };
+  },
+  "GET /api/metrics/summary": () => ({ path: "/api/metrics/summary" }),
+  "GET /api/analytics": () => ({ path: "/api/analytics" }),
+  "GET /api/offers": () => ({ path: "/api/offers" }),
+  "POST /api/offers": () => ({
+    path: "/api/offers",
+    json: { name: `Offer ${unique()}`, value: "100.00", casinoBrand: "Casino", payoutPerDeposit: "40.00" },
+  }),
+  "GET /api/offers/{id}": (w) => ({ path: `/api/offers/${w.offerId}` }),
+  "PATCH /api/offers/{id}": (w) => ({ path: `/api/offers/${w.offerId}`, json: { description: "Updated" } }),
+  "DELETE /api/offers/{id}": async (w) => ({ path: `/api/offers/${(await createOffer(w.ctx.db)).id}` }),
+  "GET /api/notes": () => ({ path: "/api/notes" }),
+  "GET /api/users/{id}/notes": (w) => ({ path: `/api/users/${w.users.buyer.id}/notes` }),
+  "POST /api/users/{id}/notes": (w) => ({
+    path: `/api/users/${w.users.buyer.id}/notes`,
+    json: { content: "A new note." },
+  }),
+  "PATCH /api/notes/{id}": (w) => ({ path: `/api/notes/${w.noteId}`, json: { content: "Changed." } }),
+  "DELETE /api/notes/{id}": async (w) => {
+    const note = await createNote(w.ctx.db, { userId: w.users.buyer.id, createdBy: w.users.admin.id });
+    return { path: `/api/notes/${note.id}` };
+  },
+  "GET /api/creative-requests": () => ({ path: "/api/creative-requests" }),
+  "POST /api/creative-requests": () => ({
+    path: "/api/creative-requests",
+    json: { deadline: addDays(todayIn("UTC"), 10), description: "Two square banners." },
+  }),
+  "PATCH /api/creative-requests/{id}": (w) => ({
+    path: `/api/creative-requests/${w.creativeRequestId}`,
+    json: { status: "in_progress", adminNotes: null },
+  }),
+  "GET /api/notifications": () => ({ path: "/api/notifications" }),
+  "POST /api/notifications/read-all": () => ({ path: "/api/notifications/read-all" }),
+  "POST /api/notifications/{id}/read": async (w) => {
+    const notification = await createNotification(w.ctx.db, { userId: w.users.buyer.id });
+    return { path: `/api/notifications/${notification.id}/read` };
+  },
+  "GET /api/notifications/stream": () => ({ path: "/api/notifications/stream" }),
+  "GET /api/payments": () => ({ path: `/api/payments?month=${todayIn("UTC").slice(0, 7)}` }),
+  "POST /api/payments/{statementId}/payouts": async (w) => {
+    const statement = await freshStatement(w, "pending");
+    return { path: `/api/payments/${statement.id}/payouts`, json: { amount: "10.00", note: null } };
+  },
+  "POST /api/payouts/{id}/reverse": async (w) => {
+    const statement = await freshStatement(w, "paid");
+    const payout = await createPayout(w.ctx.db, { statementId: statement.id, amount: "1000.00" });
+    return { path: `/api/payouts/${payout.id}/reverse`, json: { reason: "Paid twice." } };
+  },
+  "PATCH /api/payouts/{id}": async (w) => {
+    const statement = await freshStatement(w, "pending");
+    const payout = await createPayout(w.ctx.db, { statementId: statement.id, amount: "10.00" });
+    return { path: `/api/payouts/${payout.id}`, json: { note: "Bank transfer." } };
+  },
+  "GET /api/payments/{statementId}/history": (w) => ({ path: `/api/payments/${w.statementId}/history` }),
+  "GET /api/me/payment": () => ({ path: "/api/me/payment" }),
+  "GET /api/me/commission": () => ({ path: "/api/me/commission" }),
+  "GET /api/commission-settings/{userId}": (w) => ({ path: `/api/commission-settings/${w.users.buyer.id}` }),
+  "PUT /api/commission-settings/{userId}": (w) => ({
+    path: `/api/commission-settings/${w.users.buyer.id}`,
+    json: {
+      modelType: "simple",
+      baseCommissionRate: "10",
+      highRoiCommissionRate: "15",
+      roiThreshold: "50",
+      tieredRoiThreshold: "50",
+      revenueTiers: [],
+    },
+  }),
+  "POST /api/payments/{statementId}/process": async (w) => ({
+    path: `/api/payments/${(await freshStatement(w, "pending")).id}/process`,
+    json: {},
+  }),
+  "POST /api/payments/{statementId}/reject": async (w) => ({
+    path: `/api/payments/${(await freshStatement(w, "pending")).id}/reject`,
+    json: { note: "Wrong month." },
+  }),
+  "POST /api/payments/{statementId}/reopen": async (w) => ({
+    path: `/api/payments/${(await freshStatement(w, "cancelled")).id}/reopen`,
+    json: {},
+  }),
+  "POST /api/payments/{statementId}/confirm": async (w) => ({
+    path: `/api/payments/${(await freshStatement(w, "processing")).id}/confirm`,
+    json: {},
+  }),
+  "GET /api/admin/dashboard": () => ({ path: "/api/admin/dashboard" }),
+  "GET /api/financial/dashboard": () => ({ path: "/api/financial/dashboard" }),
+  "GET /api/financial/analytics": () => ({ path: "/api/financial/analytics" }),
+  "GET /api/financial/users": () => ({ path: "/api/financial/users" }),
+  "GET /api/financial/users/{id}/stats": (w) => ({ path: `/api/financial/users/${w.users.buyer.id}/stats` }),
+  "GET /api/reports": () => ({ path: "/api/reports" }),
+  "GET /api/reports.csv": () => ({ path: "/api/reports.csv" }),
+  "GET /api/users": () => ({ path: "/api/users" }),
+  "POST /api/users": () => ({
+    path: "/api/users",
+    json: { email: `new-${unique()}@example.com`, name: "New Buyer", role: "user" },
+  }),
+  "GET /api/users/{id}": (w) => ({ path: `/api/users/${w.users.buyer.id}` }),
+  "PATCH /api/users/{id}": async (w) => ({
+    path: `/api/users/${(await freshTeamBuyer(w)).id}`,
+    json: { name: "Renamed Buyer" },
+  }),
+  "DELETE /api/users/{id}": async (w) => ({ path: `/api/users/${(await freshTeamBuyer(w)).id}` }),
+  "POST /api/users/{id}/deactivate": async (w) => ({
+    path: `/api/users/${(await freshTeamBuyer(w)).id}/deactivate`,
+  }),
+};
+
+function freshStatement(w: World, status: "pending" | "processing" | "paid" | "cancelled") {
+  return createStatement(w.ctx.db, {
+    userId: w.users.buyer.id,
+    periodStart: nextPeriodStart(),
+    amountDue: "1000.00",
+    status,
+    paidAt: status === "paid" ? new Date() : null,
+  });
+}
+
+export async function readOperations(ctx: TestContext): Promise<Operation[]> {
+  const document = (await (await ctx.request("/api/openapi.json")).json()) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => ({
+      method: method.toUpperCase(),
+      path,
+      key: `${method.toUpperCase()} ${path}`,
+    })),
+  );
+}
+
+export async function openOperationWorld(): Promise<World> {
+  const ctx = await createTestContext();
+  const admin = await createUser(ctx.db, { role: "admin" });
+  const financial = await createUser(ctx.db, { role: "financial" });
+  const lead = await createUser(ctx.db, { role: "manager" });
+  const otherLead = await createUser(ctx.db, { role: "manager" });
+  const buyer = await createUser(ctx.db, { role: "user", managerId: lead.id });
+  const otherBuyer = await createUser(ctx.db, { role: "user", managerId: otherLead.id });
+  const offer = await createOffer(ctx.db, { visibleToAll: true });
+  const campaign = await createCampaign(ctx.db, { creatorId: buyer.id, offerId: offer.id, spent: "5.00" });
+  const note = await createNote(ctx.db, { userId: buyer.id, createdBy: admin.id });
+  const creativeRequest = await createCreativeRequest(ctx.db, { userId: buyer.id });
+  const statement = await createStatement(ctx.db, { userId: buyer.id, amountDue: "100.00" });
+  const cookies = new Map<Subject, string>();
+  const users = { admin, financial, lead, otherLead, buyer, otherBuyer };
+  for (const subject of subjects) {
+    if (subject === "anonymous") continue;
+    const user = users[subject];
+    cookies.set(subject, await ctx.signIn(user.email, user.password));
+  }
+  return {
+    ctx,
+    cookies,
+    users,
+    offerId: offer.id,
+    campaignId: campaign.id,
+    noteId: note.id,
+    creativeRequestId: creativeRequest.id,
+    statementId: statement.id,
+  };
+}

@@ -1,0 +1,60 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { authorizationMatrix, subjectLabels, subjects } from "./authorization-matrix";
+
+// docs/authorization.md is rendered from tests/authorization-matrix.ts so the two cannot drift:
+//   npx tsx tests/authorization-doc.ts --write    (tests/unit/authorization-doc.test.ts checks it)
+
+export const authorizationDocPath = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../docs/authorization.md",
+);
+
+export function renderAuthorizationDoc(): string {
+  const header = `| Operation | ${subjects.map((subject) => subjectLabels[subject]).join(" | ")} | Note |`;
+  const divider = `|---|${subjects.map(() => ":-:").join("|")}|---|`;
+  const rows = Object.entries(authorizationMatrix).map(([operation, row]) => {
+    const cells = subjects.map((subject) => (row[subject] === "ok" ? "✓" : String(row[subject])));
+    return `| \`${operation}\` | ${cells.join(" | ")} | ${row.note ?? ""} |`;
+  });
+  const operations = Object.keys(authorizationMatrix).length;
+  return `# Authorization matrix
+
+Generated from \`tests/authorization-matrix.ts\` by \`npx tsx tests/authorization-doc.ts --write\`; do
+not edit by hand. \`tests/api/authorization.test.ts\` calls every cell (${operations} operations ×
+${subjects.length} subjects = ${operations * subjects.length} calls) with real sessions against a seeded
+database, on PGlite and on PostgreSQL, and fails on any difference, or on an operation of
+\`/api/openapi.json\` that has no row here.
+
+✓ = allowed (2xx); a number = the status code the caller gets. 401: not signed in. 403: the role may
+not do this. 404: the object exists but lies outside the caller's scope (object-level checks answer
+404, never data).
+
+Subjects: "the buyer" owns the objects called by id (a campaign, a note, a creative request, a
+notification, a payment statement) and belongs to "the team lead's" team; "another buyer" belongs to
+"another team lead's" team. Role-level checks (the \`operationAccess\` map in
+\`domain/permissions.ts\`) run before the request is validated, so a forbidden caller gets 401/403
+even with a malformed body or query. Ownership and scope are checked inside each service's query.
+
+Not in the matrix: Better Auth's own routes under \`/api/auth/*\` (sign-in, sign-up, sign-out,
+password reset, sessions, the admin plugin). They are not in the OpenAPI document; Better Auth
+checks them itself, and \`tests/api/auth.test.ts\` covers the ones the app uses. \`/api/docs\` (the
+HTML reference) is public and not an operation.
+
+${header}
+${divider}
+${rows.join("\n")}
+`;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const rendered = renderAuthorizationDoc();
+  if (process.argv.includes("--write")) writeFileSync(authorizationDocPath, rendered);
+  else if (readFileSync(authorizationDocPath, "utf8") !== rendered) {
+    process.stderr.write(
+      "docs/authorization.md is out of date: run npx tsx tests/authorization-doc.ts --write\n",
+    );
+    process.exit(1);
+  }
+}

@@ -1,0 +1,147 @@
+// The authorization matrix: every operation of /api/openapi.json × every subject → "ok" (any 2xx)
+// or the status code. tests/api/authorization.test.ts calls each cell with real sessions against a
+// seeded database; docs/authorization.md is generated from this file
+// (`npx tsx tests/authorization-doc.ts --write`, checked by tests/unit/authorization-doc.test.ts).
+// Objects belong to "the buyer" (a buyer in "the team lead"'s team). "otherBuyer" is in
+// "otherLead"'s team. A new operation fails the test until it has a row here.
+
+export const subjects = [
+  "anonymous",
+  "buyer",
+  "otherBuyer",
+  "lead",
+  "otherLead",
+  "financial",
+  "admin",
+] as const;
+export type Subject = (typeof subjects)[number];
+export type Expectation = "ok" | 400 | 401 | 403 | 404 | 409 | 422 | 429;
+
+export const subjectLabels: Record<Subject, string> = {
+  anonymous: "anonymous",
+  buyer: "buyer (owner)",
+  otherBuyer: "another buyer",
+  lead: "team lead of the buyer",
+  otherLead: "another team lead",
+  financial: "financial",
+  admin: "admin",
+};
+
+type Row = Record<Subject, Expectation> & { note?: string };
+
+/** One row from its cells in subject order: anonymous, buyer, otherBuyer, lead, otherLead, financial, admin. */
+function row(cells: string, note?: string): Row {
+  const values = cells
+    .trim()
+    .split(/\s+/)
+    .map((cell) => (cell === "ok" ? "ok" : (Number(cell) as Expectation)));
+  if (values.length !== subjects.length)
+    throw new Error(`A matrix row needs ${subjects.length} cells: ${cells}`);
+  return {
+    ...(Object.fromEntries(subjects.map((subject, i) => [subject, values[i]])) as Record<
+      Subject,
+      Expectation
+    >),
+    ...(note ? { note } : {}),
+  };
+}
+
+// Cells: anonymous, buyer, otherBuyer, lead, otherLead, financial, admin.
+export const authorizationMatrix: Record<string, Row> = {
+  "GET /api/health": row("ok  ok  ok  ok  ok  ok  ok"),
+  "GET /api/config": row("ok  ok  ok  ok  ok  ok  ok"),
+  "GET /api/captcha/challenge": row(
+    "404 404 404 404 404 404 404",
+    "404 while CAPTCHA_PROVIDER is not altcha (the test runs without a captcha); public otherwise.",
+  ),
+  "GET /api/password-reset/validate": row(
+    "ok  ok  ok  ok  ok  ok  ok",
+    "Public: answers whether a reset token is still valid.",
+  ),
+  "GET /api/me": row("401 ok  ok  ok  ok  ok  ok"),
+  "PATCH /api/me": row("401 ok  ok  ok  ok  ok  ok"),
+  "GET /api/campaigns": row(
+    "401 ok  ok  ok  ok  ok  ok",
+    "Scoped in the query: own rows (buyer), the team's (team lead), all (financial, admin).",
+  ),
+  "POST /api/campaigns": row("401 ok  ok  ok  ok  403 ok"),
+  "GET /api/campaigns/export.csv": row("401 ok  ok  ok  ok  ok  ok", "Same scope as GET /api/campaigns."),
+  "GET /api/campaigns/{id}": row(
+    "401 ok  404 ok  404 ok  ok",
+    "Another buyer's or another team's campaign answers 404, never data.",
+  ),
+  "PATCH /api/campaigns/{id}": row(
+    "401 ok  404 404 404 403 ok",
+    "The creator or an admin; team leads read their buyers' rows but do not change them.",
+  ),
+  "DELETE /api/campaigns/{id}": row("401 ok  404 404 404 403 ok", "As PATCH."),
+  "GET /api/metrics/summary": row("401 ok  ok  ok  ok  ok  ok", "Scoped like GET /api/campaigns."),
+  "GET /api/analytics": row("401 ok  ok  ok  ok  ok  ok", "Scoped like GET /api/campaigns."),
+  "GET /api/offers": row(
+    "401 ok  ok  ok  ok  ok  ok",
+    "Buyers and team leads see offers visible to all or assigned to them.",
+  ),
+  "POST /api/offers": row("401 403 403 403 403 403 ok"),
+  "GET /api/offers/{id}": row(
+    "401 ok  ok  ok  ok  ok  ok",
+    "The seeded offer is visible to all; an unassigned private offer answers 404.",
+  ),
+  "PATCH /api/offers/{id}": row("401 403 403 403 403 403 ok"),
+  "DELETE /api/offers/{id}": row("401 403 403 403 403 403 ok"),
+  "GET /api/notes": row("401 ok  ok  ok  ok  403 ok", "Own notes (buyer, team lead) or every note (admin)."),
+  "GET /api/users/{id}/notes": row("401 ok  403 403 403 403 ok", "The user themself or an admin."),
+  "POST /api/users/{id}/notes": row("401 403 403 403 403 403 ok"),
+  "PATCH /api/notes/{id}": row("401 403 403 403 403 403 ok"),
+  "DELETE /api/notes/{id}": row("401 403 403 403 403 403 ok"),
+  "GET /api/creative-requests": row(
+    "401 ok  ok  ok  ok  403 ok",
+    "Own requests (buyer, team lead) or all (admin).",
+  ),
+  "POST /api/creative-requests": row("401 ok  ok  ok  ok  403 403"),
+  "PATCH /api/creative-requests/{id}": row("401 403 403 403 403 403 ok"),
+  "GET /api/notifications": row("401 ok  ok  ok  ok  ok  ok"),
+  "POST /api/notifications/read-all": row(
+    "401 ok  ok  ok  ok  ok  ok",
+    "Marks the caller's own notifications only.",
+  ),
+  "POST /api/notifications/{id}/read": row(
+    "401 ok  404 404 404 404 404",
+    "Only the recipient; anyone else's id answers 404.",
+  ),
+  "GET /api/notifications/stream": row(
+    "401 ok  ok  ok  ok  ok  ok",
+    "Server-sent events of the caller's own notifications.",
+  ),
+  "GET /api/payments": row("401 403 403 403 403 ok  ok"),
+  "POST /api/payments/{statementId}/payouts": row("401 403 403 403 403 ok  ok"),
+  "POST /api/payouts/{id}/reverse": row("401 403 403 403 403 ok  ok"),
+  "PATCH /api/payouts/{id}": row("401 403 403 403 403 ok  ok"),
+  "GET /api/payments/{statementId}/history": row("401 403 403 403 403 ok  ok"),
+  "GET /api/me/payment": row(
+    "401 ok  ok  ok  ok  403 403",
+    "The buyer's own month; financial and admin have no statement of their own.",
+  ),
+  "GET /api/me/commission": row("401 ok  ok  ok  ok  403 403", "As /api/me/payment."),
+  "GET /api/commission-settings/{userId}": row("401 403 403 403 403 ok  ok"),
+  "PUT /api/commission-settings/{userId}": row("401 403 403 403 403 ok  ok"),
+  "POST /api/payments/{statementId}/process": row("401 403 403 403 403 ok  ok"),
+  "POST /api/payments/{statementId}/reject": row("401 403 403 403 403 ok  ok"),
+  "POST /api/payments/{statementId}/reopen": row("401 403 403 403 403 ok  ok"),
+  "POST /api/payments/{statementId}/confirm": row("401 403 403 403 403 ok  ok"),
+  "GET /api/admin/dashboard": row("401 403 403 403 403 403 ok"),
+  "GET /api/financial/dashboard": row("401 403 403 403 403 ok  ok"),
+  "GET /api/financial/analytics": row("401 403 403 403 403 ok  ok"),
+  "GET /api/financial/users": row("401 403 403 403 403 ok  ok"),
+  "GET /api/financial/users/{id}/stats": row("401 403 403 403 403 ok  ok"),
+  "GET /api/reports": row("401 403 403 403 403 ok  ok"),
+  "GET /api/reports.csv": row("401 403 403 403 403 ok  ok"),
+  "GET /api/users": row(
+    "401 ok  ok  ok  ok  ok  ok",
+    "Scoped: self and own team lead (buyer), self and own buyers (team lead), all (financial, admin).",
+  ),
+  "POST /api/users": row("401 403 403 403 403 403 ok"),
+  "GET /api/users/{id}": row("401 ok  404 ok  404 ok  ok", "Someone outside the caller's scope answers 404."),
+  "PATCH /api/users/{id}": row("401 403 403 403 403 403 ok"),
+  "DELETE /api/users/{id}": row("401 403 403 403 403 403 ok"),
+  "POST /api/users/{id}/deactivate": row("401 403 403 403 403 403 ok"),
+};
