@@ -1,4 +1,7 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { addDays, todayIn } from "../domain/periods";
+import { backups } from "../server/db/schema";
 import type { Subject } from "./authorization-matrix";
 import { subjects } from "./authorization-matrix";
 import {
@@ -45,6 +48,26 @@ const unique = () => Math.random().toString(36).slice(2, 10);
 
 /** A new buyer in the buyer's team, for calls that change or remove a user. */
 const freshTeamBuyer = async (w: World) => createUser(w.ctx.db, { role: "user", managerId: w.users.lead.id });
+
+/** A finished backup with a (tiny) file, for download and delete. */
+async function freshBackup(w: World) {
+  const fileName = `placar-test-${unique()}.tar.gz`;
+  await mkdir(w.ctx.env.backupDir, { recursive: true });
+  await writeFile(path.join(w.ctx.env.backupDir, fileName), "backup");
+  const [row] = await w.ctx.db
+    .insert(backups)
+    .values({
+      status: "success",
+      trigger: "manual",
+      databaseKind: w.ctx.database.kind,
+      fileName,
+      sizeBytes: 6,
+      finishedAt: new Date(),
+    })
+    .returning();
+  if (!row) throw new Error("no backup row");
+  return row;
+}
 
 export const operationCalls: Record<string, (w: World) => Promise<Call> | Call> = {
   "GET /api/health": () => ({ path: "/api/health" }),
@@ -120,6 +143,24 @@ export const operationCalls: Record<string, (w: World) => Promise<Call> | Call> 
   "GET /api/payments/{statementId}/history": (w) => ({ path: `/api/payments/${w.statementId}/history` }),
   "GET /api/me/payment": () => ({ path: "/api/me/payment" }),
   "GET /api/me/commission": () => ({ path: "/api/me/commission" }),
+  "GET /api/settings": () => ({ path: "/api/settings" }),
+  "PUT /api/settings": () => ({
+    path: "/api/settings",
+    json: {
+      reportingCurrency: "USD",
+      defaultLanguage: "pt-BR",
+      timezone: "America/Sao_Paulo",
+      notifications: { email: false, daily: false, weekly: false, monthly: false },
+      backupFrequency: "daily",
+      retentionDays: 30,
+    },
+  }),
+  "GET /api/backups": () => ({ path: "/api/backups" }),
+  "POST /api/backups": () => ({ path: "/api/backups" }),
+  "GET /api/backups/{id}/download": async (w) => ({
+    path: `/api/backups/${(await freshBackup(w)).id}/download`,
+  }),
+  "DELETE /api/backups/{id}": async (w) => ({ path: `/api/backups/${(await freshBackup(w)).id}` }),
   "GET /api/commission-settings/{userId}": (w) => ({ path: `/api/commission-settings/${w.users.buyer.id}` }),
   "PUT /api/commission-settings/{userId}": (w) => ({
     path: `/api/commission-settings/${w.users.buyer.id}`,
