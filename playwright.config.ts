@@ -45,7 +45,7 @@ export default defineConfig({
   retries: 0,
   // Generous: a two-core CI machine under a full run is slow; a hang still fails.
   timeout: 120_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 15_000 },
   reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
   use: {
     trace: "retain-on-failure",

@@ -79,9 +79,13 @@ export function Component() {
       </header>
 
       <div className="flex">
-        <aside className="sticky top-14 hidden h-[calc(100svh-3.5rem)] w-64 shrink-0 overflow-y-auto border-r bg-sidebar md:block">
-          <SidebarNav area={area} items={items} />
-        </aside>
+        {/* The column carries the background and border to the page's full height; the sidebar
+            itself stays in view while the page scrolls. */}
+        <div className="hidden w-64 shrink-0 border-r bg-sidebar md:block">
+          <aside className="sticky top-14 h-[calc(100svh-3.5rem)] overflow-y-auto">
+            <SidebarNav area={area} items={items} />
+          </aside>
+        </div>
         <main
           id="main"
           ref={main}
