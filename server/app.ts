@@ -15,6 +15,7 @@ import { createCampaignsRoutes } from "./features/campaigns/campaigns.routes";
 import { createConfigRoutes } from "./features/config/config.routes";
 import { createCreativeRequestsRoutes } from "./features/creative-requests/creative-requests.routes";
 import { createHealthRoutes } from "./features/health/health.routes";
+import { createImportsRoutes, importPreviewPath } from "./features/imports/imports.routes";
 import { createMeRoutes } from "./features/me/me.routes";
 import { createNotesRoutes } from "./features/notes/notes.routes";
 import { createNotificationsRoutes } from "./features/notifications/notifications.routes";
@@ -84,14 +85,15 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     }),
   );
 
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: apiBodyLimit,
-      onError: () => {
-        throw new AppError("payload_too_large", "The request body is too large.");
-      },
-    }),
+  const apiBodyLimitMiddleware = bodyLimit({
+    maxSize: apiBodyLimit,
+    onError: () => {
+      throw new AppError("payload_too_large", "The request body is too large.");
+    },
+  });
+  // File uploads for the import have their own, larger limit (imports.routes.ts).
+  app.use("/api/*", (c, next) =>
+    c.req.path === importPreviewPath ? next() : apiBodyLimitMiddleware(c, next),
   );
   app.use("/api/*", compress());
 
@@ -136,6 +138,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   app.route("/api", createConfigRoutes(deps));
   app.route("/api", createMeRoutes(deps));
   app.route("/api", createCampaignsRoutes(deps));
+  app.route("/api", createImportsRoutes(deps));
   app.route("/api", createAnalyticsRoutes(deps));
   app.route("/api", createOffersRoutes(deps));
   app.route("/api", createNotesRoutes(deps));
