@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
                 lazy: () => import("./buyer/add-data"),
                 handle: title("nav:buyer.addData"),
               },
+              { path: "import", lazy: () => import("./buyer/import"), handle: title("import:title") },
               {
                 path: "request-creative",
                 lazy: () => import("./buyer/request-creative"),
