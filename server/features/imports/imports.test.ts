@@ -39,7 +39,13 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-type Upload = { text?: string; bytes?: Uint8Array<ArrayBuffer>; name?: string; mapping?: unknown; userId?: string };
+type Upload = {
+  text?: string;
+  bytes?: Uint8Array<ArrayBuffer>;
+  name?: string;
+  mapping?: unknown;
+  userId?: string;
+};
 
 async function preview(user: CreatedUser, upload: Upload) {
   const form = new FormData();
