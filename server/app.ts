@@ -22,6 +22,8 @@ import { createNotificationsRoutes } from "./features/notifications/notification
 import { createOffersRoutes } from "./features/offers/offers.routes";
 import { createPaymentsRoutes } from "./features/payments/payments.routes";
 import { createReportsRoutes } from "./features/reports/reports.routes";
+import { authenticateBearer, hasBearerToken } from "./features/tokens/token-auth";
+import { createTokensRoutes } from "./features/tokens/tokens.routes";
 import { createUsersRoutes } from "./features/users/users.routes";
 import { createRouter } from "./http";
 import { renderApiReference } from "./openapi-reference";
@@ -114,6 +116,10 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
 
   // Resolve the session for every other API call; role and team are read fresh on each request.
   app.use("/api/*", async (c, next) => {
+    if (hasBearerToken(c)) {
+      await authenticateBearer(c, deps.database.db);
+      return next();
+    }
     const { headers: sessionHeaders, response: session } = await deps.auth.api.getSession({
       headers: c.req.raw.headers,
       returnHeaders: true,
@@ -147,6 +153,12 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   app.route("/api", createPaymentsRoutes(deps));
   app.route("/api", createReportsRoutes(deps));
   app.route("/api", createUsersRoutes(deps));
+  app.route("/api", createTokensRoutes(deps));
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearerToken", {
+    type: "http",
+    scheme: "bearer",
+    description: "A personal API token (Settings → API tokens); accepted on /api/campaigns* only.",
+  });
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
@@ -155,7 +167,8 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
       version: "1.0.0",
       description:
         "Every operation answers errors as { error: { code, message, fields? } }. " +
-        "Authentication uses the session cookie set by /api/auth (Better Auth).",
+        "Authentication uses the session cookie set by /api/auth (Better Auth). The campaign " +
+        "endpoints also accept a personal API token: `Authorization: Bearer <token>` (see docs/api.md).",
     },
     servers: [{ url: deps.env.appUrl }],
   });

@@ -8,10 +8,17 @@ import {
   importPreviewSchema,
   importResultSchema,
 } from "../../../domain/import";
+import { campaignBatchSchema } from "../../../domain/schemas/tokens";
 import type { AppDeps } from "../../context";
 import { AppError, validationError } from "../../errors";
 import { createRouter, errors, jsonResponse, requireActor } from "../../http";
-import { commitImport, createPreviewStore, getImportPreviewPage, previewImport } from "./imports.service";
+import {
+  commitImport,
+  createPreviewStore,
+  getImportPreviewPage,
+  previewImport,
+  saveCampaignBatch,
+} from "./imports.service";
 
 /** A 50,000-row CSV is a few MB; the rest of the API keeps its 1 MB limit (server/app.ts). */
 export const importBodyLimit = 25 * 1024 * 1024;
@@ -57,6 +64,37 @@ const commitRoute = createRoute({
   tags,
   summary: "Save the accepted rows of a preview in one transaction (duplicates skipped or replaced)",
   request: { body: { content: { "application/json": { schema: importCommitSchema } }, required: true } },
+  responses: {
+    200: jsonResponse(importResultSchema, "How many rows were added, replaced and skipped"),
+    ...errors(400, 401, 403, 404, 409, 422),
+  },
+});
+
+/** Session cookie or personal API token: the campaign endpoints take either. */
+export const campaignSecurity: Record<string, string[]>[] = [{}, { bearerToken: [] }];
+
+const batchRoute = createRoute({
+  method: "post",
+  path: "/campaigns/batch",
+  tags: ["Campaigns"],
+  summary: "Log up to 1,000 days at once, all or nothing (duplicate days skipped or replaced)",
+  description:
+    "For tracker scripts with a personal API token. The same rules as the import: every row is " +
+    "validated like POST /api/campaigns, a day already logged for the offer is skipped or replaced, " +
+    "two rows for one offer and day are refused. Send an Idempotency-Key to retry safely: the same " +
+    "key and body answer the stored result (header Idempotent-Replayed: true) without saving again.",
+  security: campaignSecurity,
+  request: {
+    headers: z.object({
+      "idempotency-key": z
+        .string()
+        .min(1)
+        .max(255)
+        .optional()
+        .meta({ description: "Any unique string per batch" }),
+    }),
+    body: { content: { "application/json": { schema: campaignBatchSchema } }, required: true },
+  },
   responses: {
     200: jsonResponse(importResultSchema, "How many rows were added, replaced and skipped"),
     ...errors(400, 401, 403, 404, 409, 422),
@@ -112,6 +150,17 @@ export function createImportsRoutes(deps: AppDeps) {
         query: c.req.valid("query"),
       });
       return c.json(preview, 200);
+    })
+    .openapi(batchRoute, async (c) => {
+      const actor = requireActor(c);
+      const { result, replayed } = await saveCampaignBatch({
+        db,
+        actor,
+        batch: c.req.valid("json"),
+        idempotencyKey: c.req.valid("header")["idempotency-key"],
+      });
+      if (replayed) c.header("Idempotent-Replayed", "true");
+      return c.json(result, 200);
     })
     .openapi(commitRoute, async (c) => {
       const actor = requireActor(c);

@@ -296,10 +296,16 @@ describe("importing", () => {
     const [n] = await ctx.db.select({ n: count() }).from(campaigns).where(eq(campaigns.creatorId, buyer.id));
     expect(Number(n?.n)).toBe(0);
   });
-  it("rolls everything back when the database refuses a row of a later chunk", async () => {
+  it("rolls everything back, replaced days included, when the database refuses one row", async () => {
     const buyer = await createUser(ctx.db, { role: "user" });
     cookies[buyer.id] = await ctx.signIn(buyer.email, buyer.password);
-    // A trigger stands in for any failure after the first 1,000-row insert has gone through.
+    await createCampaign(ctx.db, {
+      creatorId: buyer.id,
+      offerId: fortuna.id,
+      date: "2023-01-01",
+      spent: "1.00",
+    });
+    // A trigger stands in for any failure after the replaced days were deleted.
     await ctx.db.execute(sql`create function refuse_777() returns trigger language plpgsql as $$
       begin if new.spent = 777.77 then raise exception 'refused'; end if; return new; end $$`);
     await ctx.db.execute(
@@ -314,14 +320,12 @@ describe("importing", () => {
         ),
       ].join("\n");
       const body = await previewOk(buyer, { text });
-      expect(body.counts.ok).toBe(1500);
-      const response = await commit(buyer, body.token);
+      expect(body.counts).toEqual({ ok: 1499, duplicate: 1, error: 0 });
+      const response = await commit(buyer, body.token, "replace");
       expect(response.status).toBe(500);
-      const [n] = await ctx.db
-        .select({ n: count() })
-        .from(campaigns)
-        .where(eq(campaigns.creatorId, buyer.id));
-      expect(Number(n?.n)).toBe(0);
+      expect(await campaignsOf(buyer.id)).toEqual([
+        { date: "2023-01-01", spent: "1.00", depositPayment: "0.00" },
+      ]);
     } finally {
       await ctx.db.execute(sql`drop trigger refuse_777 on campaigns`);
       await ctx.db.execute(sql`drop function refuse_777`);
