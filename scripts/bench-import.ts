@@ -48,8 +48,8 @@ try {
   started = performance.now();
   const result = await commitImport({ db, actor, store, token: preview.token, duplicates: "skip" });
   const commitMs = performance.now() - started;
-  console.log(
-    JSON.stringify(
+  process.stdout.write(
+    `${JSON.stringify(
       {
         rows,
         fileMB: +(bytes.length / 1e6).toFixed(2),
@@ -62,7 +62,7 @@ try {
       },
       null,
       2,
-    ),
+    )}\n`,
   );
 } finally {
   await database.close();
