@@ -12,6 +12,7 @@ import { campaignBatchSchema } from "../../../domain/schemas/tokens";
 import type { AppDeps } from "../../context";
 import { AppError, validationError } from "../../errors";
 import { createRouter, errors, jsonResponse, requireActor } from "../../http";
+import { campaignSecurity } from "../tokens/token-auth";
 import {
   commitImport,
   createPreviewStore,
@@ -69,9 +70,6 @@ const commitRoute = createRoute({
     ...errors(400, 401, 403, 404, 409, 422),
   },
 });
-
-/** Session cookie or personal API token: the campaign endpoints take either. */
-export const campaignSecurity: Record<string, string[]>[] = [{}, { bearerToken: [] }];
 
 const batchRoute = createRoute({
   method: "post",

@@ -9,6 +9,9 @@ import { resolveTokenActor } from "./tokens.service";
 
 const tokenPaths = /^\/api\/campaigns(\/|$)/;
 
+/** OpenAPI security of the campaign endpoints: the session cookie or a personal API token. */
+export const campaignSecurity: Record<string, string[]>[] = [{}, { bearerToken: [] }];
+
 /** True when the request carries a bearer token (the session cookie is then ignored). */
 export function hasBearerToken(c: Context<AppBindings>): boolean {
   return /^bearer\s/i.test(c.req.header("authorization") ?? "");
