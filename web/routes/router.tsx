@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
                 handle: title("nav:buyer.addData"),
               },
               { path: "import", lazy: () => import("./buyer/import"), handle: title("import:title") },
+              { path: "tokens", lazy: () => import("./tokens"), handle: title("tokens:title") },
               {
                 path: "request-creative",
                 lazy: () => import("./buyer/request-creative"),
