@@ -95,3 +95,30 @@ test("a buyer imports a semicolon file with decimal commas", async ({ page }) =>
   await expect(cards.filter({ hasText: formatMoney("1234.56", "USD", "pt-BR") })).toHaveCount(1);
   await expect(cards.filter({ hasText: formatMoney("12.50", "USD", "pt-BR") })).toHaveCount(1);
 });
+
+test("a buyer creates an API token from the user menu, sees it once and revokes it", async ({ page }) => {
+  await page.goto("/campanhas");
+  await page.getByTestId("user-menu").click();
+  await page.getByTestId("tokens-link").click();
+  await expect(page.getByRole("heading", { level: 1, name: "Tokens de API" })).toBeVisible();
+  const name = `Script ${suffix}`;
+  await page.getByTestId("token-name").fill(name);
+  await page.getByTestId("token-create").click();
+  const secret = (await page.getByTestId("token-secret").textContent()) ?? "";
+  expect(secret).toMatch(/^plc_/);
+
+  // The token works on the campaign endpoints until it is revoked.
+  const script = await playwrightRequest.newContext({ baseURL: base });
+  const auth = { authorization: `Bearer ${secret}` };
+  expect((await script.get("/api/campaigns", { headers: auth })).status()).toBe(200);
+  const row = page.getByTestId("token-row").filter({ hasText: name });
+  await expect(row).toHaveAttribute("data-state", "active");
+  await page.reload();
+  await expect(page.getByTestId("token-secret")).toHaveCount(0);
+  await expect(row).toBeVisible();
+  await row.getByTestId("token-revoke").click();
+  await page.getByTestId("token-revoke-confirm").click();
+  await expect(row).toHaveAttribute("data-state", "revoked");
+  expect((await script.get("/api/campaigns", { headers: auth })).status()).toBe(401);
+  await script.dispose();
+});
