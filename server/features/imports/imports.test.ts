@@ -39,6 +39,79 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+// A minimal XLSX (stored ZIP, inline strings, one date-formatted column), so the reader is tested on
+// a real workbook without a spreadsheet writer dependency.
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+function zipStored(files: Record<string, string>): Uint8Array<ArrayBuffer> {
+  const chunks: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of Object.entries(files)) {
+    const data = Buffer.from(text, "utf8");
+    const nameBytes = Buffer.from(name, "utf8");
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    chunks.push(local, nameBytes, data);
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(0x02014b50, 0);
+    entry.writeUInt16LE(20, 4);
+    entry.writeUInt16LE(20, 6);
+    entry.writeUInt32LE(crc, 16);
+    entry.writeUInt32LE(data.length, 20);
+    entry.writeUInt32LE(data.length, 24);
+    entry.writeUInt16LE(nameBytes.length, 28);
+    entry.writeUInt32LE(offset, 42);
+    central.push(entry, nameBytes);
+    offset += local.length + nameBytes.length + data.length;
+  }
+  const centralSize = central.reduce((sum, b) => sum + b.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(files).length, 8);
+  end.writeUInt16LE(Object.keys(files).length, 10);
+  end.writeUInt32LE(centralSize, 12);
+  end.writeUInt32LE(offset, 16);
+  return new Uint8Array(Buffer.concat([...chunks, ...central, end]));
+}
+function buildXlsx(rows: (string | number | { date: number })[][]): Uint8Array<ArrayBuffer> {
+  const cell = (value: string | number | { date: number }, ref: string) =>
+    typeof value === "string"
+      ? `<c r="${ref}" t="inlineStr"><is><t>${value}</t></is></c>`
+      : typeof value === "number"
+        ? `<c r="${ref}"><v>${value}</v></c>`
+        : `<c r="${ref}" s="1"><v>${value.date}</v></c>`;
+  const sheet = rows
+    .map(
+      (row, i) =>
+        `<row r="${i + 1}">${row.map((value, j) => cell(value, `${String.fromCharCode(65 + j)}${i + 1}`)).join("")}</row>`,
+    )
+    .join("");
+  const ns = "http://schemas.openxmlformats.org";
+  return zipStored({
+    "[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="${ns}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`,
+    "_rels/.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    "xl/workbook.xml": `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="Resultados" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    "xl/_rels/workbook.xml.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${ns}/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`,
+    "xl/styles.xml": `<?xml version="1.0" encoding="UTF-8"?><styleSheet xmlns="${ns}/spreadsheetml/2006/main"><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="14" applyNumberFormat="1"/></cellXfs></styleSheet>`,
+    "xl/worksheets/sheet1.xml": `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${ns}/spreadsheetml/2006/main"><sheetData>${sheet}</sheetData></worksheet>`,
+  });
+}
+
 type Upload = {
   text?: string;
   bytes?: Uint8Array<ArrayBuffer>;
@@ -136,6 +209,20 @@ describe("mapping guesses", () => {
     const body = await previewOk(buyerA, { bytes });
     expect(body.headers).toContain("Instalações");
     expect(body.rows[0].values).toMatchObject({ spent: "1.50", installations: 3 });
+  });
+
+  it("reads an XLSX workbook with real date cells and numbers", async () => {
+    // 46327 is 2026-11-01 in Excel's day count.
+    const bytes = buildXlsx([
+      ["Date", "Offer", "Cost", "Clicks", "Deposits"],
+      [{ date: 46327 }, "Fortuna BR", 12.5, 1000, 2],
+      ["02/11/2026", "Fortuna BR", 7, 10, 0],
+    ]);
+    const body = await previewOk(buyerA, { bytes, name: "tracker.xlsx" });
+    expect(body.rows.map((r: { values: unknown }) => r.values)).toEqual([
+      expect.objectContaining({ date: "2026-11-01", spent: "12.50", clicks: 1000, revenue: "60.00" }),
+      expect.objectContaining({ date: "2026-11-02", spent: "7.00" }),
+    ]);
   });
 
   it("takes a corrected mapping and remembers it after an import", async () => {
