@@ -100,6 +100,12 @@ export default defineConfig({
       use: { ...browser, baseURL: screensServer.baseURL },
     },
     {
+      name: "import",
+      testMatch: /import\.spec\.ts/,
+      dependencies: ["sign-in"],
+      use: { ...browser, baseURL: screensServer.baseURL },
+    },
+    {
       name: "screens",
       testMatch: /(access|a11y|screenshots)\.spec\.ts/,
       dependencies: ["sign-in"],

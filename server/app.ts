@@ -16,6 +16,7 @@ import { createCampaignsRoutes } from "./features/campaigns/campaigns.routes";
 import { createConfigRoutes } from "./features/config/config.routes";
 import { createCreativeRequestsRoutes } from "./features/creative-requests/creative-requests.routes";
 import { createHealthRoutes } from "./features/health/health.routes";
+import { createImportsRoutes, importPreviewPath } from "./features/imports/imports.routes";
 import { createMeRoutes } from "./features/me/me.routes";
 import { createNotesRoutes } from "./features/notes/notes.routes";
 import { createNotificationsRoutes } from "./features/notifications/notifications.routes";
@@ -23,6 +24,8 @@ import { createOffersRoutes } from "./features/offers/offers.routes";
 import { createPaymentsRoutes } from "./features/payments/payments.routes";
 import { createReportsRoutes } from "./features/reports/reports.routes";
 import { createSettingsRoutes } from "./features/settings/settings.routes";
+import { authenticateBearer, hasBearerToken } from "./features/tokens/token-auth";
+import { createTokensRoutes } from "./features/tokens/tokens.routes";
 import { createUsersRoutes } from "./features/users/users.routes";
 import { createRouter } from "./http";
 import { renderApiReference } from "./openapi-reference";
@@ -88,14 +91,15 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     }),
   );
 
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: apiBodyLimit,
-      onError: () => {
-        throw new AppError("payload_too_large", "The request body is too large.");
-      },
-    }),
+  const apiBodyLimitMiddleware = bodyLimit({
+    maxSize: apiBodyLimit,
+    onError: () => {
+      throw new AppError("payload_too_large", "The request body is too large.");
+    },
+  });
+  // File uploads for the import have their own, larger limit (imports.routes.ts).
+  app.use("/api/*", (c, next) =>
+    c.req.path === importPreviewPath ? next() : apiBodyLimitMiddleware(c, next),
   );
   app.use("/api/*", compress());
 
@@ -128,6 +132,10 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
 
   // Resolve the session for every other API call; role and team are read fresh on each request.
   app.use("/api/*", async (c, next) => {
+    if (hasBearerToken(c)) {
+      await authenticateBearer(c, deps.database.db);
+      return next();
+    }
     const { headers: sessionHeaders, response: session } = await deps.auth.api.getSession({
       headers: c.req.raw.headers,
       returnHeaders: true,
@@ -166,6 +174,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   app.route("/api", createConfigRoutes(deps));
   app.route("/api", createMeRoutes(deps));
   app.route("/api", createCampaignsRoutes(deps));
+  app.route("/api", createImportsRoutes(deps));
   app.route("/api", createAnalyticsRoutes(deps));
   app.route("/api", createOffersRoutes(deps));
   app.route("/api", createNotesRoutes(deps));
@@ -176,6 +185,12 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   app.route("/api", createUsersRoutes(deps));
   app.route("/api", createSettingsRoutes(deps));
   app.route("/api", createBackupsRoutes(deps));
+  app.route("/api", createTokensRoutes(deps));
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearerToken", {
+    type: "http",
+    scheme: "bearer",
+    description: "A personal API token (Settings → API tokens); accepted on /api/campaigns* only.",
+  });
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
@@ -184,7 +199,8 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
       version: "1.0.0",
       description:
         "Every operation answers errors as { error: { code, message, fields? } }. " +
-        "Authentication uses the session cookie set by /api/auth (Better Auth).",
+        "Authentication uses the session cookie set by /api/auth (Better Auth). The campaign " +
+        "endpoints also accept a personal API token: `Authorization: Bearer <token>` (see docs/api.md).",
     },
     servers: [{ url: deps.env.appUrl }],
   });

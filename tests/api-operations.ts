@@ -22,7 +22,7 @@ import { createTestContext, type TestContext } from "./harness";
 // "otherLead"'s team. Calls that change or delete their target create a fresh one each time.
 
 export type Operation = { method: string; path: string; key: string };
-export type Call = { path: string; json?: unknown };
+export type Call = { path: string; json?: unknown; body?: FormData };
 export type World = {
   ctx: TestContext;
   cookies: Map<Subject, string>;
@@ -48,6 +48,41 @@ const unique = () => Math.random().toString(36).slice(2, 10);
 
 /** A new buyer in the buyer's team, for calls that change or remove a user. */
 const freshTeamBuyer = async (w: World) => createUser(w.ctx.db, { role: "user", managerId: w.users.lead.id });
+
+let importDay = 0;
+
+/** A two-row CSV upload for the world's offer, on days no other call logs. */
+function importForm(w: World): FormData {
+  importDay += 2;
+  const day = (offset: number) => addDays(todayIn("UTC"), -600 - importDay - offset);
+  const csv = `Data;Oferta;Gasto;Cliques\n${day(0)};${w.offerId};10,50;5\n${day(1)};${w.offerId};3,00;2\n`;
+  const form = new FormData();
+  form.set("file", new File([csv], "results.csv", { type: "text/csv" }));
+  return form;
+}
+
+/** A preview the buyer uploaded (previews belong to whoever uploaded them). */
+async function buyerPreviewToken(w: World): Promise<string> {
+  const response = await w.ctx.request("/api/imports/preview", {
+    method: "POST",
+    cookie: w.cookies.get("buyer"),
+    body: importForm(w),
+  });
+  if (response.status !== 200) throw new Error(`preview: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** A personal API token of the buyer's. */
+async function buyerTokenId(w: World): Promise<string> {
+  const response = await w.ctx.request("/api/tokens", {
+    method: "POST",
+    cookie: w.cookies.get("buyer"),
+    json: { name: `script ${unique()}` },
+  });
+  if (response.status !== 201 && response.status !== 200)
+    throw new Error(`token: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
+}
 
 /** A finished backup with a (tiny) file, for download and delete. */
 async function freshBackup(w: World) {
@@ -143,6 +178,28 @@ export const operationCalls: Record<string, (w: World) => Promise<Call> | Call> 
   "GET /api/payments/{statementId}/history": (w) => ({ path: `/api/payments/${w.statementId}/history` }),
   "GET /api/me/payment": () => ({ path: "/api/me/payment" }),
   "GET /api/me/commission": () => ({ path: "/api/me/commission" }),
+  "POST /api/imports/preview": (w) => ({ path: "/api/imports/preview", body: importForm(w) }),
+  "GET /api/imports/preview/{token}": async (w) => ({
+    path: `/api/imports/preview/${await buyerPreviewToken(w)}`,
+  }),
+  "POST /api/imports": async (w) => ({
+    path: "/api/imports",
+    json: { token: await buyerPreviewToken(w), duplicates: "skip" },
+  }),
+  "POST /api/campaigns/batch": (w) => {
+    importDay += 1;
+    return {
+      path: "/api/campaigns/batch",
+      json: {
+        rows: [
+          { date: addDays(todayIn("UTC"), -300 - importDay), offerId: w.offerId, spent: "4.00", clicks: 2 },
+        ],
+      },
+    };
+  },
+  "GET /api/tokens": () => ({ path: "/api/tokens" }),
+  "POST /api/tokens": () => ({ path: "/api/tokens", json: { name: `script ${unique()}` } }),
+  "DELETE /api/tokens/{id}": async (w) => ({ path: `/api/tokens/${await buyerTokenId(w)}` }),
   "GET /api/settings": () => ({ path: "/api/settings" }),
   "PUT /api/settings": () => ({
     path: "/api/settings",

@@ -122,6 +122,16 @@ export const authorizationMatrix: Record<string, Row> = {
     "The buyer's own month; financial and admin have no statement of their own.",
   ),
   "GET /api/me/commission": row("401 ok  ok  ok  ok  403 403", "As /api/me/payment."),
+  "POST /api/imports/preview": row("401 ok  ok  ok  ok  403 ok"),
+  "GET /api/imports/preview/{token}": row(
+    "401 ok  404 404 404 403 404",
+    "A preview belongs to whoever uploaded it (here the buyer); admins import for a buyer by uploading themselves.",
+  ),
+  "POST /api/imports": row("401 ok  404 404 404 403 404", "As the preview it commits."),
+  "POST /api/campaigns/batch": row("401 ok  ok  ok  ok  403 ok", "Also with a personal API token."),
+  "GET /api/tokens": row("401 ok  ok  ok  ok  ok  ok", "Each user sees only their own tokens."),
+  "POST /api/tokens": row("401 ok  ok  ok  ok  ok  ok", "A session only: a token cannot mint tokens."),
+  "DELETE /api/tokens/{id}": row("401 ok  404 404 404 404 404", "Only the owner revokes a token."),
   "GET /api/settings": row(
     "401 ok  ok  ok  ok  ok  ok",
     "Every screen needs the timezone and currency; only admins change them.",

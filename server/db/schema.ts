@@ -521,6 +521,55 @@ export const jobRuns = pgTable("job_runs", {
   outcome: text("outcome"),
 });
 
+// Data intake (issue 11): remembered import mappings, personal API tokens, batch idempotency
+// ---------------------------------------------------------------------------------------------
+
+/** The column mapping a user last imported with (field → header name), guessed first next time. */
+export const importMappings = pgTable("import_mappings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  mapping: jsonb("mapping").$type<Record<string, string | null>>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Personal API tokens: only a SHA-256 of the secret is stored; the secret is shown once. */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** The first characters of the secret, to tell tokens apart in the list. */
+    prefix: text("prefix").notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("api_tokens_hash_idx").on(t.tokenHash), index("api_tokens_user_idx").on(t.userId)],
+);
+
+/** Answers of POST /api/campaigns/batch by Idempotency-Key, so a retried batch saves nothing twice. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** SHA-256 of the request body: the same key with another body is refused. */
+    requestHash: text("request_hash").notNull(),
+    status: integer("status").notNull(),
+    response: jsonb("response").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
 export const schema = {
   users,
   sessions,
@@ -540,4 +589,7 @@ export const schema = {
   workspaceSettings,
   backups,
   jobRuns,
+  importMappings,
+  apiTokens,
+  idempotencyKeys,
 };

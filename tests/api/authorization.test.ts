@@ -51,6 +51,7 @@ describe("authorization matrix", () => {
           method: operation.method,
           ...(subject === "anonymous" ? {} : { cookie: world.cookies.get(subject) }),
           ...(call.json !== undefined ? { json: call.json } : {}),
+          ...(call.body !== undefined ? { body: call.body } : {}),
         });
         // Release the body (an SSE stream would otherwise stay open).
         await response.body?.cancel();

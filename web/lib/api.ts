@@ -80,7 +80,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     ...options.headers,
   };
   const init: RequestInit = { method: options.method ?? "GET", headers, credentials: "same-origin" };
-  if (options.body !== undefined) {
+  if (options.body instanceof FormData) {
+    // A file upload: the browser sets the multipart content type with its boundary.
+    init.body = options.body;
+  } else if (options.body !== undefined) {
     headers["content-type"] = "application/json";
     init.body = JSON.stringify(options.body);
   }

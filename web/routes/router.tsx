@@ -55,6 +55,8 @@ export const routes: RouteObject[] = [
                 lazy: () => import("./buyer/add-data"),
                 handle: title("nav:buyer.addData"),
               },
+              { path: "import", lazy: () => import("./buyer/import"), handle: title("import:title") },
+              { path: "tokens", lazy: () => import("./tokens"), handle: title("tokens:title") },
               {
                 path: "request-creative",
                 lazy: () => import("./buyer/request-creative"),

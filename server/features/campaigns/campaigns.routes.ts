@@ -12,6 +12,7 @@ import {
 } from "../../../domain/schemas/campaigns";
 import type { AppDeps } from "../../context";
 import { createRouter, errors, jsonResponse, requireActor } from "../../http";
+import { campaignSecurity } from "../tokens/token-auth";
 import { csvHeaders } from "./campaigns.csv";
 import {
   createCampaign,
@@ -29,6 +30,7 @@ const listRoute = createRoute({
   method: "get",
   path: "/campaigns",
   tags,
+  security: campaignSecurity,
   summary: "Campaigns the viewer may see, filtered, sorted and paginated",
   request: { query: campaignListQuerySchema },
   responses: { 200: jsonResponse(campaignPageSchema, "One page of campaigns"), ...errors(400, 401) },
@@ -38,6 +40,7 @@ const exportRoute = createRoute({
   method: "get",
   path: "/campaigns/export.csv",
   tags,
+  security: campaignSecurity,
   summary: "The same filters as the list, as a streamed CSV file (UTF-8 with BOM, newest first)",
   request: { query: campaignFilterSchema },
   responses: {
@@ -50,6 +53,7 @@ const createRouteDef = createRoute({
   method: "post",
   path: "/campaigns",
   tags,
+  security: campaignSecurity,
   summary: "Log a day's results for an offer visible to the buyer",
   request: { body: { content: { "application/json": { schema: campaignInputSchema } }, required: true } },
   responses: { 201: jsonResponse(campaignSchema, "The saved campaign"), ...errors(400, 401, 403, 422) },
@@ -59,6 +63,7 @@ const getRoute = createRoute({
   method: "get",
   path: "/campaigns/{id}",
   tags,
+  security: campaignSecurity,
   summary: "One campaign within the viewer's scope",
   request: { params: idParams },
   responses: { 200: jsonResponse(campaignSchema, "The campaign"), ...errors(400, 401, 404) },
@@ -68,6 +73,7 @@ const patchRoute = createRoute({
   method: "patch",
   path: "/campaigns/{id}",
   tags,
+  security: campaignSecurity,
   summary: "Change one's own campaign (admins: any)",
   request: {
     params: idParams,
@@ -83,6 +89,7 @@ const deleteRoute = createRoute({
   method: "delete",
   path: "/campaigns/{id}",
   tags,
+  security: campaignSecurity,
   summary: "Delete one's own campaign (admins: any)",
   request: { params: idParams },
   responses: { 204: { description: "Deleted" }, ...errors(400, 401, 403, 404) },

@@ -7,6 +7,8 @@ export const buyerRoutes = [
   { path: "/campanhas", title: "Campanhas" },
   { path: "/user/notes", title: "Notas" },
   { path: "/user/analytics", title: "Análises" },
+  { path: "/import", title: "Importar resultados" },
+  { path: "/tokens", title: "Tokens de API" },
 ];
 
 export const adminRoutes = [

@@ -1,5 +1,6 @@
-import { ChevronDown, LogOut } from "lucide-react";
+import { ChevronDown, KeyRound, LogOut } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -62,6 +63,12 @@ export function UserMenu({ user }: { user: Me }) {
           </Badge>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        <DropdownMenuItem asChild data-testid="tokens-link">
+          <Link to="/tokens">
+            <KeyRound aria-hidden="true" />
+            {t("tokens:menu")}
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem
           variant="destructive"
           disabled={signOut.isPending}

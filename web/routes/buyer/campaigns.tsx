@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import { FileUp, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/layout/page-header";
@@ -13,12 +13,20 @@ export function Component() {
         title={t("nav:buyer.campaigns")}
         description={t("history.description")}
         actions={
-          <Button asChild data-testid="add-day">
-            <Link to="/add-data">
-              <Plus aria-hidden="true" />
-              {t("history.addDay")}
-            </Link>
-          </Button>
+          <>
+            <Button asChild variant="outline" data-testid="import-link">
+              <Link to="/import">
+                <FileUp aria-hidden="true" />
+                {t("import:link")}
+              </Link>
+            </Button>
+            <Button asChild data-testid="add-day">
+              <Link to="/add-data">
+                <Plus aria-hidden="true" />
+                {t("history.addDay")}
+              </Link>
+            </Button>
+          </>
         }
       />
       <CampaignHistory />

@@ -1,0 +1,572 @@
+import { z } from "zod";
+import { parseCsv } from "./csv";
+import { computeDepositPayment, computeMetrics, type Metrics } from "./metrics";
+import { isIsoDate } from "./periods";
+import { campaignInputSchema } from "./schemas/campaigns";
+
+// Import of daily results from CSV/XLSX files and tracker exports (issue 11). Pure: the server
+// reads the file and the database, this module decodes, maps, validates and flags each row. Values
+// are validated by the same campaign schema as the add-data form, so the rules never drift apart.
+
+export const importFields = [
+  "date",
+  "offer",
+  "spent",
+  "clicks",
+  "installations",
+  "registrations",
+  "deposits",
+  "revenue",
+] as const;
+export type ImportField = (typeof importFields)[number];
+
+/** Field → header name of the file (null or absent: not in the file). */
+export type ImportMapping = Partial<Record<ImportField, string | null>>;
+
+export const importMappingSchema = z
+  .object(
+    Object.fromEntries(importFields.map((f) => [f, z.string().max(200).nullable().optional()])) as Record<
+      ImportField,
+      z.ZodOptional<z.ZodNullable<z.ZodString>>
+    >,
+  )
+  .strict()
+  .meta({ id: "ImportMapping" });
+
+export const importProblemCodes = [
+  "missing_offer",
+  "unknown_offer",
+  "offer_not_visible",
+  "bad_date",
+  "negative_number",
+  "not_a_number",
+  "not_integer",
+  "too_many_decimals",
+  "too_large",
+  "duplicate_existing",
+  "duplicate_in_file",
+] as const;
+export type ImportProblemCode = (typeof importProblemCodes)[number];
+export type ImportProblem = { code: ImportProblemCode; field?: ImportField };
+
+/** ok: will be added; duplicate: a day already logged (skipped or replaced); error: never saved. */
+export type ImportRowStatus = "ok" | "duplicate" | "error";
+
+export type ImportValues = {
+  date: string;
+  offerId: string;
+  offerName: string;
+  spent: string;
+  clicks: number;
+  installations: number;
+  registrations: number;
+  deposits: number;
+  /** Revenue as it will be saved: the file's, or deposits × the offer's payout. */
+  revenue: string;
+};
+
+export type ImportRow = {
+  /** 1-based line of the file (the header is line 1). */
+  line: number;
+  status: ImportRowStatus;
+  problems: ImportProblem[];
+  /** The file's cells per mapped field, for showing what was read. */
+  raw: Partial<Record<ImportField, string>>;
+  values: ImportValues | null;
+  metrics: Metrics | null;
+};
+
+export type ImportOffer = { id: string; name: string; payoutPerDeposit: string; visible: boolean };
+
+export type ImportCell = string | number | boolean | Date | null | undefined;
+
+// ---------------------------------------------------------------------------------------------
+// Reading the file
+// ---------------------------------------------------------------------------------------------
+
+/** UTF-8 (with or without BOM) when the bytes are valid UTF-8, else Windows-1252 (Excel's "CSV"). */
+export function decodeImportText(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return new TextDecoder("windows-1252").decode(bytes);
+  }
+}
+
+/** The delimiter used most on the header line, outside quotes: comma, semicolon or tab. */
+export function detectDelimiter(text: string): "," | ";" | "\t" {
+  const counts = { ",": 0, ";": 0, "\t": 0 };
+  let quoted = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === "\n" || ch === "\r")) break;
+    else if (!quoted && ch in counts) counts[ch as keyof typeof counts]++;
+  }
+  if (counts[";"] > counts[","] && counts[";"] >= counts["\t"]) return ";";
+  if (counts["\t"] > counts[","]) return "\t";
+  return ",";
+}
+
+/** Rows of a CSV text, blank lines dropped. */
+export function readCsvTable(text: string): string[][] {
+  return parseCsv(text, detectDelimiter(text.replace(/^\uFEFF/, ""))).filter((row) =>
+    row.some((cell) => cell.trim() !== ""),
+  );
+}
+
+/** Header cells as unique names: blanks become "Column N", repeats get " (2)". */
+export function readHeaders(row: readonly ImportCell[]): string[] {
+  const seen = new Map<string, number>();
+  return row.map((cell, i) => {
+    const base = cellText(cell).trim() || `Column ${i + 1}`;
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return n === 1 ? base : `${base} (${n})`;
+  });
+}
+
+function cellText(cell: ImportCell): string {
+  if (cell === null || cell === undefined) return "";
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? "" : cell.toISOString().slice(0, 10);
+  return String(cell);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mapping guesses
+// ---------------------------------------------------------------------------------------------
+
+/** Lower case, no accents, words separated by one space ("Custo (R$)" → "custo r"). */
+export function normalizeHeader(header: string): string {
+  return header
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+// Header names in pt-BR, en and ru and from tracker exports (Keitaro, Binom, RedTrack, ad networks),
+// normalized. Order matters within a field only for readability.
+const synonyms: Record<ImportField, string[]> = {
+  date: ["date", "day", "data", "dia", "data do dia", "дата", "день", "period", "период", "date day"],
+  offer: [
+    "offer",
+    "offer name",
+    "offer id",
+    "offer title",
+    "campaign",
+    "campaign name",
+    "campanha",
+    "oferta",
+    "nome da oferta",
+    "id da oferta",
+    "оффер",
+    "офер",
+    "оффер id",
+    "название оффера",
+    "кампания",
+  ],
+  spent: [
+    "cost",
+    "costs",
+    "spend",
+    "spent",
+    "amount spent",
+    "ad spend",
+    "gasto",
+    "gastos",
+    "custo",
+    "investimento",
+    "valor gasto",
+    "расход",
+    "расходы",
+    "затраты",
+    "потрачено",
+  ],
+  clicks: ["clicks", "click", "cliques", "clique", "клики", "клик", "переходы"],
+  installations: [
+    "installs",
+    "install",
+    "installations",
+    "instalacoes",
+    "instalacao",
+    "instalacoes app",
+    "установки",
+    "инсталлы",
+    "инсталы",
+  ],
+  registrations: [
+    "registrations",
+    "registration",
+    "regs",
+    "reg",
+    "leads",
+    "lead",
+    "sign ups",
+    "signups",
+    "registros",
+    "cadastros",
+    "registro",
+    "регистрации",
+    "реги",
+    "рег",
+    "лиды",
+  ],
+  deposits: [
+    "deposits",
+    "deposit",
+    "ftd",
+    "ftds",
+    "first deposits",
+    "sales",
+    "conversions",
+    "conv",
+    "depositos",
+    "deposito",
+    "vendas",
+    "conversoes",
+    "депозиты",
+    "депозит",
+    "депы",
+    "деп",
+    "продажи",
+    "конверсии",
+  ],
+  revenue: [
+    "revenue",
+    "income",
+    "payout",
+    "receita",
+    "faturamento",
+    "ganhos",
+    "доход",
+    "выручка",
+    "revenue usd",
+  ],
+};
+
+function scoreHeader(field: ImportField, normalized: string): number {
+  const names = synonyms[field];
+  if (names.includes(normalized)) return 3;
+  // "Cost, USD", "Cliques únicos": the first word(s) name the field
+  if (names.some((name) => normalized.startsWith(`${name} `))) return 2;
+  if (names.some((name) => name.length > 3 && normalized.split(" ").includes(name))) return 1;
+  return 0;
+}
+
+/**
+ * A field → header mapping: the user's remembered mapping where its headers are in this file,
+ * otherwise the best-scoring unused header per field.
+ */
+export function guessMapping(headers: readonly string[], remembered: ImportMapping = {}): ImportMapping {
+  const mapping: ImportMapping = {};
+  const used = new Set<string>();
+  for (const field of importFields) {
+    const header = remembered[field];
+    if (header && headers.includes(header) && !used.has(header)) {
+      mapping[field] = header;
+      used.add(header);
+    }
+  }
+  const normalized = headers.map(normalizeHeader);
+  for (const field of importFields) {
+    if (mapping[field]) continue;
+    let best: string | null = null;
+    let bestScore = 0;
+    headers.forEach((header, i) => {
+      if (used.has(header)) return;
+      const score = scoreHeader(field, normalized[i]!);
+      if (score > bestScore) {
+        best = header;
+        bestScore = score;
+      }
+    });
+    mapping[field] = best;
+    if (best) used.add(best);
+  }
+  return mapping;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cells
+// ---------------------------------------------------------------------------------------------
+
+const excelEpochMs = Date.UTC(1899, 11, 30);
+
+/**
+ * A date cell as YYYY-MM-DD, or null. Accepts ISO (with a time part, as trackers export), day-first
+ * 21/11/2026 and 21.11.2026 (month-first only when the day-first reading is impossible), XLSX dates
+ * and Excel serial numbers.
+ */
+export function parseImportDate(cell: ImportCell): string | null {
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? null : cell.toISOString().slice(0, 10);
+  if (typeof cell === "number") {
+    if (!Number.isFinite(cell) || cell < 20_000 || cell > 80_000) return null;
+    return new Date(excelEpochMs + Math.floor(cell) * 86_400_000).toISOString().slice(0, 10);
+  }
+  const text = cellText(cell).trim().split(/[\sT]/)[0] ?? "";
+  let match = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
+  let iso: string | null = null;
+  if (match) iso = toIso(match[1]!, match[2]!, match[3]!);
+  match = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})$/.exec(text);
+  if (match) {
+    const year = match[3]!.length === 2 ? `20${match[3]}` : match[3]!;
+    const dayFirst = toIso(year, match[2]!, match[1]!);
+    iso = dayFirst && isIsoDate(dayFirst) ? dayFirst : toIso(year, match[1]!, match[2]!);
+  }
+  return iso && isIsoDate(iso) ? iso : null;
+}
+
+function toIso(year: string, month: string, day: string): string {
+  return `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}`;
+}
+
+/**
+ * A number cell in the canonical "1234.56" form, or the trimmed text when it is not a number (the
+ * campaign schema then names the problem). Handles decimal comma or point, thousands separators,
+ * currency signs and spreadsheet negatives "(12,50)".
+ */
+export function normalizeImportNumber(cell: ImportCell, kind: "money" | "count"): string {
+  if (typeof cell === "number") return Number.isFinite(cell) ? String(cell) : "x";
+  let text = cellText(cell)
+    .trim()
+    .replace(/[\s\u00a0\u202f]/g, "")
+    .replace(/^(R\$|US\$|\$|€|£|₽|USD|BRL|EUR|RUB)|(R\$|\$|€|£|₽|USD|BRL|EUR|RUB|руб\.?)$/gi, "");
+  if (text === "") return "";
+  const parenthesized = /^\((.*)\)$/.exec(text);
+  if (parenthesized) text = `-${parenthesized[1]}`;
+  const sign = text.startsWith("-") ? "-" : "";
+  let body = text.replace(/^[-+]/, "");
+  if (!/^[\d.,']+$/.test(body)) return text;
+  body = body.replace(/'/g, "");
+  const lastComma = body.lastIndexOf(",");
+  const lastDot = body.lastIndexOf(".");
+  if (lastComma >= 0 && lastDot >= 0) {
+    // Both: the last one is the decimal separator ("1.234,56" or "1,234.56").
+    const decimal = lastComma > lastDot ? "," : ".";
+    const group = decimal === "," ? "." : ",";
+    body = body.split(group).join("").replace(decimal, ".");
+  } else if (lastComma >= 0 || lastDot >= 0) {
+    const sep = lastComma >= 0 ? "," : ".";
+    const parts = body.split(sep);
+    const grouped = parts.length > 2 || (kind === "count" && parts.length === 2 && parts[1]!.length === 3);
+    body = grouped && parts.slice(1).every((p) => p.length === 3) ? parts.join("") : parts.join(".");
+  }
+  return `${sign}${body}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows
+// ---------------------------------------------------------------------------------------------
+
+const problemByValidationCode: Record<string, ImportProblemCode> = {
+  required: "bad_date",
+  invalid_date: "bad_date",
+  not_negative: "negative_number",
+  not_a_number: "not_a_number",
+  integer: "not_integer",
+  max_two_decimals: "too_many_decimals",
+  too_large: "too_large",
+};
+
+const fieldBySchemaKey: Record<string, ImportField> = {
+  date: "date",
+  offerId: "offer",
+  spent: "spent",
+  clicks: "clicks",
+  installations: "installations",
+  registrations: "registrations",
+  deposits: "deposits",
+  depositPayment: "revenue",
+};
+
+export type OfferLookup = (reference: string) => ImportOffer | undefined;
+
+/** Finds offers by id or by name (case and accents ignored), as trackers name them either way. */
+export function createOfferLookup(offers: readonly ImportOffer[]): OfferLookup {
+  const byKey = new Map<string, ImportOffer>();
+  for (const offer of offers) {
+    byKey.set(offer.id.toLowerCase(), offer);
+    const key = normalizeHeader(offer.name);
+    // A visible offer wins over a hidden one of the same name.
+    if (!byKey.has(key) || (offer.visible && !byKey.get(key)!.visible)) byKey.set(key, offer);
+  }
+  return (reference) => byKey.get(reference.trim().toLowerCase()) ?? byKey.get(normalizeHeader(reference));
+}
+
+/**
+ * One data row mapped and validated (without the duplicate checks, which need the database:
+ * see flagDuplicates). `line` is the file's line number for messages.
+ */
+export function mapImportRow(
+  cells: readonly ImportCell[],
+  headers: readonly string[],
+  mapping: ImportMapping,
+  findOffer: OfferLookup,
+  line: number,
+): ImportRow {
+  const cellOf = (field: ImportField): ImportCell => {
+    const header = mapping[field];
+    if (!header) return undefined;
+    const index = headers.indexOf(header);
+    return index < 0 ? undefined : cells[index];
+  };
+  const raw: Partial<Record<ImportField, string>> = {};
+  for (const field of importFields) {
+    if (mapping[field]) raw[field] = cellText(cellOf(field));
+  }
+  const problems: ImportProblem[] = [];
+
+  const offerReference = cellText(cellOf("offer")).trim();
+  const offer = offerReference ? findOffer(offerReference) : undefined;
+  if (!offerReference) problems.push({ code: "missing_offer", field: "offer" });
+  else if (!offer) problems.push({ code: "unknown_offer", field: "offer" });
+  else if (!offer.visible) problems.push({ code: "offer_not_visible", field: "offer" });
+
+  const dateCell = cellOf("date");
+  const revenueCell = normalizeImportNumber(cellOf("revenue"), "money");
+  const parsed = campaignInputSchema.safeParse({
+    date: parseImportDate(dateCell) ?? "",
+    offerId: offer?.id ?? "00000000-0000-4000-8000-000000000000",
+    spent: normalizeImportNumber(cellOf("spent"), "money"),
+    clicks: normalizeImportNumber(cellOf("clicks"), "count"),
+    installations: normalizeImportNumber(cellOf("installations"), "count"),
+    registrations: normalizeImportNumber(cellOf("registrations"), "count"),
+    deposits: normalizeImportNumber(cellOf("deposits"), "count"),
+    ...(revenueCell !== "" ? { depositPayment: revenueCell } : {}),
+  });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = fieldBySchemaKey[String(issue.path[0])];
+      // One problem per field: the first is the most telling ("required" before "invalid_date").
+      if (!field || field === "offer" || problems.some((p) => p.field === field)) continue;
+      problems.push({ code: problemByValidationCode[issue.message] ?? "not_a_number", field });
+    }
+  }
+  if (problems.length > 0 || !parsed.success || !offer) {
+    return { line, status: "error", problems, raw, values: null, metrics: null };
+  }
+  const input = parsed.data;
+  const revenue = input.depositPayment ?? computeDepositPayment(input.deposits, offer.payoutPerDeposit);
+  const values: ImportValues = {
+    date: input.date,
+    offerId: offer.id,
+    offerName: offer.name,
+    spent: input.spent,
+    clicks: input.clicks,
+    installations: input.installations,
+    registrations: input.registrations,
+    deposits: input.deposits,
+    revenue,
+  };
+  return { line, status: "ok", problems, raw, values, metrics: computeMetrics({ ...values }) };
+}
+
+/** The key of "one buyer's day for one offer", the duplicate rule of imports and the batch API. */
+export const dayKey = (offerId: string, date: string) => `${offerId}|${date}`;
+
+/**
+ * Flags rows that repeat an earlier row of the file (an error) or a day already logged in
+ * `existing` (status "duplicate": skipped or replaced at import). Returns the same rows.
+ */
+export function flagDuplicates(rows: ImportRow[], existing: ReadonlySet<string>): ImportRow[] {
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (!row.values) continue;
+    const key = dayKey(row.values.offerId, row.values.date);
+    if (seen.has(key)) {
+      row.status = "error";
+      row.problems.push({ code: "duplicate_in_file" });
+      continue;
+    }
+    seen.add(key);
+    if (existing.has(key)) {
+      row.status = "duplicate";
+      row.problems.push({ code: "duplicate_existing" });
+    }
+  }
+  return rows;
+}
+
+/** Counts per status, for the preview summary. */
+export function countImportRows(rows: readonly ImportRow[]): Record<ImportRowStatus, number> {
+  const counts = { ok: 0, duplicate: 0, error: 0 };
+  for (const row of rows) counts[row.status]++;
+  return counts;
+}
+
+// ---------------------------------------------------------------------------------------------
+// API shapes
+// ---------------------------------------------------------------------------------------------
+
+export const duplicateChoices = ["skip", "replace"] as const;
+export type DuplicateChoice = (typeof duplicateChoices)[number];
+
+const money = z.string();
+export const importRowSchema = z
+  .object({
+    line: z.number().int(),
+    status: z.enum(["ok", "duplicate", "error"]),
+    problems: z.array(z.object({ code: z.enum(importProblemCodes), field: z.enum(importFields).optional() })),
+    raw: z.record(z.string(), z.string()),
+    values: z
+      .object({
+        date: z.string(),
+        offerId: z.string(),
+        offerName: z.string(),
+        spent: money,
+        clicks: z.number().int(),
+        installations: z.number().int(),
+        registrations: z.number().int(),
+        deposits: z.number().int(),
+        revenue: money,
+      })
+      .nullable(),
+    metrics: z.object({ profit: money, roi: z.number(), epc: z.number() }).passthrough().nullable(),
+  })
+  .meta({ id: "ImportRow" });
+
+export const importPreviewSchema = z
+  .object({
+    token: z.string(),
+    fileName: z.string(),
+    userId: z.string(),
+    headers: z.array(z.string()),
+    mapping: importMappingSchema,
+    total: z.number().int(),
+    counts: z.object({ ok: z.number().int(), duplicate: z.number().int(), error: z.number().int() }),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    rows: z.array(importRowSchema),
+  })
+  .meta({ id: "ImportPreview" });
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+
+export const importPreviewPageQuerySchema = z.object({
+  page: z.coerce.number({ error: "not_a_number" }).int("integer").min(1, "too_large").default(1),
+  pageSize: z.coerce
+    .number({ error: "not_a_number" })
+    .int("integer")
+    .min(1, "too_large")
+    .max(500, "too_large")
+    .default(50),
+  status: z.enum(["all", "ok", "duplicate", "error"], { error: "invalid_option" }).default("all"),
+});
+export type ImportPreviewPageQuery = z.output<typeof importPreviewPageQuerySchema>;
+
+export const importCommitSchema = z
+  .object({
+    token: z.string({ error: "required" }).min(1, "required").max(100, "too_long"),
+    duplicates: z.enum(duplicateChoices, { error: "invalid_option" }).default("skip"),
+  })
+  .meta({ id: "ImportCommit" });
+export type ImportCommit = z.output<typeof importCommitSchema>;
+
+export const importResultSchema = z
+  .object({
+    added: z.number().int(),
+    replaced: z.number().int(),
+    skipped: z.number().int(),
+  })
+  .meta({ id: "ImportResult" });
+export type ImportResult = z.infer<typeof importResultSchema>;

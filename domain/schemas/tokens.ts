@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { campaignInputSchema } from "./campaigns";
+
+// Personal API tokens and the batch endpoint (issue 11, docs/decisions/0031).
+
+export const apiTokenSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    /** The first characters of the secret, to tell tokens apart. */
+    prefix: z.string(),
+    lastUsedAt: z.string().nullable(),
+    expiresAt: z.string().nullable(),
+    revokedAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "ApiToken" });
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+export const tokenExpiryChoices = [30, 90, 365] as const;
+
+export const apiTokenInputSchema = z
+  .object({
+    name: z.string({ error: "required" }).trim().min(1, "required").max(100, "too_long"),
+    /** Days until the token stops working; absent or null: never expires. */
+    // A number or a string of digits; not z.coerce, which would take `true` for 1 day.
+    expiresInDays: z
+      .union([z.number(), z.string().trim().regex(/^\d+$/, "not_a_number").transform(Number)], {
+        error: "not_a_number",
+      })
+      .pipe(z.number().int("integer").min(1, "min_one").max(3650, "too_large"))
+      .nullable()
+      .optional(),
+  })
+  .meta({ id: "ApiTokenInput" });
+export type ApiTokenInput = z.output<typeof apiTokenInputSchema>;
+export type ApiTokenForm = z.input<typeof apiTokenInputSchema>;
+
+export const createdApiTokenSchema = apiTokenSchema
+  .extend({ token: z.string().meta({ description: "The secret, shown only in this answer" }) })
+  .meta({ id: "CreatedApiToken" });
+export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;
+
+export const maxBatchRows = 1000;
+
+export const campaignBatchSchema = z
+  .object({
+    rows: z.array(campaignInputSchema).min(1, "required").max(maxBatchRows, "too_large"),
+    /** A day already logged for that offer: keep it (skip) or replace it. */
+    duplicates: z.enum(["skip", "replace"], { error: "invalid_option" }).default("skip"),
+    /** Admins: log the rows for this buyer. */
+    userId: z.string().trim().min(1).max(100).optional(),
+  })
+  .meta({ id: "CampaignBatch" });
+export type CampaignBatch = z.output<typeof campaignBatchSchema>;

@@ -1,0 +1,168 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import {
+  type ImportMapping,
+  importCommitSchema,
+  importMappingSchema,
+  importPreviewPageQuerySchema,
+  importPreviewSchema,
+  importResultSchema,
+} from "../../../domain/import";
+import { campaignBatchSchema } from "../../../domain/schemas/tokens";
+import type { AppDeps } from "../../context";
+import { AppError, validationError } from "../../errors";
+import { createRouter, errors, jsonResponse, requireActor } from "../../http";
+import { campaignSecurity } from "../tokens/token-auth";
+import {
+  commitImport,
+  createPreviewStore,
+  getImportPreviewPage,
+  previewImport,
+  saveCampaignBatch,
+} from "./imports.service";
+
+/** A 50,000-row CSV is a few MB; the rest of the API keeps its 1 MB limit (server/app.ts). */
+export const importBodyLimit = 25 * 1024 * 1024;
+export const importPreviewPath = "/api/imports/preview";
+
+const tags = ["Imports"];
+
+const previewForm = z.object({
+  file: z
+    .custom<File>((value) => value instanceof File, { error: "required" })
+    .meta({ type: "string", format: "binary", description: "CSV (comma, semicolon or tab) or XLSX" }),
+  mapping: z
+    .string()
+    .optional()
+    .meta({ description: 'JSON field → header, e.g. {"date":"Dia","spent":"Custo"}; absent: guessed' }),
+  userId: z.string().optional().meta({ description: "Admins: import for this buyer" }),
+});
+
+const previewRoute = createRoute({
+  method: "post",
+  path: "/imports/preview",
+  tags,
+  summary: "Read a file of daily results and show every row as it will be saved, with its problems",
+  request: { body: { content: { "multipart/form-data": { schema: previewForm } }, required: true } },
+  responses: {
+    200: jsonResponse(importPreviewSchema, "The first page of the preview and its token"),
+    ...errors(400, 401, 403, 404, 422),
+  },
+});
+
+const pageRoute = createRoute({
+  method: "get",
+  path: "/imports/preview/{token}",
+  tags,
+  summary: "Another page of a preview, optionally only rows of one status",
+  request: { params: z.object({ token: z.string().max(100) }), query: importPreviewPageQuerySchema },
+  responses: { 200: jsonResponse(importPreviewSchema, "One page of the preview"), ...errors(400, 401, 404) },
+});
+
+const commitRoute = createRoute({
+  method: "post",
+  path: "/imports",
+  tags,
+  summary: "Save the accepted rows of a preview in one transaction (duplicates skipped or replaced)",
+  request: { body: { content: { "application/json": { schema: importCommitSchema } }, required: true } },
+  responses: {
+    200: jsonResponse(importResultSchema, "How many rows were added, replaced and skipped"),
+    ...errors(400, 401, 403, 404, 409, 422),
+  },
+});
+
+const batchRoute = createRoute({
+  method: "post",
+  path: "/campaigns/batch",
+  tags: ["Campaigns"],
+  summary: "Log up to 1,000 days at once, all or nothing (duplicate days skipped or replaced)",
+  description:
+    "For tracker scripts with a personal API token. The same rules as the import: every row is " +
+    "validated like POST /api/campaigns, a day already logged for the offer is skipped or replaced, " +
+    "two rows for one offer and day are refused. Send an Idempotency-Key to retry safely: the same " +
+    "key and body answer the stored result (header Idempotent-Replayed: true) without saving again.",
+  security: campaignSecurity,
+  request: {
+    headers: z.object({
+      "idempotency-key": z
+        .string()
+        .min(1)
+        .max(255)
+        .optional()
+        .meta({ description: "Any unique string per batch" }),
+    }),
+    body: { content: { "application/json": { schema: campaignBatchSchema } }, required: true },
+  },
+  responses: {
+    200: jsonResponse(importResultSchema, "How many rows were added, replaced and skipped"),
+    ...errors(400, 401, 403, 404, 409, 422),
+  },
+});
+
+function parseMapping(text: string | undefined): ImportMapping | undefined {
+  if (text === undefined || text.trim() === "") return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new AppError("validation_failed", "The mapping is not JSON.", { mapping: "invalid_option" });
+  }
+  const parsed = importMappingSchema.safeParse(json);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+export function createImportsRoutes(deps: AppDeps) {
+  const db = deps.database.db;
+  const store = createPreviewStore();
+  const router = createRouter();
+  router.use(
+    "/imports/preview",
+    bodyLimit({
+      maxSize: importBodyLimit,
+      onError: () => {
+        throw new AppError("payload_too_large", "The file is too large.");
+      },
+    }),
+  );
+  return router
+    .openapi(previewRoute, async (c) => {
+      const actor = requireActor(c);
+      const form = c.req.valid("form");
+      const preview = await previewImport({
+        db,
+        actor,
+        store,
+        file: { name: form.file.name, bytes: new Uint8Array(await form.file.arrayBuffer()) },
+        mapping: parseMapping(form.mapping),
+        userId: form.userId || undefined,
+      });
+      return c.json(preview, 200);
+    })
+    .openapi(pageRoute, (c) => {
+      const actor = requireActor(c);
+      const preview = getImportPreviewPage({
+        actor,
+        store,
+        token: c.req.valid("param").token,
+        query: c.req.valid("query"),
+      });
+      return c.json(preview, 200);
+    })
+    .openapi(batchRoute, async (c) => {
+      const actor = requireActor(c);
+      const { result, replayed } = await saveCampaignBatch({
+        db,
+        actor,
+        batch: c.req.valid("json"),
+        idempotencyKey: c.req.valid("header")["idempotency-key"],
+      });
+      if (replayed) c.header("Idempotent-Replayed", "true");
+      return c.json(result, 200);
+    })
+    .openapi(commitRoute, async (c) => {
+      const actor = requireActor(c);
+      const { token, duplicates } = c.req.valid("json");
+      return c.json(await commitImport({ db, actor, store, token, duplicates }), 200);
+    });
+}

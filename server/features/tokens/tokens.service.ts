@@ -1,0 +1,116 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
+import { isLanguage, isRole } from "../../../domain/roles";
+import type { ApiToken, ApiTokenInput, CreatedApiToken } from "../../../domain/schemas/tokens";
+import type { Actor } from "../../context";
+import type { Db } from "../../db/client";
+import { apiTokens, users } from "../../db/schema";
+import { notFound } from "../../errors";
+
+// Personal API tokens (docs/decisions/0031): a random secret shown once; only its SHA-256 is kept,
+// which is enough for a 192-bit random value (no password hashing needed) and lets a lookup use
+// the unique index.
+
+const tokenPrefix = "plc_";
+
+export function hashToken(secret: string): string {
+  return createHash("sha256").update(secret).digest("hex");
+}
+
+const toIso = (value: Date | string | null) =>
+  value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+
+function toApiToken(row: typeof apiTokens.$inferSelect): ApiToken {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    lastUsedAt: toIso(row.lastUsedAt),
+    expiresAt: toIso(row.expiresAt),
+    revokedAt: toIso(row.revokedAt),
+    createdAt: toIso(row.createdAt)!,
+  };
+}
+
+export async function listTokens({ db, actor }: { db: Db; actor: Actor }): Promise<ApiToken[]> {
+  const rows = await db
+    .select()
+    .from(apiTokens)
+    .where(eq(apiTokens.userId, actor.id))
+    .orderBy(desc(apiTokens.createdAt));
+  return rows.map(toApiToken);
+}
+
+export async function createToken({
+  db,
+  actor,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  input: ApiTokenInput;
+}): Promise<CreatedApiToken> {
+  const secret = `${tokenPrefix}${randomBytes(24).toString("base64url")}`;
+  const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null;
+  const [row] = await db
+    .insert(apiTokens)
+    .values({
+      userId: actor.id,
+      name: input.name,
+      tokenHash: hashToken(secret),
+      prefix: secret.slice(0, tokenPrefix.length + 6),
+      expiresAt,
+    })
+    .returning();
+  return { ...toApiToken(row!), token: secret };
+}
+
+export async function revokeToken({ db, actor, id }: { db: Db; actor: Actor; id: string }): Promise<void> {
+  const revoked = await db
+    .update(apiTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, actor.id), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  if (revoked.length === 0) throw notFound("Token");
+}
+
+/**
+ * The owner of a live token as an Actor (role and team read fresh), or null when the token is
+ * unknown, revoked, expired, or its owner is deactivated or banned. Records the use.
+ */
+export async function resolveTokenActor(db: Db, secret: string): Promise<Actor | null> {
+  if (!secret.startsWith(tokenPrefix) || secret.length > 200) return null;
+  const now = new Date();
+  const [row] = await db
+    .select({
+      tokenId: apiTokens.id,
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      managerId: users.managerId,
+      language: users.language,
+      deactivatedAt: users.deactivatedAt,
+      banned: users.banned,
+    })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(
+      and(
+        eq(apiTokens.tokenHash, hashToken(secret)),
+        isNull(apiTokens.revokedAt),
+        or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)),
+      ),
+    )
+    .limit(1);
+  if (!row || row.deactivatedAt || row.banned || !isRole(row.role)) return null;
+  await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.tokenId));
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    managerId: row.managerId,
+    language: isLanguage(row.language) ? row.language : null,
+  };
+}

@@ -1,0 +1,124 @@
+import type { APIRequestContext } from "@playwright/test";
+import { request as playwrightRequest } from "@playwright/test";
+import { addDays, todayIn } from "../../domain/periods";
+import { formatMoney } from "../../web/lib/format";
+import { screensServer, storageStatePath } from "./support/env";
+import { expect, test } from "./support/fixtures";
+
+// Issue 11: a buyer imports a spreadsheet export (semicolons, decimal commas), fixes the one column
+// Placar could not guess, sees the two bad rows flagged, imports the rest and finds it on /campanhas.
+
+const base = screensServer.baseURL;
+const today = todayIn("America/Sao_Paulo");
+const suffix = Date.now().toString(36);
+const offerName = `Importa Bet ${suffix}`;
+
+async function apiAs(role: "admin" | "buyer"): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({
+    baseURL: base,
+    storageState: storageStatePath(role),
+    extraHTTPHeaders: { origin: base },
+  });
+}
+
+test.beforeAll(async () => {
+  const admin = await apiAs("admin");
+  const response = await admin.post("/api/offers", {
+    data: {
+      name: offerName,
+      casinoBrand: "Placar Casino",
+      value: "500.00",
+      currency: "BRL",
+      payoutPerDeposit: "20.00",
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  await admin.dispose();
+});
+
+/** dd/mm/yyyy, as a Brazilian spreadsheet writes dates. */
+const brDate = (iso: string) => iso.split("-").reverse().join("/");
+
+test.use({ storageState: storageStatePath("buyer") });
+
+test("a buyer imports a semicolon file with decimal commas", async ({ page }) => {
+  const days = [20, 19, 18, 17].map((n) => addDays(today, -n));
+  const csv = [
+    "Dia;Oferta;Investido;Cliques;Instalações;Cadastros;Depósitos",
+    `${brDate(days[0]!)};${offerName};12,50;1.200;300;40;2`,
+    `${brDate(days[1]!)};${offerName};100,25;900;200;30;1`,
+    `${brDate(days[2]!)};Oferta Inexistente ${suffix};5,00;10;1;0;0`,
+    `${brDate(days[3]!)};${offerName};7,75;100;10;5;0`,
+    `31/02/2026;${offerName};3,00;10;1;0;0`,
+    `${brDate(addDays(today, -16))};${offerName};1.234,56;5.000;800;90;6`,
+  ].join("\r\n");
+
+  await page.goto("/campanhas");
+  await page.getByTestId("import-link").click();
+  await expect(page.getByRole("heading", { level: 1, name: "Importar resultados" })).toBeVisible();
+
+  const firstPreview = page.waitForResponse((r) => r.url().endsWith("/api/imports/preview") && r.ok());
+  await page.getByTestId("import-file").setInputFiles({
+    name: "resultados.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`\uFEFF${csv}`, "utf8"),
+  });
+  await firstPreview;
+  // "Investido" is not a name Placar knows: the spend column starts unmapped.
+  await expect(page.getByTestId("mapping-date")).toHaveValue("Dia");
+  await expect(page.getByTestId("mapping-spent")).toHaveValue("");
+
+  const secondPreview = page.waitForResponse((r) => r.url().endsWith("/api/imports/preview") && r.ok());
+  await page.getByTestId("mapping-spent").selectOption("Investido");
+  await secondPreview;
+  await expect(page.getByTestId("mapping-spent")).toHaveValue("Investido");
+
+  const preview = page.getByTestId("import-preview");
+  await expect(preview.getByText(formatMoney("1234.56", "USD", "pt-BR"))).toBeVisible();
+  const flagged = page.locator('[data-testid="import-row"][data-status="error"]');
+  await expect(flagged).toHaveCount(2);
+  await expect(flagged.nth(0)).toContainText("Oferta: oferta desconhecida");
+  await expect(flagged.nth(1)).toContainText("Data: data inválida");
+  await expect(page.getByTestId("count-error")).toContainText("2");
+
+  const commit = page.waitForResponse(
+    (r) => r.url().endsWith("/api/imports") && r.request().method() === "POST",
+  );
+  await page.getByTestId("import-submit").click();
+  expect((await commit).status()).toBe(200);
+  await expect(page.getByText("Importado: 4 adicionadas, 0 substituídas, 2 ignoradas")).toBeVisible();
+  await expect(page).toHaveURL(/\/campanhas$/);
+
+  // The default history window is the last 30 days: every imported day is in it.
+  const cards = page.getByTestId("campaign-card").filter({ hasText: offerName });
+  await expect(cards).toHaveCount(4);
+  await expect(cards.filter({ hasText: formatMoney("1234.56", "USD", "pt-BR") })).toHaveCount(1);
+  await expect(cards.filter({ hasText: formatMoney("12.50", "USD", "pt-BR") })).toHaveCount(1);
+});
+
+test("a buyer creates an API token from the user menu, sees it once and revokes it", async ({ page }) => {
+  await page.goto("/campanhas");
+  await page.getByTestId("user-menu").click();
+  await page.getByTestId("tokens-link").click();
+  await expect(page.getByRole("heading", { level: 1, name: "Tokens de API" })).toBeVisible();
+  const name = `Script ${suffix}`;
+  await page.getByTestId("token-name").fill(name);
+  await page.getByTestId("token-create").click();
+  const secret = (await page.getByTestId("token-secret").textContent()) ?? "";
+  expect(secret).toMatch(/^plc_/);
+
+  // The token works on the campaign endpoints until it is revoked.
+  const script = await playwrightRequest.newContext({ baseURL: base });
+  const auth = { authorization: `Bearer ${secret}` };
+  expect((await script.get("/api/campaigns", { headers: auth })).status()).toBe(200);
+  const row = page.getByTestId("token-row").filter({ hasText: name });
+  await expect(row).toHaveAttribute("data-state", "active");
+  await page.reload();
+  await expect(page.getByTestId("token-secret")).toHaveCount(0);
+  await expect(row).toBeVisible();
+  await row.getByTestId("token-revoke").click();
+  await page.getByTestId("token-revoke-confirm").click();
+  await expect(row).toHaveAttribute("data-state", "revoked");
+  expect((await script.get("/api/campaigns", { headers: auth })).status()).toBe(401);
+  await script.dispose();
+});

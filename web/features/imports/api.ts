@@ -1,0 +1,48 @@
+import type {
+  DuplicateChoice,
+  ImportMapping,
+  ImportPreview,
+  ImportResult,
+  ImportRowStatus,
+} from "@domain/import";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { campaignKeys } from "../campaigns/api";
+
+// The import screen's calls (docs/decisions/0030): upload for a preview, page it, commit it.
+
+export const importPageSize = 50;
+
+export function uploadImportPreview(file: File, mapping?: ImportMapping): Promise<ImportPreview> {
+  const form = new FormData();
+  form.set("file", file);
+  if (mapping) form.set("mapping", JSON.stringify(mapping));
+  return api.post<ImportPreview>("/api/imports/preview", form);
+}
+
+export type PreviewPageParams = { token: string; page: number; status: "all" | ImportRowStatus };
+
+/** A page of the preview; the first page comes with the upload, so it is seeded, not fetched. */
+export function useImportPreviewPage(params: PreviewPageParams | null, first: ImportPreview | null) {
+  const isFirst = params?.page === 1 && params.status === "all";
+  return useQuery({
+    queryKey: ["imports", "preview", params],
+    queryFn: ({ signal }) =>
+      api.get<ImportPreview>(`/api/imports/preview/${encodeURIComponent(params!.token)}`, {
+        query: { page: params!.page, pageSize: importPageSize, status: params!.status },
+        signal,
+      }),
+    enabled: Boolean(params) && !(isFirst && first?.token === params?.token),
+    placeholderData: keepPreviousData,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useCommitImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { token: string; duplicates: DuplicateChoice }) =>
+      api.post<ImportResult>("/api/imports", input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
+  });
+}

@@ -1,0 +1,343 @@
+import {
+  type DuplicateChoice,
+  type ImportField,
+  type ImportMapping,
+  type ImportPreview,
+  type ImportRowStatus,
+  importFields,
+} from "@domain/import";
+import { ChevronLeft, ChevronRight, FileUp } from "lucide-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Spinner } from "@/components/ui/spinner";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { errorMessageKey, isApiError } from "@/lib/api";
+import { cn } from "@/lib/utils";
+import { trendClass } from "../../campaigns/components/trend";
+import { useFormatters } from "../../campaigns/use-formatters";
+import { importPageSize, uploadImportPreview, useCommitImport, useImportPreviewPage } from "../api";
+
+type StatusFilter = "all" | ImportRowStatus;
+const optionalFields = new Set<ImportField>(["revenue"]);
+
+/** Upload → columns → preview → import (docs/decisions/0030). */
+export function ImportScreen() {
+  const { t } = useTranslation("import");
+  const navigate = useNavigate();
+  const fileInputId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [first, setFirst] = useState<ImportPreview | null>(null);
+  const [reading, setReading] = useState(false);
+  const [uploadError, setUploadError] = useState<unknown>(null);
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<StatusFilter>("all");
+  const [duplicates, setDuplicates] = useState<DuplicateChoice>("skip");
+  const commit = useCommitImport();
+  const params = first ? { token: first.token, page, status } : null;
+  const pageQuery = useImportPreviewPage(params, first);
+  const current = page === 1 && status === "all" ? first : (pageQuery.data ?? first);
+
+  async function readPreview(next: File, mapping?: ImportMapping) {
+    setReading(true);
+    setUploadError(null);
+    try {
+      const preview = await uploadImportPreview(next, mapping);
+      setFirst(preview);
+      setPage(1);
+      setStatus("all");
+    } catch (error) {
+      setUploadError(error);
+      setFirst(null);
+    } finally {
+      setReading(false);
+    }
+  }
+
+  function changeMapping(field: ImportField, header: string) {
+    if (!file || !first) return;
+    void readPreview(file, { ...first.mapping, [field]: header || null });
+  }
+
+  function errorText(error: unknown) {
+    const key = isApiError(error) ? `import:errors.${error.code}` : "";
+    return key && t(key, { defaultValue: "" }) ? t(key) : t(errorMessageKey(error));
+  }
+
+  async function submit() {
+    if (!first) return;
+    try {
+      const result = await commit.mutateAsync({ token: first.token, duplicates });
+      toast.success(t("done", result));
+      navigate("/campanhas");
+    } catch (error) {
+      toast.error(errorText(error));
+    }
+  }
+
+  const accepted = first ? first.counts.ok + (duplicates === "replace" ? first.counts.duplicate : 0) : 0;
+  const pages = current ? Math.max(1, Math.ceil(current.total / importPageSize)) : 1;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("upload.title")}</CardTitle>
+          <CardDescription>{t("upload.hint")}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-3">
+          <Label htmlFor={fileInputId}>{t("upload.label")}</Label>
+          <Input
+            id={fileInputId}
+            type="file"
+            accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            data-testid="import-file"
+            onChange={(event) => {
+              const next = event.target.files?.[0] ?? null;
+              setFile(next);
+              if (next) void readPreview(next);
+            }}
+          />
+          {reading ? (
+            <p className="flex items-center gap-2 text-muted-foreground text-sm" role="status">
+              <Spinner /> {t("upload.reading")}
+            </p>
+          ) : null}
+          {uploadError ? (
+            <p role="alert" className="text-destructive text-sm" data-testid="import-error">
+              {errorText(uploadError)}
+            </p>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      {first ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("mapping.title")}</CardTitle>
+            <CardDescription>{t("mapping.description")}</CardDescription>
+          </CardHeader>
+          <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {importFields.map((field) => (
+              <div key={field} className="flex flex-col gap-2">
+                <Label htmlFor={`${fileInputId}-${field}`}>
+                  {t(`fields.${field}`)}
+                  {optionalFields.has(field) ? (
+                    <span className="font-normal text-muted-foreground"> ({t("mapping.optional")})</span>
+                  ) : null}
+                </Label>
+                <NativeSelect
+                  id={`${fileInputId}-${field}`}
+                  data-testid={`mapping-${field}`}
+                  value={first.mapping[field] ?? ""}
+                  disabled={reading}
+                  onChange={(event) => changeMapping(field, event.target.value)}
+                >
+                  <option value="">{t("mapping.none")}</option>
+                  {first.headers.map((header) => (
+                    <option key={header} value={header}>
+                      {header}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+            ))}
+          </CardContent>
+        </Card>
+      ) : null}
+
+      {first && current ? (
+        <Card>
+          <CardHeader className="gap-3">
+            <CardTitle>{t("preview.title")}</CardTitle>
+            <div className="flex flex-wrap items-center gap-2" data-testid="import-counts">
+              <Badge variant="secondary" data-testid="count-ok">
+                {t("status.ok", { count: first.counts.ok })}
+              </Badge>
+              <Badge variant="outline" data-testid="count-duplicate">
+                {t("status.duplicate", { count: first.counts.duplicate })}
+              </Badge>
+              <Badge variant={first.counts.error > 0 ? "destructive" : "outline"} data-testid="count-error">
+                {t("status.error", { count: first.counts.error })}
+              </Badge>
+            </div>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4">
+            <div className="flex flex-col gap-2 sm:w-72">
+              <Label htmlFor={`${fileInputId}-status`}>{t("preview.filter")}</Label>
+              <NativeSelect
+                id={`${fileInputId}-status`}
+                data-testid="import-status-filter"
+                value={status}
+                onChange={(event) => {
+                  setStatus(event.target.value as StatusFilter);
+                  setPage(1);
+                }}
+              >
+                <option value="all">
+                  {t("status.all", { count: first.counts.ok + first.counts.duplicate + first.counts.error })}
+                </option>
+                <option value="ok">{t("status.ok", { count: first.counts.ok })}</option>
+                <option value="duplicate">{t("status.duplicate", { count: first.counts.duplicate })}</option>
+                <option value="error">{t("status.error", { count: first.counts.error })}</option>
+              </NativeSelect>
+            </div>
+            <PreviewTable preview={current} />
+            {pages > 1 ? (
+              <div className="flex items-center justify-end gap-2">
+                <span className="text-muted-foreground text-sm">{t("preview.page", { page, pages })}</span>
+                <Button
+                  variant="outline"
+                  size="icon"
+                  aria-label={t("preview.previous")}
+                  disabled={page <= 1}
+                  onClick={() => setPage((p) => p - 1)}
+                >
+                  <ChevronLeft aria-hidden="true" />
+                </Button>
+                <Button
+                  variant="outline"
+                  size="icon"
+                  aria-label={t("preview.next")}
+                  disabled={page >= pages}
+                  onClick={() => setPage((p) => p + 1)}
+                >
+                  <ChevronRight aria-hidden="true" />
+                </Button>
+              </div>
+            ) : null}
+
+            {first.counts.duplicate > 0 ? (
+              <fieldset className="flex flex-col gap-2 rounded-md border p-4" data-testid="duplicate-choice">
+                <legend className="px-1 font-medium text-sm">{t("duplicates.title")}</legend>
+                {(["skip", "replace"] as const).map((choice) => (
+                  <label key={choice} className="flex items-center gap-2 text-sm">
+                    <input
+                      type="radio"
+                      name="duplicates"
+                      value={choice}
+                      checked={duplicates === choice}
+                      onChange={() => setDuplicates(choice)}
+                      className="size-4 accent-primary"
+                    />
+                    {t(`duplicates.${choice}`)}
+                  </label>
+                ))}
+              </fieldset>
+            ) : null}
+
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-muted-foreground text-sm">
+                {accepted === 0 ? t("nothingToImport") : first.counts.error > 0 ? t("rejectedNote") : null}
+              </p>
+              <Button
+                data-testid="import-submit"
+                disabled={accepted === 0 || commit.isPending || reading}
+                onClick={() => void submit()}
+              >
+                {commit.isPending ? <Spinner /> : <FileUp aria-hidden="true" />}
+                {t("submit", { count: accepted })}
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+function PreviewTable({ preview }: { preview: ImportPreview }) {
+  const { t } = useTranslation("import");
+  const format = useFormatters();
+  if (preview.rows.length === 0) return <p className="text-muted-foreground text-sm">{t("preview.empty")}</p>;
+  const problemText = (code: string, field?: string) =>
+    field ? `${t(`fields.${field}`)}: ${t(`problems.${code}`)}` : t(`problems.${code}`);
+  return (
+    <Table data-testid="import-preview">
+      <TableHeader>
+        <TableRow>
+          <TableHead className="text-right">{t("preview.line")}</TableHead>
+          <TableHead>{t("preview.status")}</TableHead>
+          <TableHead>{t("fields.date")}</TableHead>
+          <TableHead>{t("fields.offer")}</TableHead>
+          <TableHead className="text-right">{t("fields.spent")}</TableHead>
+          <TableHead className="text-right">{t("fields.clicks")}</TableHead>
+          <TableHead className="text-right">{t("fields.installations")}</TableHead>
+          <TableHead className="text-right">{t("fields.registrations")}</TableHead>
+          <TableHead className="text-right">{t("fields.deposits")}</TableHead>
+          <TableHead className="text-right">{t("fields.revenue")}</TableHead>
+          <TableHead className="text-right">{t("preview.profit")}</TableHead>
+          <TableHead className="text-right">{t("preview.roi")}</TableHead>
+          <TableHead>{t("preview.problems")}</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {preview.rows.map((row) => {
+          const v = row.values;
+          return (
+            <TableRow
+              key={row.line}
+              data-testid="import-row"
+              data-status={row.status}
+              className={cn(
+                row.status === "error" && "bg-destructive/5",
+                row.status === "duplicate" && "bg-amber-500/10",
+              )}
+            >
+              <TableCell className="text-right tabular-nums">{row.line}</TableCell>
+              <TableCell>
+                <Badge
+                  variant={
+                    row.status === "error" ? "destructive" : row.status === "ok" ? "secondary" : "outline"
+                  }
+                >
+                  {t(`badge.${row.status}`)}
+                </Badge>
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                {v ? format.date(v.date, "short") : row.raw.date}
+              </TableCell>
+              <TableCell className="max-w-48 truncate">{v ? v.offerName : row.raw.offer}</TableCell>
+              <TableCell className="text-right tabular-nums">
+                {v ? format.money(v.spent) : row.raw.spent}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">
+                {v ? format.number(v.clicks) : row.raw.clicks}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">
+                {v ? format.number(v.installations) : row.raw.installations}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">
+                {v ? format.number(v.registrations) : row.raw.registrations}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">
+                {v ? format.number(v.deposits) : row.raw.deposits}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">
+                {v ? format.money(v.revenue) : row.raw.revenue}
+              </TableCell>
+              <TableCell
+                className={cn("text-right tabular-nums", row.metrics && trendClass(row.metrics.profit))}
+              >
+                {row.metrics ? format.money(row.metrics.profit) : ""}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">
+                {row.metrics ? format.percent(row.metrics.roi) : ""}
+              </TableCell>
+              <TableCell className="min-w-48 text-sm" data-testid="import-problems">
+                {row.problems.map((p) => problemText(p.code, p.field)).join("; ")}
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,245 @@
+import { type ApiToken, tokenExpiryChoices } from "@domain/schemas/tokens";
+import { Copy, KeyRound } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { EmptyState, ErrorState } from "@/features/campaigns/components/states";
+import { useFormatters } from "@/features/campaigns/use-formatters";
+import { errorMessageKey } from "@/lib/api";
+import { formatDateTime } from "@/lib/format";
+import { useCreateToken, useRevokeToken, useTokens } from "../api";
+
+/** Create (the secret is shown once), list with last use, revoke. */
+export function TokensScreen() {
+  const { t } = useTranslation("tokens");
+  const id = useId();
+  const [name, setName] = useState("");
+  const [expiry, setExpiry] = useState<string>("90");
+  const [nameError, setNameError] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+  const create = useCreateToken();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim()) {
+      setNameError(true);
+      return;
+    }
+    try {
+      const created = await create.mutateAsync({
+        name: name.trim(),
+        expiresInDays: expiry === "never" ? null : Number(expiry),
+      });
+      setSecret(created.token);
+      setName("");
+      setNameError(false);
+    } catch (error) {
+      toast.error(t(errorMessageKey(error)));
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("create.title")}</CardTitle>
+          <CardDescription>{t("create.description")}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <form
+            className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+            onSubmit={submit}
+            noValidate
+          >
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={`${id}-name`}>{t("create.name")}</Label>
+              <Input
+                id={`${id}-name`}
+                value={name}
+                maxLength={100}
+                placeholder={t("create.namePlaceholder")}
+                aria-invalid={nameError}
+                aria-describedby={nameError ? `${id}-name-error` : undefined}
+                onChange={(event) => setName(event.target.value)}
+                data-testid="token-name"
+              />
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={`${id}-expiry`}>{t("create.expiry")}</Label>
+              <NativeSelect
+                id={`${id}-expiry`}
+                value={expiry}
+                onChange={(event) => setExpiry(event.target.value)}
+                data-testid="token-expiry"
+              >
+                {tokenExpiryChoices.map((days) => (
+                  <option key={days} value={String(days)}>
+                    {t("create.days", { count: days })}
+                  </option>
+                ))}
+                <option value="never">{t("create.never")}</option>
+              </NativeSelect>
+            </div>
+            <Button type="submit" disabled={create.isPending} data-testid="token-create">
+              <KeyRound aria-hidden="true" />
+              {t("create.submit")}
+            </Button>
+          </form>
+          {nameError ? (
+            <p id={`${id}-name-error`} className="text-destructive text-sm" role="alert">
+              {t("create.nameRequired")}
+            </p>
+          ) : null}
+          {secret ? <SecretNotice secret={secret} onDone={() => setSecret(null)} /> : null}
+        </CardContent>
+      </Card>
+      <TokenList />
+    </div>
+  );
+}
+
+function SecretNotice({ secret, onDone }: { secret: string; onDone: () => void }) {
+  const { t } = useTranslation("tokens");
+  return (
+    <div className="flex flex-col gap-3 rounded-md border border-primary/40 bg-primary/5 p-4" role="status">
+      <p className="font-medium text-sm">{t("secret.title")}</p>
+      <p className="text-muted-foreground text-sm">{t("secret.hint")}</p>
+      <code className="break-all rounded bg-muted p-2 font-mono text-sm" data-testid="token-secret">
+        {secret}
+      </code>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() =>
+            void navigator.clipboard
+              ?.writeText(secret)
+              .then(() => toast.success(t("secret.copied")))
+              .catch(() => toast.error(t("secret.copyFailed")))
+          }
+        >
+          <Copy aria-hidden="true" />
+          {t("secret.copy")}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onDone}>
+          {t("secret.done")}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function TokenList() {
+  const { t } = useTranslation("tokens");
+  const format = useFormatters();
+  const tokens = useTokens();
+  const revoke = useRevokeToken();
+  const [pending, setPending] = useState<ApiToken | null>(null);
+  const when = (value: string | null) =>
+    value ? formatDateTime(value, format.language, format.timeZone) : "—";
+
+  if (tokens.isPending) return <Skeleton className="h-32 w-full" />;
+  if (tokens.isError) return <ErrorState error={tokens.error} onRetry={() => void tokens.refetch()} />;
+  if (tokens.data.length === 0) return <EmptyState title={t("list.empty")} />;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("list.title")}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Table data-testid="token-list">
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t("list.name")}</TableHead>
+              <TableHead>{t("list.prefix")}</TableHead>
+              <TableHead>{t("list.lastUsed")}</TableHead>
+              <TableHead>{t("list.expires")}</TableHead>
+              <TableHead>{t("list.status")}</TableHead>
+              <TableHead>
+                <span className="sr-only">{t("list.actions")}</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {tokens.data.map((token) => {
+              const expired = token.expiresAt !== null && new Date(token.expiresAt) <= new Date();
+              const state = token.revokedAt ? "revoked" : expired ? "expired" : "active";
+              return (
+                <TableRow key={token.id} data-testid="token-row" data-state={state}>
+                  <TableCell className="max-w-48 truncate font-medium">{token.name}</TableCell>
+                  <TableCell className="font-mono text-xs">{token.prefix}…</TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {token.lastUsedAt ? when(token.lastUsedAt) : t("list.never")}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {token.expiresAt ? when(token.expiresAt) : t("list.noExpiry")}
+                  </TableCell>
+                  <TableCell>
+                    <Badge variant={state === "active" ? "secondary" : "outline"}>
+                      {t(`state.${state}`)}
+                    </Badge>
+                  </TableCell>
+                  <TableCell className="text-right">
+                    {state === "active" ? (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => setPending(token)}
+                        data-testid="token-revoke"
+                      >
+                        {t("revoke.action")}
+                      </Button>
+                    ) : null}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </CardContent>
+      <AlertDialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t("revoke.title", { name: pending?.name ?? "" })}</AlertDialogTitle>
+            <AlertDialogDescription>{t("revoke.description")}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{t("revoke.cancel")}</AlertDialogCancel>
+            <AlertDialogAction
+              data-testid="token-revoke-confirm"
+              onClick={() => {
+                if (!pending) return;
+                revoke.mutate(pending.id, {
+                  onSuccess: () => toast.success(t("revoke.done")),
+                  onError: (error) => toast.error(t(errorMessageKey(error))),
+                });
+                setPending(null);
+              }}
+            >
+              {t("revoke.action")}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  );
+}
