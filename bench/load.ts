@@ -1,3 +1,4 @@
+import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import { sampleRss } from "./server";
 import { summarizeLatencies } from "./stats";
@@ -28,6 +29,8 @@ export type LoadResult = {
   errors: number;
   non2xx: number;
   peakRssMb: number;
+  /** The machine's 1-minute load average when the run ended (2 shared cores: above 2 means queueing). */
+  loadAvg: number;
 };
 
 export async function runLoad(input: {
@@ -73,5 +76,6 @@ export async function runLoad(input: {
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     peakRssMb: peak / 1024 / 1024,
+    loadAvg: loadavg()[0] ?? 0,
   };
 }

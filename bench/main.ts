@@ -12,7 +12,7 @@ import { benchPassword, type Dataset, generateDataset } from "./dataset";
 import { runLighthouse } from "./lighthouse";
 import { type LoadResult, runLoad, type Scenario } from "./load";
 import { type OldResult, type OldScreen, runOldScreen, selectRows } from "./old-architecture";
-import { readRss, sampleRss, signIn, startBenchServer, stopBenchServer } from "./server";
+import { readRss, sampleRss, signIn, startBenchServer, stopBenchServer, waitUntilIdle } from "./server";
 import { formatBytes, formatMs, formatTable } from "./stats";
 import { measureRouteSizes } from "./web-size";
 
@@ -82,6 +82,12 @@ async function main(): Promise<void> {
 
     // ---- the server under load --------------------------------------------------------------------
     const server = await startBenchServer({ databaseUrl, dataDir });
+    // Ctrl-C (or a kill) must not leave the server running on the port and the database.
+    for (const signal of ["SIGINT", "SIGTERM"] as const)
+      process.once(signal, () => {
+        server.child.kill("SIGKILL");
+        process.exit(130);
+      });
     const idleRssMb = readRss(server.pid) / 1024 / 1024;
     log(`Server pid ${server.pid} at ${server.url}, ${idleRssMb.toFixed(0)} MB idle`);
     const cookies = {
@@ -104,6 +110,7 @@ async function main(): Promise<void> {
           connections: 1,
           durationSeconds: 1,
         });
+        await waitUntilIdle(server.url);
         for (const connections of connectionLevels) {
           const result = await runLoad({
             url: server.url,
@@ -114,6 +121,7 @@ async function main(): Promise<void> {
             durationSeconds,
           });
           load.push(result);
+          await waitUntilIdle(server.url);
           log(
             `  ${scenario.name.padEnd(44)} c=${String(connections).padStart(2)}  p50 ${formatMs(result.p50)}  p95 ${formatMs(result.p95)}  p99 ${formatMs(result.p99)}  ${result.rps.toFixed(0)} req/s  errors ${result.errors + result.non2xx}`,
           );
@@ -538,16 +546,19 @@ export function renderMarkdown(report: Report): string {
         }
         if (r.connections === 10 && r.budget === "mixed")
           verdict = `${r.rps >= 300 && r.errors + r.non2xx === 0 ? "met" : "**missed**"} (≥ 300 req/s, no errors)`;
+        // A run in which no request finished: every request took longer than the run.
+        const none = `> ${report.durationSeconds * 1000}`;
         return [
           r.scenario,
           r.role,
           r.connections,
-          formatMs(r.p50),
-          formatMs(r.p95),
-          formatMs(r.p99),
+          r.requests === 0 ? none : formatMs(r.p50),
+          r.requests === 0 ? none : formatMs(r.p95),
+          r.requests === 0 ? none : formatMs(r.p99),
           r.rps.toFixed(0),
           r.errors + r.non2xx,
           r.peakRssMb.toFixed(0),
+          r.loadAvg === undefined ? "–" : r.loadAvg.toFixed(1),
           verdict,
         ];
       }),

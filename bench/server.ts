@@ -115,3 +115,22 @@ export function sampleRss(pid: number, everyMs = 50): { stop: () => number } {
     },
   };
 }
+
+/**
+ * Waits until the server answers its health check (a database ping) quickly again: requests a
+ * finished run left in flight must not be charged to the next run.
+ */
+export async function waitUntilIdle(url: string, timeoutMs = 300_000): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    const before = performance.now();
+    try {
+      await (await fetch(`${url}/api/health`)).arrayBuffer();
+    } catch {
+      // the server is busy closing sockets; try again
+    }
+    if (performance.now() - before < 50) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return performance.now() - started;
+}
