@@ -7,7 +7,7 @@ import type { Actor } from "../server/context";
 import type { Db } from "../server/db/client";
 import { schema, users } from "../server/db/schema";
 import { getAnalytics, getMetricsSummary } from "../server/features/analytics/analytics.service";
-import { listCampaigns } from "../server/features/campaigns/campaigns.service";
+import { iterateCampaigns, listCampaigns } from "../server/features/campaigns/campaigns.service";
 import {
   getAdminDashboard,
   getFinancialAnalytics,
@@ -74,6 +74,14 @@ const cases: Record<string, () => Promise<unknown>> = {
     }),
   "list-date-first": () =>
     listCampaigns({ db, actor: lead, query: { sort: "date", order: "desc", page: 1, pageSize: 10 } }),
+  "csv-export-chunks": async () => {
+    // The export's first three chunks of 2,000 rows (keyset on date and id), last 30 days.
+    let chunks = 0;
+    for await (const _ of iterateCampaigns({ db, actor: admin, filter: { from: from30, to: today } })) {
+      chunks += 1;
+      if (chunks === 3) break;
+    }
+  },
   "admin-dashboard-30d": () => getAdminDashboard({ db, actor: admin, period: "30d", timeZone }),
   "financial-analytics-all": () => getFinancialAnalytics({ db, actor: financial, period: "all", timeZone }),
   "report-30d": () => getReport({ db, actor: financial, timeZone, query: { period: "30d", minRoi: 0 } }),
