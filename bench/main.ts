@@ -33,6 +33,8 @@ const { values: args } = parseArgs({
     "no-web": { type: "boolean", default: false },
     "no-old": { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
+    /** A regular expression: run only the scenarios whose name matches. */
+    only: { type: "string" },
   },
 });
 
@@ -97,7 +99,10 @@ async function main(): Promise<void> {
       financial: await signIn(server.url, dataset.financial.email, benchPassword),
       admin: await signIn(server.url, dataset.admin.email, benchPassword),
     };
-    const scenarios = buildScenarios(dataset, facts, today, cookies);
+    const only = args.only ? new RegExp(args.only) : null;
+    const scenarios = buildScenarios(dataset, facts, today, cookies).filter(
+      (scenario) => !only || only.test(scenario.name),
+    );
     const load: LoadResult[] = [];
     try {
       for (const scenario of scenarios) {
@@ -163,7 +168,7 @@ async function main(): Promise<void> {
       const markdown = renderMarkdown(report);
       const resultsDir = path.join(projectRoot, "bench", "results");
       mkdirSync(resultsDir, { recursive: true });
-      const stem = `${today}-${kind}`;
+      const stem = `${today}-${kind}${args.only ? "-partial" : ""}`;
       writeFileSync(path.join(resultsDir, `${stem}.json`), `${JSON.stringify(report, null, 2)}\n`);
       writeFileSync(path.join(resultsDir, `${stem}.md`), `${markdown}\n`);
       console.info(`\n${markdown}\n\nWritten to bench/results/${stem}.{json,md}`);
