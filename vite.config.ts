@@ -17,6 +17,8 @@ export default defineConfig({
     outDir: path.resolve(import.meta.dirname, "dist", "web"),
     emptyOutDir: true,
     sourcemap: true,
+    // Lets `npm run bench` add up the JavaScript each route needs (bench/web-size.ts).
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -169,7 +169,7 @@ export async function getAnalytics({
       .orderBy(desc(revenueOrder), offers.name),
     db
       .select({
-        userId: campaigns.creatorId,
+        userId: creators.id,
         name: creators.name,
         email: creators.email,
         lastCampaignDate: sql<string | null>`max(${campaigns.date})::text`,
@@ -178,7 +178,10 @@ export async function getAnalytics({
       .from(campaigns)
       .innerJoin(creators, eq(creators.id, campaigns.creatorId))
       .where(where)
-      .groupBy(campaigns.creatorId, creators.name, creators.email)
+      // Grouped by the user's primary key alone (name and email follow from it): grouping by three
+      // columns made PostgreSQL estimate 41,000 groups for 200 real ones and sort 1M rows on disk
+      // instead of hashing them (docs/performance.md).
+      .groupBy(creators.id)
       .orderBy(desc(profitOrder), creators.name),
   ]);
 

@@ -153,6 +153,10 @@ export function createCampaignsRoutes(deps: AppDeps) {
             );
           }
           await out.write(text);
+          // Give the event loop a turn so the chunk reaches the socket now: PGlite answers queries
+          // without one, and the whole file piled up in memory before the first byte left
+          // (docs/performance.md).
+          await new Promise((resolve) => setImmediate(resolve));
         }
       }) as never;
     })

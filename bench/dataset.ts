@@ -1,0 +1,177 @@
+import { sql } from "drizzle-orm";
+import { addDays } from "../domain/periods";
+import type { Db } from "../server/db/client";
+import {
+  assignOffer,
+  type CreatedUser,
+  createOffer,
+  createUser,
+  type GeneratorBuyer,
+  generateOfferInputs,
+  iterateCampaignRows,
+  type NewCampaignRow,
+  type OfferRow,
+} from "../tests/factories";
+
+// The benchmark's dataset: the factories' users, offers and campaign generator, with the campaign
+// rows written in bulk (one `insert ... select from unnest(arrays)` per chunk, ten parameters for
+// thousands of rows) because a million single-row inserts would take many minutes.
+
+export const benchPassword = "bench-password-42";
+export const datasetDays = 730;
+
+export type Dataset = {
+  buyers: CreatedUser[];
+  leads: CreatedUser[];
+  admin: CreatedUser;
+  financial: CreatedUser;
+  offers: OfferRow[];
+  rows: number;
+  endDate: string;
+  firstDate: string;
+  timings: { usersMs: number; offersMs: number; campaignsMs: number; analyzeMs: number; totalMs: number };
+};
+
+/** Takes the first `limit` items of an iterable. */
+export function* takeFirst<T>(items: Iterable<T>, limit: number): Generator<T> {
+  if (limit <= 0) return;
+  let taken = 0;
+  for (const item of items) {
+    yield item;
+    taken += 1;
+    if (taken >= limit) return;
+  }
+}
+
+/** A PostgreSQL array literal ('{a,b,NULL}') of plain tokens (dates, uuids, numbers: no quoting needed). */
+export function toArrayLiteral(values: readonly (string | number | null | undefined)[]): string {
+  return `{${values.map((value) => (value === null || value === undefined ? "NULL" : String(value))).join(",")}}`;
+}
+
+async function insertCampaignChunk(db: Db, chunk: NewCampaignRow[]): Promise<void> {
+  const column = <K extends keyof NewCampaignRow>(key: K) =>
+    toArrayLiteral(chunk.map((row) => row[key] as string | number | null | undefined));
+  await db.execute(sql`
+    insert into campaigns (date, offer_id, creator_id, manager_id, spent, clicks, installations,
+                           registrations, deposits, deposit_payment)
+    select * from unnest(
+      ${column("date")}::date[], ${column("offerId")}::uuid[], ${column("creatorId")}::text[],
+      ${column("managerId")}::text[], ${column("spent")}::numeric[], ${column("clicks")}::int[],
+      ${column("installations")}::int[], ${column("registrations")}::int[], ${column("deposits")}::int[],
+      ${column("depositPayment")}::numeric[])`);
+}
+
+function countRows(input: Parameters<typeof iterateCampaignRows>[0]): number {
+  let n = 0;
+  for (const _ of iterateCampaignRows(input)) n += 1;
+  return n;
+}
+
+/** Fills an empty, migrated database. `rows` is the number of campaign rows wanted. */
+export async function generateDataset(
+  db: Db,
+  options: { rows: number; endDate: string; seed?: number; chunkSize?: number; log?: (line: string) => void },
+): Promise<Dataset> {
+  const log = options.log ?? (() => {});
+  const seed = options.seed ?? 9;
+  const started = performance.now();
+
+  const admin = await createUser(db, { role: "admin", email: "admin@bench.test", password: benchPassword });
+  const financial = await createUser(db, {
+    role: "financial",
+    email: "financial@bench.test",
+    password: benchPassword,
+  });
+  const leads: CreatedUser[] = [];
+  for (let i = 0; i < 10; i++)
+    leads.push(
+      await createUser(db, { role: "manager", email: `lead-${i}@bench.test`, password: benchPassword }),
+    );
+  const buyers: CreatedUser[] = [];
+  for (let i = 0; i < 200; i++)
+    buyers.push(
+      await createUser(db, {
+        role: "user",
+        email: `buyer-${i}@bench.test`,
+        password: benchPassword,
+        managerId: leads[i % leads.length]!.id,
+      }),
+    );
+  const usersDone = performance.now();
+
+  // 40 offers for everybody and 10 private ones, each assigned to five buyers.
+  const offers: OfferRow[] = [];
+  const privateTo = new Map<string, string[]>();
+  for (const [i, input] of generateOfferInputs(50, seed).entries()) {
+    const isPrivate = i >= 40;
+    const offer = await createOffer(db, { ...input, visibleToAll: !isPrivate });
+    if (isPrivate) {
+      const assignees = Array.from({ length: 5 }, (_, k) => buyers[(i * 7 + k * 13) % buyers.length]!.id);
+      await assignOffer(db, offer.id, assignees);
+      privateTo.set(offer.id, assignees);
+    }
+    offers.push(offer);
+  }
+  const offersDone = performance.now();
+
+  const generatorBuyers: GeneratorBuyer[] = buyers.map((buyer) => ({
+    id: buyer.id,
+    managerId: buyer.managerId,
+    offerIds: offers
+      .filter((offer) => offer.visibleToAll || privateTo.get(offer.id)?.includes(buyer.id))
+      .map((offer) => offer.id),
+  }));
+  const base = {
+    buyers: generatorBuyers,
+    offers: offers.map((offer) => ({ id: offer.id, payoutPerDeposit: offer.payoutPerDeposit })),
+    days: datasetDays,
+    endDate: options.endDate,
+    seed,
+  };
+  // The generator's row count depends on how many offers each buyer works: scale that to the target.
+  const sample = countRows({ ...base, offersPerBuyer: [3, 6] });
+  const factor = options.rows / Math.max(1, sample);
+  const low = Math.min(40, Math.max(1, Math.round(3 * factor * 1.02)));
+  const high = Math.min(40, Math.max(low, Math.round(6 * factor * 1.02)));
+  log(`  generator: ${sample} rows with 3-6 offers per buyer, using ${low}-${high}`);
+
+  const chunkSize = options.chunkSize ?? 5000;
+  let chunk: NewCampaignRow[] = [];
+  let rows = 0;
+  for (const row of takeFirst(iterateCampaignRows({ ...base, offersPerBuyer: [low, high] }), options.rows)) {
+    chunk.push(row);
+    if (chunk.length >= chunkSize) {
+      await insertCampaignChunk(db, chunk);
+      rows += chunk.length;
+      chunk = [];
+      if (rows % 100_000 === 0) log(`  ${rows} campaign rows`);
+    }
+  }
+  if (chunk.length > 0) {
+    await insertCampaignChunk(db, chunk);
+    rows += chunk.length;
+  }
+  const campaignsDone = performance.now();
+  // Fresh statistics and visibility map, as autovacuum leaves them some minutes after a bulk load
+  // (without the visibility map, index-only scans still visit every heap page).
+  await db.execute(sql`vacuum analyze`);
+  const analyzed = performance.now();
+
+  return {
+    buyers,
+    leads,
+    admin,
+    financial,
+    offers,
+    rows,
+    endDate: options.endDate,
+    firstDate: addDays(options.endDate, -(datasetDays - 1)),
+    timings: {
+      usersMs: usersDone - started,
+      offersMs: offersDone - usersDone,
+      campaignsMs: campaignsDone - offersDone,
+      analyzeMs: analyzed - campaignsDone,
+      totalMs: analyzed - started,
+    },
+  };
+}

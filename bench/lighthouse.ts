@@ -1,0 +1,63 @@
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+
+// Lighthouse 12 through its Node API with Debian's Chromium (the newest Lighthouse that runs on
+// Node 20). Mobile uses Lighthouse's default (simulated slow 4G, mid-range phone); desktop its
+// desktop preset.
+
+export type LighthouseScore = {
+  page: string;
+  formFactor: "mobile" | "desktop";
+  performance: number | null;
+  accessibility: number | null;
+  lcpMs: number | null;
+  tbtMs: number | null;
+};
+
+export async function runLighthouse(
+  pages: { name: string; url: string; cookie?: string }[],
+): Promise<LighthouseScore[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+  const scores: LighthouseScore[] = [];
+  try {
+    for (const page of pages) {
+      for (const formFactor of ["mobile", "desktop"] as const) {
+        const result = await lighthouse(
+          page.url,
+          {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance", "accessibility"],
+            ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+          },
+          formFactor === "desktop" ? desktopConfig : undefined,
+        );
+        const lhr = result?.lhr;
+        const score = (id: string) => {
+          const value = lhr?.categories[id]?.score;
+          return typeof value === "number" ? Math.round(value * 100) : null;
+        };
+        const metric = (id: string) => {
+          const value = lhr?.audits[id]?.numericValue;
+          return typeof value === "number" ? Math.round(value) : null;
+        };
+        scores.push({
+          page: page.name,
+          formFactor,
+          performance: score("performance"),
+          accessibility: score("accessibility"),
+          lcpMs: metric("largest-contentful-paint"),
+          tbtMs: metric("total-blocking-time"),
+        });
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+  return scores;
+}

@@ -1,0 +1,499 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { eq, sql } from "drizzle-orm";
+import pg from "pg";
+import { addDays, monthOf, monthRange, todayIn } from "../domain/periods";
+import { openDatabase } from "../server/db/client";
+import { campaigns } from "../server/db/schema";
+import { projectRoot, webDistDir } from "../server/paths";
+import { benchPassword, type Dataset, generateDataset } from "./dataset";
+import { runLighthouse } from "./lighthouse";
+import { type LoadResult, runLoad, type Scenario } from "./load";
+import { type OldResult, type OldScreen, runOldScreen, selectRows } from "./old-architecture";
+import { type CsvResult, renderMarkdown } from "./report";
+import { readRss, sampleRss, signIn, startBenchServer, stopBenchServer, waitUntilIdle } from "./server";
+import { formatBytes, formatMs } from "./stats";
+import { measureRouteSizes } from "./web-size";
+
+// `npm run bench -- --db postgres|pglite [--rows N] [--duration S] [--connections 1,10,50]
+//   [--no-web] [--keep]`. Builds nothing itself: run `npm run build` first (dist/ is what is measured).
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: "string", default: "pglite" },
+    rows: { type: "string" },
+    duration: { type: "string", default: "5" },
+    connections: { type: "string", default: "1,10,50" },
+    "postgres-url": {
+      type: "string",
+      default: process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test",
+    },
+    "no-web": { type: "boolean", default: false },
+    "no-old": { type: "boolean", default: false },
+    keep: { type: "boolean", default: false },
+    /** A regular expression: run only the scenarios whose name matches. */
+    only: { type: "string" },
+  },
+});
+
+const kind = args.db === "postgres" ? "postgres" : "pglite";
+const targetRows = Number(args.rows ?? (kind === "postgres" ? 1_000_000 : 200_000));
+const durationSeconds = Number(args.duration);
+const connectionLevels = String(args.connections).split(",").map(Number);
+const timeZone = "America/Sao_Paulo";
+const log = (line: string) => console.info(line);
+
+async function main(): Promise<void> {
+  const today = todayIn(timeZone);
+  const runStarted = Date.now();
+  log(
+    `Placar benchmark: ${kind}, ${targetRows} campaign rows, ${durationSeconds}s per run, ${cpus().length} CPUs`,
+  );
+
+  // ---- the database -----------------------------------------------------------------------------
+  let databaseUrl: string | undefined;
+  let dataDir: string | undefined;
+  const databaseName = `placar_bench_${kind}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: args["postgres-url"] });
+  if (kind === "postgres") {
+    await admin.connect();
+    await admin.query(`drop database if exists ${databaseName}`);
+    await admin.query(`create database ${databaseName}`);
+    const url = new URL(String(args["postgres-url"]));
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.toString();
+  } else {
+    dataDir = mkdtempSync(path.join(tmpdir(), "placar-bench-"));
+  }
+
+  try {
+    const database = await openDatabase(
+      kind === "postgres" ? { kind, url: databaseUrl as string } : { kind, dataDir: dataDir as string },
+    );
+    await database.migrate();
+    log("Generating the dataset…");
+    const dataset = await generateDataset(database.db, { rows: targetRows, endDate: today, log });
+    log(
+      `  ${dataset.rows} campaigns in ${(dataset.timings.campaignsMs / 1000).toFixed(1)} s; ` +
+        `total ${(dataset.timings.totalMs / 1000).toFixed(1)} s`,
+    );
+    const facts = await readFacts(database.db, dataset, today);
+    const old = args["no-old"] ? [] : await runOldArchitecture(database.db, dataset, facts, today);
+    await database.close();
+
+    // ---- the server under load --------------------------------------------------------------------
+    const server = await startBenchServer({ databaseUrl, dataDir });
+    // Ctrl-C (or a kill) must not leave the server running on the port and the database.
+    for (const signal of ["SIGINT", "SIGTERM"] as const)
+      process.once(signal, () => {
+        server.child.kill("SIGKILL");
+        process.exit(130);
+      });
+    const idleRssMb = readRss(server.pid) / 1024 / 1024;
+    log(`Server pid ${server.pid} at ${server.url}, ${idleRssMb.toFixed(0)} MB idle`);
+    const cookies = {
+      buyer: await signIn(server.url, dataset.buyers[0]!.email, benchPassword),
+      lead: await signIn(server.url, dataset.leads[0]!.email, benchPassword),
+      financial: await signIn(server.url, dataset.financial.email, benchPassword),
+      admin: await signIn(server.url, dataset.admin.email, benchPassword),
+    };
+    const only = args.only ? new RegExp(args.only) : null;
+    const scenarios = buildScenarios(dataset, facts, today, cookies).filter(
+      (scenario) => !only || only.test(scenario.name),
+    );
+    const load: LoadResult[] = [];
+    try {
+      for (const scenario of scenarios) {
+        const cookie = cookies[scenario.role as keyof typeof cookies];
+        // One short warm-up so the first measured run does not pay for cold caches and JIT.
+        await runLoad({
+          url: server.url,
+          pid: server.pid,
+          cookie,
+          scenario,
+          connections: 1,
+          durationSeconds: 1,
+        });
+        await waitUntilIdle(server.url);
+        for (const connections of connectionLevels) {
+          const result = await runLoad({
+            url: server.url,
+            pid: server.pid,
+            cookie,
+            scenario,
+            connections,
+            durationSeconds,
+          });
+          load.push(result);
+          await waitUntilIdle(server.url);
+          log(
+            `  ${scenario.name.padEnd(44)} c=${String(connections).padStart(2)}  p50 ${formatMs(result.p50)}  p95 ${formatMs(result.p95)}  p99 ${formatMs(result.p99)}  ${result.rps.toFixed(0)} req/s  errors ${result.errors + result.non2xx}`,
+          );
+        }
+      }
+      const csv = await measureCsvExport(server, cookies.admin, facts.csvFrom, today);
+      log(
+        `  CSV export: ${csv.rows} rows, ${formatBytes(csv.bytes)} in ${csv.ms.toFixed(0)} ms, +${csv.extraRssMb.toFixed(0)} MB RSS`,
+      );
+      const web = args["no-web"] ? null : await measureWeb(server.url, cookies.buyer);
+      const peakRssMb = readPeakRss(server.pid);
+
+      const report = {
+        date: new Date().toISOString(),
+        database: kind,
+        machine: {
+          cpus: cpus().length,
+          loadavgAtEnd: loadavg(),
+          note: "2 vCPUs shared with other engineers' builds and tests",
+        },
+        durationSeconds,
+        dataset: {
+          rows: dataset.rows,
+          buyers: dataset.buyers.length,
+          teamLeads: dataset.leads.length,
+          offers: dataset.offers.length,
+          firstDate: dataset.firstDate,
+          lastDate: dataset.endDate,
+          timingsMs: dataset.timings,
+        },
+        server: { idleRssMb, peakRssMb },
+        load,
+        csv,
+        old,
+        web,
+        totalSeconds: (Date.now() - runStarted) / 1000,
+      };
+      const markdown = renderMarkdown(report);
+      const resultsDir = path.join(projectRoot, "bench", "results");
+      mkdirSync(resultsDir, { recursive: true });
+      const stem = `${today}-${kind}${args.only ? "-partial" : ""}`;
+      writeFileSync(path.join(resultsDir, `${stem}.json`), `${JSON.stringify(report, null, 2)}\n`);
+      writeFileSync(path.join(resultsDir, `${stem}.md`), `${markdown}\n`);
+      console.info(`\n${markdown}\n\nWritten to bench/results/${stem}.{json,md}`);
+    } finally {
+      await stopBenchServer(server);
+    }
+  } finally {
+    if (kind === "postgres") {
+      if (!args.keep) await admin.query(`drop database if exists ${databaseName} with (force)`);
+      await admin.end();
+    } else if (dataDir && !args.keep) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+type Facts = {
+  leadTotal: number;
+  /** The team lead's last list page (10 rows a page). */
+  deepPage: number;
+  buyerCampaignId: string;
+  csvFrom: string;
+  csvRows: number;
+  paymentsMonth: string;
+};
+
+async function readFacts(
+  db: Parameters<typeof runOldScreen>[0],
+  dataset: Dataset,
+  today: string,
+): Promise<Facts> {
+  const [lead] = await selectRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from campaigns where manager_id = ${dataset.leads[0]!.id}`,
+  );
+  const [campaign] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(eq(campaigns.creatorId, dataset.buyers[0]!.id))
+    .limit(1);
+  // The most recent days that add up to about 100,000 rows, for the CSV export.
+  const days = await selectRows<{ date: string; n: number }>(
+    db,
+    sql`select date::text as date, count(*)::int as n from campaigns group by date order by date desc`,
+  );
+  let csvRows = 0;
+  let csvFrom = today;
+  for (const day of days) {
+    csvRows += day.n;
+    csvFrom = day.date;
+    if (csvRows >= 100_000) break;
+  }
+  return {
+    leadTotal: lead?.n ?? 0,
+    deepPage: Math.max(1, Math.ceil((lead?.n ?? 0) / 10)),
+    buyerCampaignId: campaign?.id ?? "",
+    csvFrom,
+    csvRows,
+    paymentsMonth: monthOf(addDays(monthRange(monthOf(today)).from, -1)),
+  };
+}
+
+const sorts = ["date", "spent", "revenue", "profit", "roi", "epc"] as const;
+
+function buildScenarios(
+  dataset: Dataset,
+  facts: Facts,
+  today: string,
+  cookies: Record<string, string>,
+): Scenario[] {
+  const from30 = addDays(today, -29);
+  const offer = dataset.offers[0]!;
+  const deepPage = facts.deepPage;
+  const list: Scenario[] = sorts.flatMap((sort) => [
+    {
+      name: `campaign list, ${sort}, page 1`,
+      role: "lead",
+      budget: "window" as const,
+      requests: [{ path: `/api/campaigns?sort=${sort}&order=desc&page=1` }],
+    },
+    {
+      name: `campaign list, ${sort}, page ${deepPage} (last)`,
+      role: "lead",
+      budget: "window" as const,
+      requests: [{ path: `/api/campaigns?sort=${sort}&order=desc&page=${deepPage}` }],
+    },
+  ]);
+  const month = facts.paymentsMonth;
+  return [
+    {
+      name: "dashboard summary",
+      role: "buyer",
+      budget: "window",
+      requests: [{ path: "/api/metrics/summary" }],
+    },
+    {
+      name: "analytics, 30 days",
+      role: "buyer",
+      budget: "window",
+      requests: [{ path: `/api/analytics?from=${from30}&to=${today}` }],
+    },
+    {
+      name: "analytics, all time (buyer)",
+      role: "buyer",
+      budget: "all-time",
+      requests: [{ path: "/api/analytics" }],
+    },
+    {
+      name: "analytics, all time (team lead)",
+      role: "lead",
+      budget: "all-time",
+      requests: [{ path: "/api/analytics" }],
+    },
+    {
+      name: "analytics, all time (admin)",
+      role: "admin",
+      budget: "all-time",
+      requests: [{ path: "/api/analytics" }],
+    },
+    ...list,
+    {
+      name: "admin dashboard, 30 days",
+      role: "admin",
+      budget: "window",
+      requests: [{ path: "/api/admin/dashboard?period=30d" }],
+    },
+    {
+      name: "financial analytics, 30 days",
+      role: "financial",
+      budget: "window",
+      requests: [{ path: "/api/financial/analytics?period=30d" }],
+    },
+    {
+      name: "financial analytics, all time",
+      role: "financial",
+      budget: "all-time",
+      requests: [{ path: "/api/financial/analytics?period=all" }],
+    },
+    {
+      name: "financial report, 30 days, offer + ROI filter",
+      role: "financial",
+      budget: "window",
+      requests: [{ path: `/api/reports?period=30d&offerId=${offer.id}&minRoi=0` }],
+    },
+    {
+      name: `payments month (${month})`,
+      role: "financial",
+      budget: "window",
+      requests: [{ path: `/api/payments?month=${month}` }],
+    },
+    {
+      name: "campaign create",
+      role: "buyer",
+      budget: "write",
+      requests: [
+        {
+          method: "POST",
+          path: "/api/campaigns",
+          body: JSON.stringify({
+            date: today,
+            offerId: offer.id,
+            spent: "12.50",
+            clicks: 120,
+            installations: 30,
+            registrations: 9,
+            deposits: 2,
+          }),
+        },
+      ],
+    },
+    {
+      name: "campaign update",
+      role: "buyer",
+      budget: "write",
+      requests: [
+        {
+          method: "PATCH",
+          path: `/api/campaigns/${facts.buyerCampaignId}`,
+          body: JSON.stringify({ spent: "33.10" }),
+        },
+      ],
+    },
+    {
+      name: "mixed reads (4 roles, 6 screens)",
+      role: "buyer",
+      budget: "mixed",
+      requests: [
+        { path: "/api/metrics/summary" },
+        { path: `/api/analytics?from=${from30}&to=${today}`, headers: { cookie: cookies.buyer! } },
+        { path: "/api/campaigns?sort=date&order=desc&page=1", headers: { cookie: cookies.lead! } },
+        { path: "/api/admin/dashboard?period=30d", headers: { cookie: cookies.admin! } },
+        { path: "/api/financial/analytics?period=30d", headers: { cookie: cookies.financial! } },
+        { path: `/api/reports?period=30d&offerId=${offer.id}`, headers: { cookie: cookies.financial! } },
+      ],
+    },
+  ];
+}
+
+async function runOldArchitecture(
+  db: Parameters<typeof runOldScreen>[0],
+  dataset: Dataset,
+  facts: Facts,
+  today: string,
+): Promise<OldResult[]> {
+  log("Old architecture (rows as JSON, summed in JavaScript)…");
+  const from30 = addDays(today, -29);
+  const buyer = dataset.buyers[0]!;
+  const lead = dataset.leads[0]!;
+  const month = monthRange(facts.paymentsMonth);
+  const screens: (OldScreen & { scenario: string })[] = [
+    {
+      name: "dashboard summary",
+      scenario: "dashboard summary",
+      where: sql`creator_id = ${buyer.id}`,
+      groups: [],
+    },
+    {
+      name: "analytics, 30 days",
+      scenario: "analytics, 30 days",
+      where: sql`creator_id = ${buyer.id} and date between ${from30}::date and ${today}::date`,
+      groups: ["date", "offer"],
+    },
+    {
+      name: "analytics, all time (team lead)",
+      scenario: "analytics, all time (team lead)",
+      where: sql`manager_id = ${lead.id}`,
+      groups: ["date", "offer", "user"],
+    },
+    {
+      name: "campaign list, profit, last page",
+      scenario: `campaign list, profit, page ${facts.deepPage} (last)`,
+      where: sql`manager_id = ${lead.id}`,
+      groups: [],
+      list: { sort: "profit", offset: Math.max(0, facts.leadTotal - 10) },
+    },
+    {
+      name: "admin dashboard, 30 days",
+      scenario: "admin dashboard, 30 days",
+      where: sql`date between ${from30}::date and ${today}::date`,
+      groups: ["date", "offer", "user"],
+    },
+    {
+      name: "financial analytics, all time",
+      scenario: "financial analytics, all time",
+      where: sql`true`,
+      groups: ["date", "offer", "user"],
+    },
+    {
+      name: "payments month",
+      scenario: "payments month",
+      where: sql`date between ${month.from}::date and ${month.to}::date`,
+      groups: ["user"],
+    },
+  ];
+  const results: OldResult[] = [];
+  for (const screen of screens) {
+    const result = await runOldScreen(db, screen);
+    results.push({ ...result, screen: screen.scenario });
+    log(
+      `  ${screen.name.padEnd(40)} ${result.rows} rows, ${formatBytes(result.bytes)}, ${result.ms.toFixed(0)} ms`,
+    );
+  }
+  return results;
+}
+
+async function measureCsvExport(
+  server: { url: string; pid: number },
+  cookie: string,
+  from: string,
+  to: string,
+): Promise<CsvResult> {
+  const before = readRss(server.pid);
+  const rss = sampleRss(server.pid, 20);
+  const started = performance.now();
+  const response = await fetch(`${server.url}/api/campaigns/export.csv?from=${from}&to=${to}`, {
+    headers: { cookie },
+  });
+  if (!response.ok || !response.body) throw new Error(`CSV export answered ${response.status}`);
+  let firstByteMs = 0;
+  let bytes = 0;
+  let newlines = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    if (bytes === 0) firstByteMs = performance.now() - started;
+    bytes += chunk.length;
+    for (const byte of chunk) if (byte === 10) newlines += 1;
+  }
+  const ms = performance.now() - started;
+  const peak = rss.stop();
+  return {
+    rows: Math.max(0, newlines - 1),
+    bytes,
+    ms,
+    firstByteMs,
+    extraRssMb: (peak - before) / 1024 / 1024,
+    peakRssMb: peak / 1024 / 1024,
+  };
+}
+
+async function measureWeb(url: string, buyerCookie: string) {
+  const sizes = measureRouteSizes(webDistDir);
+  for (const size of sizes)
+    log(
+      `  ${size.route}: ${formatBytes(size.gzipBytes)} gzip in ${size.files} files (budget ${size.budgetKb ?? "–"} KB)`,
+    );
+  log("Lighthouse…");
+  const lighthouse = await runLighthouse([
+    { name: "/login", url: `${url}/login` },
+    { name: "/ (buyer dashboard)", url: `${url}/`, cookie: buyerCookie },
+  ]);
+  for (const score of lighthouse)
+    log(
+      `  ${score.page} ${score.formFactor}: performance ${score.performance}, accessibility ${score.accessibility}`,
+    );
+  return { sizes, lighthouse };
+}
+
+/** The server's high-water mark of resident memory over its whole life (VmHWM). */
+function readPeakRss(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const match = /VmHWM:\s+(\d+) kB/.exec(status);
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+await main();
