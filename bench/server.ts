@@ -37,6 +37,8 @@ export async function startBenchServer(database: {
     HOST: "127.0.0.1",
     APP_URL: url,
     CAPTCHA_PROVIDER: "none",
+    // The load generator is one client address: the per-address flood guard would answer 429.
+    API_RATE_LIMIT: "0",
     LOG_LEVEL: "warn",
     NODE_ENV: "production",
     AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
