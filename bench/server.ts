@@ -39,6 +39,8 @@ export async function startBenchServer(database: {
     CAPTCHA_PROVIDER: "none",
     // The load generator is one client address: the per-address flood guard would answer 429.
     API_RATE_LIMIT: "0",
+    // Every bench user signs in from this one address.
+    AUTH_RATE_LIMIT_SCALE: "20",
     LOG_LEVEL: "warn",
     NODE_ENV: "production",
     AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
