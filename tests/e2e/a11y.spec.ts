@@ -1,29 +1,14 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { expectAccessible } from "./support/axe";
 import { resetLinkFile, storageStatePath } from "./support/env";
 import { expect, test } from "./support/fixtures";
+import { type Theme, themes } from "./support/pages";
 
 // axe-core on the auth screens and the shell, light and dark: no serious or critical violations.
 
-const themes = ["light", "dark"] as const;
-
-async function useTheme(page: Page, theme: (typeof themes)[number]) {
+async function useTheme(page: Page, theme: Theme) {
   await page.addInitScript((value) => localStorage.setItem("placar.theme", value), theme);
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  const report = serious.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `  ${node.target.join(" ")}`).join("\n")}`,
-  );
-  expect(report, "serious or critical axe violations").toEqual([]);
 }
 
 for (const theme of themes) {

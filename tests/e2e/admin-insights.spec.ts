@@ -1,17 +1,24 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
-import { request as playwrightRequest } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { computeMetrics } from "../../domain/metrics";
 import { fromCents, toCents } from "../../domain/money";
 import { addDays, type DateRange, resolvePeriod, todayIn } from "../../domain/periods";
 import type { Analytics, MetricsTotals } from "../../domain/schemas/campaigns";
 import type { User } from "../../domain/schemas/users";
 import { formatMoney, formatNumber, formatPercent } from "../../web/lib/format";
+import { apiAs, restoreLanguage } from "./support/api";
+import { expectAccessible } from "./support/axe";
 import { shownDate } from "./support/dates";
-import { type SeededRole, screensServer, seededAccounts, storageStatePath } from "./support/env";
-import { type ConsoleGuard, expect, test } from "./support/fixtures";
+import { seededAccounts, storageStatePath } from "./support/env";
+import { expect, test } from "./support/fixtures";
+import {
+  expectNoHorizontalScroll,
+  languages,
+  openPage,
+  shoot,
+  shotsDir,
+  themes,
+  viewportNames,
+} from "./support/pages";
 
 // Issue 6's admin screens on the seeded "screens" server. Two buyers (the seeded buyer and the
 // team lead) log campaigns on different dates for two fresh offers; the admin's dashboard must show
@@ -23,11 +30,9 @@ import { type ConsoleGuard, expect, test } from "./support/fixtures";
 
 test.describe.configure({ mode: "serial" });
 
-const base = screensServer.baseURL;
 const suffix = Date.now().toString(36);
 const offerNames = { alpha: `Insights Alpha ${suffix}`, beta: `Insights Beta ${suffix}` } as const;
 const payouts = { alpha: "20.00", beta: "30.00" } as const;
-const outDir = path.join(import.meta.dirname, "..", "..", "test-results", "shots");
 
 type Person = "buyer" | "manager";
 type Planned = { who: Person; daysAgo: number; offer: "alpha" | "beta"; spent: string; deposits: number };
@@ -56,14 +61,6 @@ const usd = (value: number | string, language: "pt-BR" | "en" = "pt-BR") =>
   formatMoney(value, "USD", language);
 const pct = (value: number) => formatPercent(value, "pt-BR");
 const int = (value: number) => formatNumber(value, "pt-BR");
-
-async function apiAs(role: SeededRole): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({
-    baseURL: base,
-    storageState: storageStatePath(role),
-    extraHTTPHeaders: { origin: base },
-  });
-}
 
 async function getJson<T>(context: APIRequestContext, url: string): Promise<T> {
   const response = await context.get(url);
@@ -406,67 +403,22 @@ const stepLabels = {
 
 // Accessibility, phone width and screenshots ----------------------------------------------------
 
-const languages = ["pt-BR", "en"] as const;
-const themes = ["light", "dark"] as const;
-const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 360, height: 740 } } as const;
-
-async function openAdminPage(
-  browser: Browser,
-  guard: ConsoleGuard,
-  language: (typeof languages)[number],
-  theme: (typeof themes)[number],
-  viewport: keyof typeof viewports,
-): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: viewports[viewport],
-    storageState: storageStatePath("admin"),
-    // Recharts then draws without animating, so the screenshot shows the finished chart.
-    reducedMotion: "reduce",
-  });
-  const page = await context.newPage();
-  guard.watch(page);
-  await page.addInitScript(
-    ([lang, mode]) => {
-      localStorage.setItem("placar.language", lang as string);
-      localStorage.setItem("placar.theme", mode as string);
-    },
-    [language, theme],
-  );
-  const response = await page.request.patch(`${base}/api/me`, {
-    data: { language },
-    headers: { origin: base },
-  });
-  expect(response.ok()).toBe(true);
-  return page;
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-  expect(serious, "serious or critical axe violations").toEqual([]);
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(0);
-}
-
 test("both screens pass axe, fit a 360 px phone, and are photographed", async ({ browser, consoleGuard }) => {
   test.setTimeout(300_000);
-  mkdirSync(outDir, { recursive: true });
   const dashboardUrl = `/admin/dashboard?period=30d`;
   const analyticsUrl = `/admin/analytics?user=${ids.buyer}&period=last_month`;
   for (const language of languages) {
     for (const theme of themes) {
-      for (const viewport of Object.keys(viewports) as (keyof typeof viewports)[]) {
+      for (const viewport of viewportNames) {
         const prefix = `admin-insights-${language}-${theme}-${viewport}`;
-        const page = await openAdminPage(browser, consoleGuard, language, theme, viewport);
+        const page = await openPage(browser, consoleGuard, {
+          role: "admin",
+          language,
+          theme,
+          viewport,
+          // Recharts then draws without animating, so the screenshot shows the finished chart.
+          reducedMotion: "reduce",
+        });
         await page.goto(dashboardUrl);
         await expect(page.getByTestId("dashboard-content")).toHaveAttribute("data-state", "ready");
         // Phones get the tables' rows as lists: the same figures, no sideways scrolling.
@@ -476,19 +428,17 @@ test("both screens pass axe, fit a 360 px phone, and are photographed", async ({
         );
         if (viewport === "phone") await expectNoHorizontalScroll(page);
         if (language === "pt-BR") await expectAccessible(page);
-        await page.screenshot({ path: path.join(outDir, `${prefix}-dashboard.png`), fullPage: true });
+        await shoot(page, `${prefix}-dashboard`, { dir: shotsDir, settleMs: 0 });
 
         await page.goto(analyticsUrl);
         await expect(page.getByTestId("analytics-content")).toHaveAttribute("data-state", "ready");
         await expect(page.getByTestId("revenue-chart").locator(".recharts-line")).toHaveCount(2);
         if (viewport === "phone") await expectNoHorizontalScroll(page);
         if (language === "pt-BR") await expectAccessible(page);
-        await page.screenshot({ path: path.join(outDir, `${prefix}-analytics.png`), fullPage: true });
+        await shoot(page, `${prefix}-analytics`, { dir: shotsDir, settleMs: 0 });
         await page.context().close();
       }
     }
   }
-  const admin = await apiAs("admin");
-  await admin.patch("/api/me", { data: { language: "pt-BR" } });
-  await admin.dispose();
+  await restoreLanguage(["admin"]);
 });

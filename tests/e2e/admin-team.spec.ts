@@ -1,11 +1,11 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { restoreLanguage } from "./support/api";
 import { screensServer, storageStatePath } from "./support/env";
-import { type ConsoleGuard, expect, test } from "./support/fixtures";
+import { expect, test } from "./support/fixtures";
 import { findLink, waitForMail } from "./support/mail";
+import { languages, openPage, shoot, themes, viewportNames } from "./support/pages";
 
 // Issue 4 journey on the seeded server, signed in as the seeded admin: invitations, an offer
 // assigned to one buyer, a note the buyer reads but cannot edit, deleting a user with their data,
@@ -14,7 +14,6 @@ import { findLink, waitForMail } from "./support/mail";
 
 const baseURL = screensServer.baseURL;
 const origin = { origin: baseURL };
-const outDir = path.join(import.meta.dirname, "..", "..", "test-results", "screenshots");
 const stamp = Date.now().toString(36);
 const account = (key: string, name: string) => ({
   email: `${key}-${stamp}@team.test`,
@@ -93,52 +92,8 @@ async function activate(request: APIRequestContext, who: typeof buyerA, since: D
   expect(reset.status()).toBe(200);
 }
 
-async function shoot(page: Page, name: string) {
-  await page.waitForTimeout(350);
-  await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: true, caret: "hide" });
-}
-
-async function openAs(
-  browser: Browser,
-  guard: ConsoleGuard,
-  options: { language: "pt-BR" | "en"; theme: "light" | "dark"; phone: boolean; cookie?: string },
-) {
-  // New contexts inherit the project's storage state (the admin): a buyer starts from an empty one.
-  const context = await browser.newContext({
-    viewport: options.phone ? { width: 360, height: 740 } : { width: 1280, height: 800 },
-    storageState: options.cookie ? { cookies: [], origins: [] } : storageStatePath("admin"),
-  });
-  if (options.cookie) {
-    await context.addCookies(
-      options.cookie.split("; ").map((pair) => {
-        const at = pair.indexOf("=");
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseURL };
-      }),
-    );
-  }
-  const page = await context.newPage();
-  guard.watch(page);
-  await page.addInitScript(
-    ([language, theme]) => {
-      localStorage.setItem("placar.language", language as string);
-      localStorage.setItem("placar.theme", theme as string);
-    },
-    [options.language, options.theme],
-  );
-  const me = await page.request.patch(`${baseURL}/api/me`, {
-    data: { language: options.language },
-    headers: origin,
-  });
-  expect(me.ok()).toBe(true);
-  return page;
-}
-
-test.beforeAll(() => mkdirSync(outDir, { recursive: true }));
-
-test.afterAll(async ({ browser }) => {
-  const context = await browser.newContext({ storageState: storageStatePath("admin") });
-  await context.request.patch(`${baseURL}/api/me`, { data: { language: "pt-BR" }, headers: origin });
-  await context.close();
+test.afterAll(async () => {
+  await restoreLanguage(["admin"]);
 });
 
 test("the admin invites a buyer from the users screen; two more arrive through the API", async ({ page }) => {
@@ -228,12 +183,7 @@ test("an offer assigned to buyer A is seen by A and not by buyer B", async ({
     [cookieA, true],
     [cookieB, false],
   ] as const) {
-    const buyerPage = await openAs(browser, consoleGuard, {
-      language: "pt-BR",
-      theme: "light",
-      phone: false,
-      cookie,
-    });
+    const buyerPage = await openPage(browser, consoleGuard, { cookie });
     await buyerPage.goto("/add-data");
     const picker = buyerPage.getByRole("combobox", { name: "Oferta" });
     await expect(picker).toBeEnabled();
@@ -265,12 +215,7 @@ test("the admin writes a note that buyer A reads but cannot edit", async ({
   const notes = await (await page.request.get(`${baseURL}/api/users/${ids.a}/notes`)).json();
   ids.note = notes[0].id;
 
-  const buyerPage = await openAs(browser, consoleGuard, {
-    language: "pt-BR",
-    theme: "light",
-    phone: false,
-    cookie: cookieA,
-  });
+  const buyerPage = await openPage(browser, consoleGuard, { cookie: cookieA });
   await buyerPage.goto("/user/notes");
   await expect(buyerPage.getByRole("heading", { level: 1, name: "Notas" })).toBeVisible();
   const item = buyerPage.getByRole("button", { name: /Foco em iOS esta semana\./ });
@@ -397,11 +342,11 @@ test("screenshots of the team screens in pt-BR and English, light and dark, desk
   browser,
   consoleGuard,
 }) => {
-  for (const language of ["pt-BR", "en"] as const) {
-    for (const theme of ["light", "dark"] as const) {
-      for (const phone of [false, true]) {
-        const prefix = `${language}-${theme}-${phone ? "phone" : "desktop"}`;
-        const page = await openAs(browser, consoleGuard, { language, theme, phone });
+  for (const language of languages) {
+    for (const theme of themes) {
+      for (const viewport of viewportNames) {
+        const prefix = `${language}-${theme}-${viewport}`;
+        const page = await openPage(browser, consoleGuard, { role: "admin", language, theme, viewport });
         await page.goto("/admin/users");
         await expect(page.locator(`tr[data-user-email="${buyerA.email}"]`)).toBeVisible();
         await shoot(page, `${prefix}-team-users`);
@@ -424,7 +369,12 @@ test("screenshots of the team screens in pt-BR and English, light and dark, desk
         await shoot(page, `${prefix}-team-notes-admin`);
         await page.context().close();
 
-        const buyerPage = await openAs(browser, consoleGuard, { language, theme, phone, cookie: cookieA });
+        const buyerPage = await openPage(browser, consoleGuard, {
+          cookie: cookieA,
+          language,
+          theme,
+          viewport,
+        });
         await buyerPage.goto("/user/notes");
         await expect(buyerPage.getByText("Foco em iOS esta semana.")).toBeVisible();
         await shoot(buyerPage, `${prefix}-team-notes-buyer`);

@@ -1,14 +1,14 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { request as playwrightRequest } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import type { APIRequestContext } from "@playwright/test";
 import { parseCsv } from "../../domain/csv";
 import { addDays, todayIn } from "../../domain/periods";
 import { formatMoney, formatPercent } from "../../web/lib/format";
+import { apiAs, restoreLanguage } from "./support/api";
+import { expectAccessible } from "./support/axe";
 import { shownDate } from "./support/dates";
-import { screensServer, storageStatePath } from "./support/env";
-import { type ConsoleGuard, expect, test } from "./support/fixtures";
+import { storageStatePath } from "./support/env";
+import { expect, test } from "./support/fixtures";
+import { languages, openPage, shoot, themes, viewportNames } from "./support/pages";
 
 // The buyer's daily loop (issue 3) on the seeded "screens" server: an admin creates offers through
 // the API, then the buyer adds a day and watches the live preview, finds the day on /campanhas
@@ -18,25 +18,15 @@ import { type ConsoleGuard, expect, test } from "./support/fixtures";
 
 test.describe.configure({ mode: "serial" });
 
-const base = screensServer.baseURL;
 const timeZone = "America/Sao_Paulo";
 const today = todayIn(timeZone);
 const suffix = Date.now().toString(36);
 const offerName = `Jornada Bet ${suffix}`;
 const backgroundOffer = `Fundo Casino ${suffix}`;
-const outDir = path.join(import.meta.dirname, "..", "..", "test-results", "screenshots");
 
 const usd = (value: number | string, language: "pt-BR" | "en" = "pt-BR") =>
   formatMoney(value, "USD", language);
 const pct = (value: number, language: "pt-BR" | "en" = "pt-BR") => formatPercent(value, language);
-
-async function apiAs(role: "admin" | "buyer"): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({
-    baseURL: base,
-    storageState: storageStatePath(role),
-    extraHTTPHeaders: { origin: base },
-  });
-}
 
 async function createOffer(admin: APIRequestContext, name: string, payout: string) {
   const response = await admin.post("/api/offers", {
@@ -253,95 +243,43 @@ test("analytics loads Recharts only on its route", async ({ page }) => {
   await expect(page.getByTestId("analytics-table")).toBeVisible();
 });
 
-async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${label}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-  expect(serious, "serious or critical axe violations").toEqual([]);
-}
-
 for (const theme of ["light", "dark"] as const) {
   test(`the buyer screens have no serious axe violations (${theme})`, async ({ page }) => {
     test.setTimeout(180_000);
     await page.addInitScript((value) => localStorage.setItem("placar.theme", value), theme);
     await page.goto("/");
     await expect(page.getByTestId("period-total").getByTestId("card-revenue")).toBeVisible();
-    await expectAccessible(page, "dashboard");
+    await expectAccessible(page, { label: "dashboard" });
     await page.getByRole("tab").nth(1).click();
     await expect(page.getByTestId("campaign-row").first()).toBeVisible();
-    await expectAccessible(page, "dashboard table");
+    await expectAccessible(page, { label: "dashboard table" });
     await page.goto("/campanhas");
     await expect(page.getByTestId("campaign-card").first()).toBeVisible();
-    await expectAccessible(page, "campaigns");
+    await expectAccessible(page, { label: "campaigns" });
     await page.getByTestId("card-analytics").first().click();
     await expect(page.getByTestId("analysis-dialog")).toBeVisible();
-    await expectAccessible(page, "analysis dialog");
+    await expectAccessible(page, { label: "analysis dialog" });
     await page.keyboard.press("Escape");
     await page.goto("/add-data");
     await page.locator("form select").selectOption({ index: 1 });
     await page.locator("form input[inputmode=decimal]").fill("10");
     await expect(page.getByTestId("preview")).toBeVisible();
-    await expectAccessible(page, "add data");
+    await expectAccessible(page, { label: "add data" });
     await page.goto("/user/analytics");
     await expect(page.getByTestId("revenue-chart").locator(".recharts-wrapper")).toBeVisible();
-    await expectAccessible(page, "analytics");
+    await expectAccessible(page, { label: "analytics" });
   });
 }
 
 // Screenshots -------------------------------------------------------------------------------
 
-const languages = ["pt-BR", "en"] as const;
-const themes = ["light", "dark"] as const;
-const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 360, height: 740 } } as const;
-
-async function openBuyerPage(
-  browser: Browser,
-  guard: ConsoleGuard,
-  language: (typeof languages)[number],
-  theme: (typeof themes)[number],
-  viewport: keyof typeof viewports,
-): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: viewports[viewport],
-    storageState: storageStatePath("buyer"),
-  });
-  const page = await context.newPage();
-  guard.watch(page);
-  await page.addInitScript(
-    ([lang, mode]) => {
-      localStorage.setItem("placar.language", lang as string);
-      localStorage.setItem("placar.theme", mode as string);
-    },
-    [language, theme],
-  );
-  const response = await page.request.patch(`${base}/api/me`, {
-    data: { language },
-    headers: { origin: base },
-  });
-  expect(response.ok()).toBe(true);
-  return page;
-}
-
-/** Dialogs are fixed to the viewport, so their screenshots are of the viewport, not the full page. */
-async function shoot(page: Page, name: string, fullPage = true) {
-  await page.waitForTimeout(350);
-  await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage, caret: "hide" });
-}
-
 test("screenshots of the buyer screens", async ({ browser, consoleGuard }) => {
   test.setTimeout(300_000);
-  mkdirSync(outDir, { recursive: true });
   for (const language of languages) {
     for (const theme of themes) {
-      for (const viewport of Object.keys(viewports) as (keyof typeof viewports)[]) {
+      for (const viewport of viewportNames) {
         const prefix = `buyer-${language}-${theme}-${viewport}`;
-        const page = await openBuyerPage(browser, consoleGuard, language, theme, viewport);
+        const page = await openPage(browser, consoleGuard, { role: "buyer", language, theme, viewport });
         await page.goto("/");
         await expect(page.getByTestId("period-total").getByTestId("card-revenue")).toBeVisible();
         await shoot(page, `${prefix}-dashboard`);
@@ -357,11 +295,11 @@ test("screenshots of the buyer screens", async ({ browser, consoleGuard }) => {
         await shoot(page, `${prefix}-campaigns`);
         await page.getByTestId("card-analytics").first().click();
         await expect(page.getByTestId("analysis-dialog")).toBeVisible();
-        await shoot(page, `${prefix}-analysis`, false);
+        await shoot(page, `${prefix}-analysis`, { fullPage: false });
         await page.keyboard.press("Escape");
         await page.getByTestId("card-edit").first().click();
         await expect(page.getByTestId("edit-dialog")).toBeVisible();
-        await shoot(page, `${prefix}-edit`, false);
+        await shoot(page, `${prefix}-edit`, { fullPage: false });
         await page.keyboard.press("Escape");
 
         await page.goto("/add-data");
@@ -375,7 +313,7 @@ test("screenshots of the buyer screens", async ({ browser, consoleGuard }) => {
         // The calendar speaks the reader's language.
         await form.getByTestId("date-input-calendar").click();
         await expect(page.getByRole("grid")).toBeVisible();
-        await shoot(page, `${prefix}-add-data-calendar`, false);
+        await shoot(page, `${prefix}-add-data-calendar`, { fullPage: false });
         await page.keyboard.press("Escape");
 
         await page.goto("/user/analytics");
@@ -385,7 +323,5 @@ test("screenshots of the buyer screens", async ({ browser, consoleGuard }) => {
       }
     }
   }
-  const context = await browser.newContext({ storageState: storageStatePath("buyer") });
-  await context.request.patch(`${base}/api/me`, { data: { language: "pt-BR" }, headers: { origin: base } });
-  await context.close();
+  await restoreLanguage(["buyer"]);
 });

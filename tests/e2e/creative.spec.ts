@@ -1,10 +1,10 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type Page, request } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { addDays, todayIn } from "../../domain/periods";
-import { type SeededRole, screensServer, seededAccounts, storageStatePath } from "./support/env";
-import { type ConsoleGuard, expect, test } from "./support/fixtures";
+import { apiAs, restoreLanguage } from "./support/api";
+import { expectAccessible } from "./support/axe";
+import { screensServer, seededAccounts } from "./support/env";
+import { expect, test } from "./support/fixtures";
+import { languages, openPage, shoot, themes, viewportNames } from "./support/pages";
 
 // Issue 5 journey on the seeded server with two browser contexts: the buyer files a creative
 // request; the admin, already on another page, gets the toast and a higher bell count without a
@@ -18,42 +18,7 @@ const base = screensServer.baseURL;
 const today = todayIn("America/Sao_Paulo");
 const stamp = Date.now().toString(36);
 const description = `Banner para a campanha de Natal ${stamp}`;
-const outDir = path.join(import.meta.dirname, "..", "..", "test-results", "screenshots");
 const buyerName = seededAccounts.buyer.name;
-
-const languages = ["pt-BR", "en"] as const;
-const themes = ["light", "dark"] as const;
-const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 360, height: 740 } } as const;
-type Language = (typeof languages)[number];
-
-async function openAs(
-  browser: Browser,
-  guard: ConsoleGuard,
-  role: SeededRole,
-  options: { language?: Language; theme?: string; viewport?: keyof typeof viewports } = {},
-): Promise<Page> {
-  const language = options.language ?? "pt-BR";
-  const context = await browser.newContext({
-    viewport: viewports[options.viewport ?? "desktop"],
-    storageState: storageStatePath(role),
-  });
-  const page = await context.newPage();
-  guard.watch(page);
-  await page.addInitScript(
-    ([lang, mode]) => {
-      localStorage.setItem("placar.language", lang as string);
-      localStorage.setItem("placar.theme", mode as string);
-    },
-    [language, options.theme ?? "light"],
-  );
-  // Signed in, the profile's language wins: set it there too (restored after the run).
-  const response = await page.request.patch(`${base}/api/me`, {
-    data: { language },
-    headers: { origin: base },
-  });
-  expect(response.ok()).toBe(true);
-  return page;
-}
 
 /** The bell's unread count (0 when the badge is hidden), once its stream is subscribed. */
 async function bellCount(page: Page): Promise<number> {
@@ -68,8 +33,8 @@ test("a buyer files a request, the admin works it live, the buyer sees it live",
   consoleGuard,
 }) => {
   test.setTimeout(120_000);
-  const admin = await openAs(browser, consoleGuard, "admin");
-  const buyer = await openAs(browser, consoleGuard, "buyer");
+  const admin = await openPage(browser, consoleGuard, { role: "admin" });
+  const buyer = await openPage(browser, consoleGuard, { role: "buyer" });
 
   // The admin waits on another page; a marker on window proves nothing reloads.
   await admin.goto("/admin/users");
@@ -178,10 +143,9 @@ test("a buyer files a request, the admin works it live, the buyer sees it live",
 
 test("screenshots of the creative screens and the bell", async ({ browser, consoleGuard }) => {
   test.setTimeout(300_000);
-  mkdirSync(outDir, { recursive: true });
   // Unread notifications on both sides, so the bells show their counts: the buyer files a second
   // request and the admin completes it (through the API).
-  const buyerApi = await request.newContext({ baseURL: base, storageState: storageStatePath("buyer") });
+  const buyerApi = await apiAs("buyer");
   const filed = await buyerApi.post("/api/creative-requests", {
     headers: { origin: base },
     data: { type: "GIF", format: "Horizontal", deadline: addDays(today, 10), description: "GIF 16:9" },
@@ -189,7 +153,7 @@ test("screenshots of the creative screens and the bell", async ({ browser, conso
   expect(filed.status(), await filed.text()).toBe(201);
   const filedId = ((await filed.json()) as { id: string }).id;
   await buyerApi.dispose();
-  const adminApi = await request.newContext({ baseURL: base, storageState: storageStatePath("admin") });
+  const adminApi = await apiAs("admin");
   const done = await adminApi.patch(`/api/creative-requests/${filedId}`, {
     headers: { origin: base },
     data: { status: "completed", adminNotes: "Pronto." },
@@ -198,60 +162,37 @@ test("screenshots of the creative screens and the bell", async ({ browser, conso
   await adminApi.dispose();
   for (const language of languages) {
     for (const theme of themes) {
-      for (const viewport of Object.keys(viewports) as (keyof typeof viewports)[]) {
+      for (const viewport of viewportNames) {
         const prefix = `creative-${language}-${theme}-${viewport}`;
         // axe once per theme (pt-BR, desktop); the screenshots cover the rest.
         const audit = language === "pt-BR" && viewport === "desktop";
-        const buyer = await openAs(browser, consoleGuard, "buyer", { language, theme, viewport });
+        const buyer = await openPage(browser, consoleGuard, { role: "buyer", language, theme, viewport });
         await buyer.goto("/request-creative");
         await expect(buyer.getByTestId("my-request-row").first()).toBeVisible();
         await shoot(buyer, `${prefix}-request`);
-        if (audit) await expectAccessible(buyer, `request-creative ${theme}`);
+        if (audit) await expectAccessible(buyer, { label: `request-creative ${theme}` });
         await buyer.getByTestId("notification-bell").click();
         await expect(buyer.getByTestId("notification-list")).toBeVisible();
-        await shoot(buyer, `${prefix}-buyer-bell`, false);
-        if (audit) await expectAccessible(buyer, `buyer bell ${theme}`);
+        await shoot(buyer, `${prefix}-buyer-bell`, { fullPage: false });
+        if (audit) await expectAccessible(buyer, { label: `buyer bell ${theme}` });
         await buyer.context().close();
 
-        const admin = await openAs(browser, consoleGuard, "admin", { language, theme, viewport });
+        const admin = await openPage(browser, consoleGuard, { role: "admin", language, theme, viewport });
         await admin.goto("/admin/creative-requests");
         await expect(admin.getByTestId("admin-request-row").first()).toBeVisible();
         await shoot(admin, `${prefix}-admin`);
-        if (audit) await expectAccessible(admin, `admin requests ${theme}`);
+        if (audit) await expectAccessible(admin, { label: `admin requests ${theme}` });
         await admin.getByTestId("open-request").first().click();
         await expect(admin.getByTestId("request-dialog")).toBeVisible();
-        await shoot(admin, `${prefix}-admin-dialog`, false);
-        if (audit) await expectAccessible(admin, `admin dialog ${theme}`);
+        await shoot(admin, `${prefix}-admin-dialog`, { fullPage: false });
+        if (audit) await expectAccessible(admin, { label: `admin dialog ${theme}` });
         await admin.keyboard.press("Escape");
         await admin.getByTestId("notification-bell").click();
         await expect(admin.getByTestId("notification-item").first()).toBeVisible();
-        await shoot(admin, `${prefix}-admin-bell`, false);
+        await shoot(admin, `${prefix}-admin-bell`, { fullPage: false });
         await admin.context().close();
       }
     }
   }
-  for (const role of ["buyer", "admin"] as const) {
-    const context = await browser.newContext({ storageState: storageStatePath(role) });
-    await context.request.patch(`${base}/api/me`, { data: { language: "pt-BR" }, headers: { origin: base } });
-    await context.close();
-  }
+  await restoreLanguage(["buyer", "admin"]);
 });
-
-async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${label}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-  expect(serious, "serious or critical axe violations").toEqual([]);
-}
-
-async function shoot(page: Page, name: string, fullPage = true) {
-  // Let transitions (menus, dialogs, toasts) settle; hide the caret so runs compare.
-  await page.waitForTimeout(350);
-  await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage, caret: "hide" });
-}

@@ -1,14 +1,21 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { request as playwrightRequest } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { addDays, todayIn } from "../../domain/periods";
 import type { Analytics } from "../../domain/schemas/campaigns";
 import type { FinancialAnalytics, FinancialUser, UserStats } from "../../domain/schemas/reports";
 import { formatDate, formatMoney, formatNumber, formatPercent } from "../../web/lib/format";
-import { type SeededRole, screensServer, seededAccounts, storageStatePath } from "./support/env";
+import { apiAs, restoreLanguage } from "./support/api";
+import { expectAccessible } from "./support/axe";
+import { type SeededRole, seededAccounts, storageStatePath } from "./support/env";
 import { expect, test } from "./support/fixtures";
+import {
+  expectNoHorizontalScroll,
+  languages,
+  openPage,
+  shoot,
+  shotsDir,
+  themes,
+  viewportNames,
+} from "./support/pages";
 
 // Issue 6's financial screens on the seeded "screens" server. The admin creates two offers; the
 // buyer and the team lead log campaigns through the API at 2, 10 and 45 days ago. The financial
@@ -20,28 +27,18 @@ import { expect, test } from "./support/fixtures";
 
 test.describe.configure({ mode: "serial" });
 
-const base = screensServer.baseURL;
 const today = todayIn("America/Sao_Paulo");
 const suffix = Date.now().toString(36);
 const topOffer = `Topo Fin ${suffix}`;
 const oldOffer = `Antiga Fin ${suffix}`;
 const buyer = seededAccounts.buyer;
 const lead = seededAccounts.manager;
-const shotsDir = path.join(import.meta.dirname, "..", "..", "test-results", "shots");
 
 const usd = (value: number | string) => formatMoney(value, "USD", "pt-BR");
 const pct = (value: number | string) => formatPercent(value, "pt-BR");
 const num = (value: number) => formatNumber(value, "pt-BR");
 /** How the screens write a profit: an explicit "+" above zero. */
 const signedUsd = (value: string) => `${Number(value) > 0 ? "+" : ""}${usd(value)}`;
-
-async function apiAs(role: SeededRole): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({
-    baseURL: base,
-    storageState: storageStatePath(role),
-    extraHTTPHeaders: { origin: base },
-  });
-}
 
 async function getJson<T>(url: string): Promise<T> {
   const financial = await apiAs("financial");
@@ -106,26 +103,6 @@ test.beforeAll(async () => {
 });
 
 test.use({ storageState: storageStatePath("financial") });
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-  expect(serious, "serious or critical axe violations").toEqual([]);
-}
-
-/** The page never scrolls sideways at this width (wide tables scroll inside their own box). */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(1);
-}
 
 function userRow(table: Locator, email: string) {
   return table.locator(`tr[data-user-email="${email}"]`);
@@ -200,7 +177,7 @@ test("the dashboard's cards and per-user rows follow the period, kept in the URL
 
   await page.setViewportSize({ width: 360, height: 740 });
   await expect(page.getByTestId("card-profit")).toBeVisible();
-  await expectNoSidewaysScroll(page);
+  await expectNoHorizontalScroll(page, { withoutScrollbar: true, slackPx: 1 });
 });
 
 test("analytics shows the growth, the funnel and the top-10 lists for the period", async ({ page }) => {
@@ -279,7 +256,7 @@ test("analytics shows the growth, the funnel and the top-10 lists for the period
 
   await page.setViewportSize({ width: 360, height: 740 });
   await expect(page.getByTestId("funnel")).toBeVisible();
-  await expectNoSidewaysScroll(page);
+  await expectNoHorizontalScroll(page, { withoutScrollbar: true, slackPx: 1 });
 });
 
 async function expectUserEmails(page: Page, expected: FinancialUser[]) {
@@ -390,10 +367,10 @@ test("users: search, role filter and the details dialog, all in the URL", async 
   await expect(page).not.toHaveURL(/[?&]user=/);
 
   await page.setViewportSize({ width: 360, height: 740 });
-  await expectNoSidewaysScroll(page);
+  await expectNoHorizontalScroll(page, { withoutScrollbar: true, slackPx: 1 });
   await buyerRow.getByRole("button", { name: `Ver detalhes de ${buyer.name}` }).click();
   await expect(dialog).toBeVisible();
-  await expectNoSidewaysScroll(page);
+  await expectNoHorizontalScroll(page, { withoutScrollbar: true, slackPx: 1 });
 
   // An unknown user in a bookmark: the dialog says so instead of spinning.
   consoleGuard.allowHttpError(/\/api\/financial\/users\/[^/]+\/stats/, 404);
@@ -406,33 +383,17 @@ test("screenshots of the three screens in pt-BR and English, light and dark, des
   consoleGuard,
 }) => {
   test.setTimeout(240_000);
-  mkdirSync(shotsDir, { recursive: true });
   const buyerId = (await getJson<FinancialUser[]>(`/api/financial/users?q=${buyer.email}`))[0]?.id;
   try {
-    for (const language of ["pt-BR", "en"] as const) {
-      for (const theme of ["light", "dark"] as const) {
-        for (const [viewport, size] of [
-          ["desktop", { width: 1280, height: 800 }],
-          ["phone", { width: 360, height: 740 }],
-        ] as const) {
-          const context = await browser.newContext({
-            viewport: size,
-            storageState: storageStatePath("financial"),
+    for (const language of languages) {
+      for (const theme of themes) {
+        for (const viewport of viewportNames) {
+          const page = await openPage(browser, consoleGuard, {
+            role: "financial",
+            language,
+            theme,
+            viewport,
           });
-          const page = await context.newPage();
-          consoleGuard.watch(page);
-          await page.addInitScript(
-            ([lang, mode]) => {
-              localStorage.setItem("placar.language", lang as string);
-              localStorage.setItem("placar.theme", mode as string);
-            },
-            [language, theme],
-          );
-          const response = await page.request.patch(`${base}/api/me`, {
-            data: { language },
-            headers: { origin: base },
-          });
-          expect(response.ok()).toBe(true);
           const prefix = `${language}-${theme}-${viewport}`;
           for (const [screen, url, ready] of [
             ["dashboard", "/financial/dashboard?period=30d", "dashboard-content"],
@@ -442,16 +403,13 @@ test("screenshots of the three screens in pt-BR and English, light and dark, des
           ] as const) {
             await page.goto(url);
             await expect(page.getByTestId(ready)).toBeVisible();
-            await page.waitForTimeout(300);
-            await page.screenshot({ path: path.join(shotsDir, `${prefix}-${screen}.png`), fullPage: true });
+            await shoot(page, `${prefix}-${screen}`, { dir: shotsDir, settleMs: 300 });
           }
-          await context.close();
+          await page.context().close();
         }
       }
     }
   } finally {
-    const financial = await apiAs("financial");
-    await financial.patch("/api/me", { data: { language: "pt-BR" } });
-    await financial.dispose();
+    await restoreLanguage(["financial"]);
   }
 });

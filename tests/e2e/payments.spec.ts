@@ -1,13 +1,12 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { request as playwrightRequest } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { todayIn } from "../../domain/periods";
 import type { PaymentCard, PaymentHistory } from "../../domain/schemas/payments";
 import { formatMoney } from "../../web/lib/format";
-import { type SeededRole, screensServer, seededAccounts, storageStatePath } from "./support/env";
+import { apiAs, restoreLanguage } from "./support/api";
+import { expectAccessible } from "./support/axe";
+import { seededAccounts, storageStatePath } from "./support/env";
 import { type ConsoleGuard, expect, test } from "./support/fixtures";
+import { languages, openPage, shoot, themes, viewportNames } from "./support/pages";
 
 // Issue 7's journey on the seeded "screens" server: the admin creates an offer and the buyer logs
 // this month's results through the API; the financial user opens the month, processes the buyer and
@@ -17,23 +16,13 @@ import { type ConsoleGuard, expect, test } from "./support/fixtures";
 
 test.describe.configure({ mode: "serial" });
 
-const base = screensServer.baseURL;
 const timeZone = "America/Sao_Paulo";
 const today = todayIn(timeZone);
 const month = today.slice(0, 7);
 const suffix = Date.now().toString(36);
 const buyerEmail = seededAccounts.buyer.email;
-const outDir = path.join(import.meta.dirname, "..", "..", "test-results", "screenshots");
 const usd = (value: number | string, language: "pt-BR" | "en" = "pt-BR") =>
   formatMoney(value, "USD", language);
-
-async function apiAs(role: SeededRole): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({
-    baseURL: base,
-    storageState: storageStatePath(role),
-    extraHTTPHeaders: { origin: base },
-  });
-}
 
 async function loadCards(): Promise<PaymentCard[]> {
   const financial = await apiAs("financial");
@@ -292,65 +281,13 @@ test("a partial payment, its edit and the commission model's validation", async 
 
 // Screenshots -------------------------------------------------------------------------------
 
-const languages = ["pt-BR", "en"] as const;
-const themes = ["light", "dark"] as const;
-const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 360, height: 740 } } as const;
-
-async function openPage(
-  browser: Browser,
-  guard: ConsoleGuard,
-  role: SeededRole,
-  language: (typeof languages)[number],
-  theme: (typeof themes)[number],
-  viewport: keyof typeof viewports,
-): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: viewports[viewport],
-    storageState: storageStatePath(role),
-  });
-  const page = await context.newPage();
-  guard.watch(page);
-  await page.addInitScript(
-    ([lang, mode]) => {
-      localStorage.setItem("placar.language", lang as string);
-      localStorage.setItem("placar.theme", mode as string);
-    },
-    [language, theme],
-  );
-  const response = await page.request.patch(`${base}/api/me`, {
-    data: { language },
-    headers: { origin: base },
-  });
-  expect(response.ok()).toBe(true);
-  return page;
-}
-
-/** axe-core: no serious or critical WCAG 2.2 AA violations on what is on screen. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-  expect(serious, "serious or critical axe violations").toEqual([]);
-}
-
-async function shoot(page: Page, name: string) {
-  await page.waitForTimeout(350);
-  await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: true, caret: "hide" });
-}
-
 test("screenshots of the payments screen and its dialogs", async ({ browser, consoleGuard }) => {
   test.setTimeout(480_000);
-  mkdirSync(outDir, { recursive: true });
   for (const language of languages) {
     for (const theme of themes) {
-      for (const viewport of Object.keys(viewports) as (keyof typeof viewports)[]) {
+      for (const viewport of viewportNames) {
         const prefix = `payments-${language}-${theme}-${viewport}`;
-        const page = await openPage(browser, consoleGuard, "financial", language, theme, viewport);
+        const page = await openPage(browser, consoleGuard, { role: "financial", language, theme, viewport });
         await page.goto(`/financial/payments?month=${month}`);
         const card = await showBuyerCard(page);
         await card.getByTestId("select-card").click();
@@ -364,6 +301,8 @@ test("screenshots of the payments screen and its dialogs", async ({ browser, con
         await shoot(page, `${prefix}-register`);
         if (viewport === "desktop") await expectAccessible(page);
         await page.keyboard.press("Escape");
+        // The closing dialog's overlay swallows a click that comes too soon (seen under load).
+        await expect(page.getByTestId("payout-dialog")).toBeHidden();
         if (viewport === "phone")
           await page
             .getByTestId("payout-item")
@@ -388,7 +327,7 @@ test("screenshots of the payments screen and its dialogs", async ({ browser, con
         await page.keyboard.press("Escape");
         await page.context().close();
 
-        const buyer = await openPage(browser, consoleGuard, "buyer", language, theme, viewport);
+        const buyer = await openPage(browser, consoleGuard, { role: "buyer", language, theme, viewport });
         await buyer.goto("/");
         await buyer.getByTestId("pending-badge").hover();
         await expect(buyer.getByRole("tooltip")).toBeVisible();
@@ -397,9 +336,5 @@ test("screenshots of the payments screen and its dialogs", async ({ browser, con
       }
     }
   }
-  for (const role of ["financial", "buyer"] as const) {
-    const context = await browser.newContext({ storageState: storageStatePath(role) });
-    await context.request.patch(`${base}/api/me`, { data: { language: "pt-BR" }, headers: { origin: base } });
-    await context.close();
-  }
+  await restoreLanguage(["financial", "buyer"]);
 });

@@ -1,15 +1,15 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
+import { readFileSync } from "node:fs";
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
-import { request as playwrightRequest } from "@playwright/test";
 import { parseCsv } from "../../domain/csv";
 import { addDays, todayIn } from "../../domain/periods";
 import { formatMoney, formatNumber, formatPercent } from "../../web/lib/format";
+import { apiAs, restoreLanguage } from "./support/api";
 import { fillSignIn } from "./support/auth";
+import { expectAccessible } from "./support/axe";
 import { shownDate } from "./support/dates";
-import { type SeededRole, screensServer, seededAccounts, storageStatePath } from "./support/env";
-import { type ConsoleGuard, expect, test } from "./support/fixtures";
+import { screensServer, seededAccounts, storageStatePath } from "./support/env";
+import { expect, test } from "./support/fixtures";
+import { expectNoHorizontalScroll, languages, openPage, shoot, shotsDir, themes } from "./support/pages";
 
 // Issue 6's report journey on the seeded "screens" server: two buyers log campaigns on two new
 // offers (through the API) on days no other spec uses; the financial user builds a report with a
@@ -32,17 +32,8 @@ const offerA = `Relatório Alfa ${suffix}`;
 const offerB = `Relatório Beta ${suffix}`;
 const bruno = seededAccounts.buyer;
 const diana = seededAccounts.deepLink;
-const shotsDir = path.join(import.meta.dirname, "..", "..", "test-results", "shots");
 let offerIds: { a: string; b: string };
 let dianaId = "";
-
-async function apiAs(role: SeededRole): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({
-    baseURL: base,
-    storageState: storageStatePath(role),
-    extraHTTPHeaders: { origin: base },
-  });
-}
 
 type Entry = { offer: "a" | "b"; date: string; spent: string; revenue: string };
 
@@ -338,56 +329,21 @@ test("the financial user builds a filtered report and its CSV equals the screen"
   await expect(page.getByTestId("filter-badge")).toHaveText(["Período: Últimos 30 dias"]);
 });
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-  expect(serious).toEqual([]);
-}
-
-async function openAs(
-  browser: Browser,
-  guard: ConsoleGuard,
-  options: { language: "pt-BR" | "en"; theme: "light" | "dark"; width: number },
-): Promise<Page> {
-  const context = await browser.newContext({
-    storageState: storageStatePath("financial"),
-    viewport: { width: options.width, height: 800 },
-  });
-  const page = await context.newPage();
-  guard.watch(page);
-  await page.addInitScript(
-    ([language, theme]) => {
-      localStorage.setItem("placar.language", language as string);
-      localStorage.setItem("placar.theme", theme as string);
-    },
-    [options.language, options.theme],
-  );
-  // Signed in, the profile's language wins: set it there too (restored below).
-  const response = await page.request.patch(`${base}/api/me`, {
-    data: { language: options.language },
-    headers: { origin: base },
-  });
-  expect(response.ok()).toBe(true);
-  return page;
-}
-
 test("the report fits a 360 px phone; screenshots in two languages and themes", async ({
   browser,
   consoleGuard,
 }) => {
-  mkdirSync(shotsDir, { recursive: true });
   const query = `from=${from}&to=${to}&minRoi=10&maxRoi=120`;
   try {
-    for (const language of ["pt-BR", "en"] as const) {
-      for (const theme of ["light", "dark"] as const) {
+    for (const language of languages) {
+      for (const theme of themes) {
         for (const width of [1280, 360]) {
-          const page = await openAs(browser, consoleGuard, { language, theme, width });
+          const page = await openPage(browser, consoleGuard, {
+            role: "financial",
+            language,
+            theme,
+            viewport: { width, height: 800 },
+          });
           await page.goto(`/financial/reports?${query}`);
           await expect(page.getByRole("heading", { level: 1 })).toHaveText(
             language === "en" ? "Reports" : "Relatórios",
@@ -395,34 +351,21 @@ test("the report fits a 360 px phone; screenshots in two languages and themes", 
           await waitForReport(page);
           await expect(page.getByTestId("report-row")).toHaveCount(2);
           // Nothing but the table itself may scroll sideways.
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - window.innerWidth,
-          );
-          expect(overflow, `page overflow at ${width}px`).toBeLessThanOrEqual(0);
-          if (width === 1280) await expectNoSeriousAxeViolations(page);
-          await page.waitForTimeout(300);
-          await page.screenshot({
-            path: path.join(shotsDir, `reports-${language}-${theme}-${width}.png`),
-            fullPage: true,
-            caret: "hide",
-          });
+          await expectNoHorizontalScroll(page, { message: `page overflow at ${width}px` });
+          if (width === 1280) await expectAccessible(page);
+          await shoot(page, `reports-${language}-${theme}-${width}`, { dir: shotsDir, settleMs: 300 });
           if (width === 360 && theme === "light") {
             // The validation state, on a phone.
             await page.getByTestId("filter-max-roi").fill("5");
             await page.getByTestId("generate-report").click();
             await expect(page.getByTestId("field-error")).toHaveCount(1);
-            await page.screenshot({
-              path: path.join(shotsDir, `reports-${language}-invalid-360.png`),
-              fullPage: true,
-            });
+            await shoot(page, `reports-${language}-invalid-360`, { dir: shotsDir, settleMs: 0 });
           }
           await page.context().close();
         }
       }
     }
   } finally {
-    const api = await apiAs("financial");
-    await api.patch("/api/me", { data: { language: "pt-BR" } });
-    await api.dispose();
+    await restoreLanguage(["financial"]);
   }
 });

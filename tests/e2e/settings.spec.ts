@@ -1,10 +1,11 @@
-import { mkdirSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { request as playwrightRequest } from "@playwright/test";
-import { screensServer, storageStatePath } from "./support/env";
+import type { Browser, Page } from "@playwright/test";
+import { apiAs, restoreLanguage } from "./support/api";
+import { expectAccessible } from "./support/axe";
+import { storageStatePath } from "./support/env";
 import { type ConsoleGuard, expect, test } from "./support/fixtures";
+import { languages, openPage, shoot, shotsDir, themes, viewports } from "./support/pages";
 
 // Issue 8 on the seeded "screens" server: the admin switches the reporting currency to BRL and the
 // buyer's dashboard shows R$; a bad retention keeps what was typed; a backup runs, shows in the
@@ -13,20 +14,10 @@ import { type ConsoleGuard, expect, test } from "./support/fixtures";
 
 test.describe.configure({ mode: "serial" });
 
-const base = screensServer.baseURL;
-const shotsDir = path.join(import.meta.dirname, "..", "..", "test-results", "shots");
 let original: Record<string, unknown> | null = null;
 
-async function adminApi(): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({
-    baseURL: base,
-    storageState: storageStatePath("admin"),
-    extraHTTPHeaders: { origin: base },
-  });
-}
-
 test.beforeAll(async () => {
-  const api = await adminApi();
+  const api = await apiAs("admin");
   const response = await api.get("/api/settings");
   expect(response.status(), await response.text()).toBe(200);
   const { updatedAt: _ignored, ...settings } = await response.json();
@@ -36,7 +27,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   if (!original) return;
-  const api = await adminApi();
+  const api = await apiAs("admin");
   const response = await api.put("/api/settings", { data: original });
   expect(response.status(), await response.text()).toBe(200);
   await api.dispose();
@@ -151,56 +142,31 @@ test("the admin runs a backup, sees it in the history, downloads it and deletes 
   await expect(row).toHaveCount(0);
 });
 
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-  expect(serious, "serious or critical axe violations").toEqual([]);
-}
-
 test("the settings screen in two languages and themes: accessible, and screenshots", async ({
   browser,
   consoleGuard,
 }) => {
   test.setTimeout(240_000);
-  mkdirSync(shotsDir, { recursive: true });
-  const api = await adminApi();
+  const api = await apiAs("admin");
   const made = await api.post("/api/backups");
   expect(made.status(), await made.text()).toBe(201);
   const backup = (await made.json()) as { id: string };
   // The profile's language wins over the device's: switch it per language, then put it back.
   const profileLanguage = ((await (await api.get("/api/me")).json()) as { language: string | null }).language;
   try {
-    for (const language of ["pt-BR", "en"] as const) {
-      for (const theme of ["light", "dark"] as const) {
+    for (const language of languages) {
+      for (const theme of themes) {
         for (const [viewport, size] of [
+          // This spec has always shot settings at 1280×900, a little taller than the shared desktop.
           ["desktop", { width: 1280, height: 900 }],
-          ["phone", { width: 360, height: 740 }],
+          ["phone", viewports.phone],
         ] as const) {
-          const context = await browser.newContext({
+          const page = await openPage(browser, consoleGuard, {
+            role: "admin",
+            language,
+            theme,
             viewport: size,
-            storageState: storageStatePath("admin"),
           });
-          const page = await context.newPage();
-          consoleGuard.watch(page);
-          await page.addInitScript(
-            ([lang, mode]) => {
-              localStorage.setItem("placar.language", lang as string);
-              localStorage.setItem("placar.theme", mode as string);
-            },
-            [language, theme],
-          );
-          // Through the page's own context, as the app itself would.
-          const patched = await page.request.patch(`${base}/api/me`, {
-            data: { language },
-            headers: { origin: base },
-          });
-          expect(patched.ok()).toBe(true);
           await page.goto("/admin/settings");
           const en = language === "en";
           await expect(
@@ -210,23 +176,13 @@ test("the settings screen in two languages and themes: accessible, and screensho
             page.getByRole("list", { name: en ? "Backup history" : "Histórico de backups" }),
           ).toBeVisible();
           if (viewport === "desktop") await expectAccessible(page);
-          await page.screenshot({
-            path: path.join(shotsDir, `settings-${language}-${theme}-${viewport}.png`),
-            fullPage: true,
-            caret: "hide",
-          });
-          await context.close();
+          await shoot(page, `settings-${language}-${theme}-${viewport}`, { dir: shotsDir, settleMs: 0 });
+          await page.context().close();
         }
       }
     }
   } finally {
-    // Back to the original language, through a context with the admin's stored session.
-    const reset = await browser.newContext({ storageState: storageStatePath("admin") });
-    await reset.request.patch(`${base}/api/me`, {
-      data: { language: profileLanguage ?? "pt-BR" },
-      headers: { origin: base },
-    });
-    await reset.close();
+    await restoreLanguage(["admin"], profileLanguage ?? "pt-BR");
     await api.delete(`/api/backups/${backup.id}`);
     await api.dispose();
   }
