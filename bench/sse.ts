@@ -159,7 +159,7 @@ try {
         `round ${r.round}: ${r.delivered}/${streams.length} delivered; after the publishing answer p50 ${r.p50.toFixed(0)} ms, p95 ${r.p95.toFixed(0)} ms, max ${r.max.toFixed(0)} ms`,
     ),
   ];
-  console.log(lines.join("\n"));
+  console.info(lines.join("\n"));
   const outDir = path.join(projectRoot, "bench", "results");
   mkdirSync(outDir, { recursive: true });
   writeFileSync(path.join(outDir, `${report.date}-sse.json`), `${JSON.stringify(report, null, 2)}\n`);
