@@ -116,8 +116,13 @@ test("a buyer files a request, the admin works it live, the buyer sees it live",
   await expect(dialog).toBeHidden();
   await expect(adminRow.getByTestId("status-badge")).toHaveText("Em Progresso");
 
-  // Reopened: the note is kept and the current status has no button.
-  await adminRow.getByTestId("open-request").click();
+  // Reopened: the note is kept and the current status has no button. Right after the update the
+  // list re-renders; on a loaded machine a click can land on the row being replaced, so a second
+  // click is allowed (as a person would click again), but the dialog must then show the note.
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await adminRow.getByTestId("open-request").click();
+    await expect(dialog).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(dialog.getByTestId("dialog-admin-notes")).toHaveText("Começamos hoje, prévia amanhã.");
   await expect(dialog.getByRole("button", { name: "Em Progresso" })).toHaveCount(0);
   await expect(dialog.getByRole("button", { name: "Concluir" })).toBeVisible();
