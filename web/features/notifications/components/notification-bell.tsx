@@ -81,7 +81,7 @@ export function NotificationBell() {
               <span
                 aria-hidden="true"
                 data-testid="bell-count"
-                className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 font-semibold text-[10px] text-white leading-none"
+                className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 font-semibold text-[10px] text-destructive-foreground leading-none"
               >
                 {unread > 99 ? "99+" : unread}
               </span>
