@@ -56,6 +56,8 @@ export const users = pgTable(
     managerId: text("manager_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     language: text("language", { enum: languages }),
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    // Better Auth two-factor plugin
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
@@ -118,6 +120,23 @@ export const verifications = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/** Better Auth two-factor plugin: the TOTP secret and the backup codes, both encrypted by Better Auth. */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("two_factors_user_unique").on(t.userId), index("two_factors_secret_idx").on(t.secret)],
 );
 
 // Shared by every app process, so a limit holds behind a load balancer too.
@@ -469,6 +488,8 @@ export const workspaceSettings = pgTable(
     notifyMonthly: boolean("notify_monthly").notNull().default(false),
     backupFrequency: text("backup_frequency", { enum: backupFrequencies }).notNull().default("daily"),
     retentionDays: integer("retention_days").notNull().default(30),
+    /** Roles (admin, financial) whose members must use two-factor sign-in. */
+    twoFactorRequiredRoles: text("two_factor_required_roles").array().notNull().default(sql`'{}'::text[]`),
     updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
     updatedAt: updatedAt(),
   },
@@ -481,6 +502,10 @@ export const workspaceSettings = pgTable(
       sql`${t.backupFrequency} in ('daily', 'weekly', 'monthly')`,
     ),
     check("workspace_settings_retention_positive", sql`${t.retentionDays} >= 1`),
+    check(
+      "workspace_settings_two_factor_roles_check",
+      sql`${t.twoFactorRequiredRoles} <@ array['admin', 'financial']::text[]`,
+    ),
   ],
 );
 
@@ -570,11 +595,47 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
 
+// ---------------------------------------------------------------------------------------------
+// Audit log (issue 10): append-only (a trigger refuses UPDATE, DELETE and TRUNCATE). No foreign
+// keys: the trail outlives the users and objects it names, so ids and e-mails are copied in.
+// ---------------------------------------------------------------------------------------------
+
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    createdAt: createdAt(),
+    /** What happened, e.g. "auth.sign_in", "user.role_changed", "payment.confirmed", "access.denied". */
+    action: text("action").notNull(),
+    /** "success" or "failure" (a refused sign-in, a denied call). */
+    outcome: text("outcome").notNull().default("success"),
+    actorId: text("actor_id"),
+    actorEmail: text("actor_email"),
+    /** The object acted on: its kind ("user", "offer", "statement", "settings"...) and id. */
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    /** The user the event is about when that is not the actor (a role change's user, a statement's buyer). */
+    subjectUserId: text("subject_user_id"),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    /** Old and new values, the request's method and path, a reason: never a secret. */
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    check("audit_events_outcome_check", sql`${t.outcome} in ('success', 'failure')`),
+    index("audit_events_created_idx").on(t.createdAt, t.id),
+    index("audit_events_actor_idx").on(t.actorId, t.createdAt),
+    index("audit_events_subject_idx").on(t.subjectUserId, t.createdAt),
+    index("audit_events_action_idx").on(t.action, t.createdAt),
+  ],
+);
+
 export const schema = {
   users,
   sessions,
   accounts,
   verifications,
+  twoFactors,
   rateLimits,
   offers,
   offerAssignments,
@@ -592,4 +653,5 @@ export const schema = {
   importMappings,
   apiTokens,
   idempotencyKeys,
+  auditEvents,
 };

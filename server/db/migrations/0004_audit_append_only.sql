@@ -1,0 +1,12 @@
+-- The audit trail is append-only: no role the app connects with may rewrite or remove an event.
+CREATE FUNCTION "audit_events_refuse_change"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	RAISE EXCEPTION 'audit_events is append-only (% refused)', TG_OP USING ERRCODE = 'insufficient_privilege';
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "audit_events_no_update_or_delete" BEFORE UPDATE OR DELETE ON "audit_events"
+	FOR EACH ROW EXECUTE FUNCTION "audit_events_refuse_change"();
+--> statement-breakpoint
+CREATE TRIGGER "audit_events_no_truncate" BEFORE TRUNCATE ON "audit_events"
+	FOR EACH STATEMENT EXECUTE FUNCTION "audit_events_refuse_change"();
