@@ -7,7 +7,7 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { isLanguage, isRole } from "../domain/roles";
-import { forwardToAuth, resolveClientIp } from "./auth";
+import { describeClient, forwardToAuth, resolveClientIp } from "./auth";
 import type { AppBindings, AppDeps } from "./context";
 import { AppError, forbidden } from "./errors";
 import { createAnalyticsRoutes } from "./features/analytics/analytics.routes";
@@ -133,7 +133,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   // Resolve the session for every other API call; role and team are read fresh on each request.
   app.use("/api/*", async (c, next) => {
     if (hasBearerToken(c)) {
-      await authenticateBearer(c, deps.database.db);
+      await authenticateBearer(c, deps.database.db, describeClient(c, deps.env.trustProxy));
       return next();
     }
     const { headers: sessionHeaders, response: session } = await deps.auth.api.getSession({
@@ -149,6 +149,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
         role: user.role,
         managerId: typeof user.managerId === "string" ? user.managerId : null,
         language: isLanguage(user.language) ? user.language : null,
+        client: describeClient(c, deps.env.trustProxy),
       });
     }
     await next();

@@ -10,6 +10,7 @@ import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { deriveNameFromEmail, isLanguage } from "../domain/roles";
+import type { RequestClient } from "./audit";
 import { type CaptchaVerifier, captchaHeader, createCaptchaVerifier } from "./captcha";
 import type { Db } from "./db/client";
 import { accounts, rateLimits, sessions, users, verifications } from "./db/schema";
@@ -356,6 +357,11 @@ export function resolveClientIp(c: Context, trustProxy: boolean): string | undef
     // No socket (e.g. app.request in tests).
     return undefined;
   }
+}
+
+/** The caller's address and user agent as the server sees them (for the audit trail). */
+export function describeClient(c: Context, trustProxy: boolean): RequestClient {
+  return { ip: resolveClientIp(c, trustProxy) ?? null, userAgent: c.req.header("user-agent") ?? null };
 }
 
 /** Passes a request to Better Auth with the client address in a header only the server sets. */

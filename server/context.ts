@@ -1,4 +1,5 @@
 import type { Language, Role } from "../domain/roles";
+import type { RequestClient } from "./audit";
 import type { Auth } from "./auth";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
@@ -13,6 +14,8 @@ export type Actor = {
   role: Role;
   managerId: string | null;
   language: Language | null;
+  /** The request's address and user agent, for the audit trail; absent outside HTTP (CLI, jobs). */
+  client?: RequestClient;
 };
 
 /** Everything a feature's routes need, built once at start (server/bootstrap.ts). */

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { RequestClient } from "../../audit";
 import type { AppBindings } from "../../context";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
@@ -18,7 +19,11 @@ export function hasBearerToken(c: Context<AppBindings>): boolean {
 }
 
 /** Sets the actor from the bearer token, or throws 401. */
-export async function authenticateBearer(c: Context<AppBindings>, db: Db): Promise<void> {
+export async function authenticateBearer(
+  c: Context<AppBindings>,
+  db: Db,
+  client: RequestClient,
+): Promise<void> {
   if (!tokenPaths.test(c.req.path))
     throw new AppError(
       "unauthenticated",
@@ -35,5 +40,5 @@ export async function authenticateBearer(c: Context<AppBindings>, db: Db): Promi
       undefined,
       "invalid_token",
     );
-  c.set("actor", actor);
+  c.set("actor", { ...actor, client });
 }

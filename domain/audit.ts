@@ -1,0 +1,54 @@
+// The audit trail's vocabulary (issue 10): one name per kind of event, shared by the server that
+// records it and the screen that filters and translates it (audit:actions.<name>).
+
+export const auditActions = [
+  // sign-in and sessions
+  "auth.sign_in",
+  "auth.sign_out",
+  "auth.password_reset_requested",
+  "auth.password_reset",
+  "auth.password_changed",
+  "auth.two_factor_enabled",
+  "auth.two_factor_disabled",
+  "auth.backup_codes_regenerated",
+  "auth.sessions_revoked",
+  // people
+  "user.created",
+  "user.updated",
+  "user.role_changed",
+  "user.team_changed",
+  "user.deactivated",
+  "user.reactivated",
+  "user.deleted",
+  "user.password_set",
+  // catalogue
+  "offer.created",
+  "offer.updated",
+  "offer.deleted",
+  // workspace
+  "settings.updated",
+  "backup.created",
+  "backup.deleted",
+  "token.created",
+  "token.revoked",
+  // money
+  "commission_settings.updated",
+  "payment.processed",
+  "payment.rejected",
+  "payment.reopened",
+  "payment.confirmed",
+  "payment.payout_registered",
+  "payment.payout_edited",
+  "payment.payout_reversed",
+  // refused calls
+  "access.denied",
+] as const;
+
+export type AuditAction = (typeof auditActions)[number];
+
+export const auditOutcomes = ["success", "failure"] as const;
+export type AuditOutcome = (typeof auditOutcomes)[number];
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === "string" && (auditActions as readonly string[]).includes(value);
+}

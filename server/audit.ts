@@ -1,0 +1,74 @@
+import type { AuditAction, AuditOutcome } from "../domain/audit";
+import type { DbOrTx } from "./db/client";
+import { auditEvents } from "./db/schema";
+
+// The append-only audit trail (issue 10). Services call recordAuditEvent inside their own
+// transaction, so an event is stored exactly when the change it describes is. Everything a user
+// could have typed is cleaned first: no control characters (a forged "line" in an export or a
+// terminal), no bidi overrides, bounded length.
+
+/** Where a request came from, as the server resolved it (never as the client claims it). */
+export type RequestClient = { ip: string | null; userAgent: string | null };
+
+export type AuditEventInput = {
+  action: AuditAction;
+  outcome?: AuditOutcome;
+  /** Who did it; null for an anonymous call (a failed sign-in, a reset request). */
+  actor?: { id: string; email: string } | null;
+  target?: { type: string; id: string } | null;
+  /** The user the event is about, when that is not the actor. */
+  subjectUserId?: string | null;
+  client?: RequestClient | null;
+  /** Old and new values, a reason, the call refused: never a password, token or secret. */
+  details?: Record<string, unknown>;
+};
+
+const maxText = 500;
+const maxDepth = 4;
+const maxKeys = 50;
+
+// C0/C1 controls, DEL, line/paragraph separators and bidi embeddings/overrides/isolates.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const unsafeCharacters = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** A string safe to store and to show on one line: controls become U+FFFD, length is capped. */
+export function sanitizeAuditText(value: string, max = maxText): string {
+  const clean = value.replace(unsafeCharacters, "\ufffd");
+  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
+}
+
+/** The same cleaning for every string inside details (keys included), with bounded depth and size. */
+export function sanitizeAuditDetails(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") return sanitizeAuditText(value);
+  if (value === null || typeof value === "number" || typeof value === "boolean") return value;
+  if (value instanceof Date) return value.toISOString();
+  if (depth >= maxDepth) return "…";
+  if (Array.isArray(value))
+    return value.slice(0, maxKeys).map((item) => sanitizeAuditDetails(item, depth + 1));
+  if (typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .slice(0, maxKeys)
+      .map(([key, item]) => [sanitizeAuditText(key, 100), sanitizeAuditDetails(item, depth + 1)]);
+    return Object.fromEntries(entries);
+  }
+  return sanitizeAuditText(String(value));
+}
+
+const optionalText = (value: string | null | undefined, max = maxText) =>
+  value ? sanitizeAuditText(value, max) : null;
+
+export async function recordAuditEvent(db: DbOrTx, event: AuditEventInput): Promise<void> {
+  await db.insert(auditEvents).values({
+    action: event.action,
+    outcome: event.outcome ?? "success",
+    actorId: optionalText(event.actor?.id, 200),
+    actorEmail: optionalText(event.actor?.email, 320),
+    targetType: optionalText(event.target?.type, 50),
+    targetId: optionalText(event.target?.id, 200),
+    subjectUserId: optionalText(event.subjectUserId, 200),
+    ipAddress: optionalText(event.client?.ip, 100),
+    userAgent: optionalText(event.client?.userAgent, 300),
+    details: (sanitizeAuditDetails(event.details ?? {}) ?? {}) as Record<string, unknown>,
+  });
+}
