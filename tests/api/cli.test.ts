@@ -202,7 +202,14 @@ describe("user set-password", () => {
 
   it("refuses a password from the published top-10,000 list and keeps the old one", async () => {
     const gil = await createUser(ctx.db, { email: "gil.cli@example.com" });
-    const run = await cli(["user", "set-password", "--email", "gil.cli@example.com", "--password", "Baseball1"]);
+    const run = await cli([
+      "user",
+      "set-password",
+      "--email",
+      "gil.cli@example.com",
+      "--password",
+      "Baseball1",
+    ]);
     expect(run.code).toBe(1);
     expect(run.err).toMatch(/common/i);
     await expect(ctx.signIn("gil.cli@example.com", gil.password)).resolves.toBeTruthy();
