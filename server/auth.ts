@@ -20,7 +20,7 @@ import type { Env } from "./env";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
 import { pickMailLanguage, renderPasswordResetMail } from "./mail/templates";
-import { isCommonPassword } from "./password-policy";
+import { isCommonPassword, passwordMinLength } from "./password-policy";
 
 // Better Auth at /api/auth: e-mail + password, database sessions, roles through the admin plugin,
 // human verification and database-backed rate limits on the sensitive endpoints.
@@ -185,7 +185,7 @@ export function createAuth({ env, db, mailer, logger, captcha }: CreateAuthInput
     disabledPaths,
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
+      minPasswordLength: passwordMinLength,
       maxPasswordLength: 128,
       // Registration leads to /login (spec section 2), and a taken address answers like a new one.
       autoSignIn: false,
@@ -254,7 +254,12 @@ export function createAuth({ env, db, mailer, logger, captcha }: CreateAuthInput
       before: createAuthMiddleware(async (ctx) => {
         // Length is Better Auth's own check; a common password is refused on every path that sets one.
         const newPassword = passwordBeingSet(ctx.path, ctx.body);
-        if (newPassword !== undefined && isCommonPassword(newPassword)) {
+        // Too short is Better Auth's answer (PASSWORD_TOO_SHORT); the list only matters from 8 up.
+        if (
+          newPassword !== undefined &&
+          newPassword.length >= passwordMinLength &&
+          isCommonPassword(newPassword)
+        ) {
           throw APIError.from("BAD_REQUEST", {
             code: "PASSWORD_TOO_COMMON",
             message: "This password is one of the most common ones; choose another.",

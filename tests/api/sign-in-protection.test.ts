@@ -225,6 +225,14 @@ describe("my sessions", () => {
     const jar = await flows.signInFully(user.email, user.password);
     const old = new Date(Date.now() - 60 * 60_000);
     await ctx.db.update(sessions).set({ updatedAt: old }).where(eq(sessions.userId, user.id));
+    // A refused request is no activity; a successful one is.
+    expect((await call(jar, "/api/users/nobody")).status).toBe(404);
+    const [row] = await ctx.db
+      .select({ at: sessions.updatedAt })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id));
+    expect(row?.at.getTime()).toBe(old.getTime());
+    expect((await call(jar, "/api/me")).status).toBe(200);
     const [listed] = (await (await call(jar, "/api/me/sessions")).json()) as { lastActiveAt: string }[];
     expect(Date.parse(listed?.lastActiveAt ?? "")).toBeGreaterThan(old.getTime() + 30 * 60_000);
   });
