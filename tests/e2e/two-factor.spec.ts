@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { totp, wrongTotp } from "../totp";
-import { apiAs } from "./support/api";
+import { apiAs, restoreLanguage } from "./support/api";
 import { fillSignIn, signOut } from "./support/auth";
 import { expectAccessible } from "./support/axe";
 import { seededAccounts, storageStatePath } from "./support/env";
@@ -31,6 +31,8 @@ async function requireNoRole() {
 
 test.afterAll(async () => {
   await requireNoRole();
+  // The screenshots switch the profile language; later specs read pt-BR.
+  await restoreLanguage(["buyer", "admin"]);
 });
 
 async function freshPage(browser: Browser, guard: ConsoleGuard, viewport = { width: 1280, height: 800 }) {
