@@ -129,20 +129,20 @@ function SessionRow({ session }: { session: Session }) {
               </Badge>
             ) : null}
           </div>
-          <dl className="grid gap-x-4 gap-y-0.5 text-muted-foreground text-xs sm:grid-cols-[auto_auto_auto]">
-            <div className="flex gap-1">
-              <dt>{t("sessions.address")}</dt>
+          <dl className="flex flex-col gap-x-4 gap-y-0.5 text-muted-foreground text-xs sm:flex-row sm:flex-wrap">
+            <div className="flex flex-wrap gap-x-1">
+              <dt className="whitespace-nowrap">{t("sessions.address")}</dt>
               <dd className="break-all text-foreground">
                 {session.ipAddress ?? t("sessions.unknownAddress")}
               </dd>
             </div>
-            <div className="flex gap-1">
-              <dt>{t("sessions.signedIn")}</dt>
-              <dd className="text-foreground">{when(session.createdAt)}</dd>
+            <div className="flex flex-wrap gap-x-1">
+              <dt className="whitespace-nowrap">{t("sessions.signedIn")}</dt>
+              <dd className="whitespace-nowrap text-foreground">{when(session.createdAt)}</dd>
             </div>
-            <div className="flex gap-1">
-              <dt>{t("sessions.lastActive")}</dt>
-              <dd className="text-foreground">{when(session.lastActiveAt)}</dd>
+            <div className="flex flex-wrap gap-x-1">
+              <dt className="whitespace-nowrap">{t("sessions.lastActive")}</dt>
+              <dd className="whitespace-nowrap text-foreground">{when(session.lastActiveAt)}</dd>
             </div>
           </dl>
         </div>
