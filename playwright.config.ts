@@ -111,5 +111,12 @@ export default defineConfig({
       dependencies: ["sign-in"],
       use: { ...browser, baseURL: screensServer.baseURL },
     },
+    {
+      // Last: it requires two-factor of the financial role for a while (and puts it back).
+      name: "two-factor",
+      testMatch: /two-factor\.spec\.ts/,
+      dependencies: ["sign-in"],
+      use: { ...browser, baseURL: screensServer.baseURL },
+    },
   ],
 });

@@ -56,6 +56,9 @@ export const operationAccess = {
   "GET /api/password-reset/validate": "public",
   "GET /api/me": "signed-in",
   "PATCH /api/me": "signed-in",
+  "GET /api/me/sessions": "signed-in",
+  "DELETE /api/me/sessions/{id}": "signed-in",
+  "POST /api/me/sessions/revoke-others": "signed-in",
   "GET /api/campaigns": "signed-in",
   "POST /api/campaigns": ["campaigns:write"],
   "GET /api/campaigns/export.csv": "signed-in",
@@ -120,9 +123,25 @@ export const operationAccess = {
   "PATCH /api/users/{id}": ["users:manage"],
   "DELETE /api/users/{id}": ["users:manage"],
   "POST /api/users/{id}/deactivate": ["users:manage"],
+  "POST /api/users/{id}/sessions/revoke": ["users:manage"],
+  "POST /api/users/{id}/two-factor/disable": ["users:manage"],
 } as const satisfies Record<string, OperationAccess>;
 
 export type OperationKey = keyof typeof operationAccess;
+
+/**
+ * What a user whose role must use two-factor sign-in (workspace setting) may still call before they
+ * turn it on: their profile, their sessions, and the public operations. Everything else answers
+ * 403 two_factor_required. Better Auth's endpoints (/api/auth: two-factor setup, password change,
+ * sign-out) are outside this API and stay open. See docs/decisions/0035.
+ */
+export const operationsAllowedWithoutRequiredTwoFactor = [
+  "GET /api/me",
+  "PATCH /api/me",
+  "GET /api/me/sessions",
+  "DELETE /api/me/sessions/{id}",
+  "POST /api/me/sessions/revoke-others",
+] as const satisfies readonly OperationKey[];
 
 /** Where each role lands after signing in. */
 export function homePathFor(role: Role): string {

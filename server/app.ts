@@ -23,6 +23,7 @@ import { createNotificationsRoutes } from "./features/notifications/notification
 import { createOffersRoutes } from "./features/offers/offers.routes";
 import { createPaymentsRoutes } from "./features/payments/payments.routes";
 import { createReportsRoutes } from "./features/reports/reports.routes";
+import { createSessionsRoutes } from "./features/sessions/sessions.routes";
 import { createSettingsRoutes } from "./features/settings/settings.routes";
 import { authenticateBearer, hasBearerToken } from "./features/tokens/token-auth";
 import { createTokensRoutes } from "./features/tokens/tokens.routes";
@@ -32,6 +33,8 @@ import { renderApiReference } from "./openapi-reference";
 import { authorizeOperations } from "./operation-access";
 import { limitRequestRate, limitRequestTime } from "./overload";
 import { webDistDir } from "./paths";
+import { touchSession } from "./session-activity";
+import { requireTwoFactorWhereRequired } from "./two-factor-requirement";
 
 const apiBodyLimit = 1024 * 1024;
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -46,6 +49,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     c.set("requestId", requestId);
     c.set("logger", deps.logger.child({ requestId }));
     c.set("actor", null);
+    c.set("sessionId", null);
     c.header("X-Request-Id", requestId);
     const started = performance.now();
     await next();
@@ -141,7 +145,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
       returnHeaders: true,
     });
     const user = session?.user as Record<string, unknown> | undefined;
-    if (user && isRole(user.role) && !user.deactivatedAt && !user.banned) {
+    if (session && user && isRole(user.role) && !user.deactivatedAt && !user.banned) {
       c.set("actor", {
         id: String(user.id),
         email: String(user.email),
@@ -150,9 +154,14 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
         managerId: typeof user.managerId === "string" ? user.managerId : null,
         language: isLanguage(user.language) ? user.language : null,
         client: describeClient(c, deps.env.trustProxy),
+        twoFactorEnabled: user.twoFactorEnabled === true,
       });
+      c.set("sessionId", session.session.id);
     }
     await next();
+    // "Last active" moves with requests that did something; a refused one changes nothing.
+    if (session && c.get("actor") && c.res.status < 400)
+      await touchSession(deps.database.db, session.session);
     // A session past its update age is extended: pass the refreshed cookie on.
     for (const cookie of sessionHeaders?.getSetCookie() ?? []) c.res.headers.append("Set-Cookie", cookie);
   });
@@ -170,10 +179,14 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
 
   // Role-level permission per operation, before any route validates its input.
   app.use("/api/*", authorizeOperations());
+  // A role that must use two-factor (workspace setting) reaches only its profile and sessions until
+  // the user turns it on (403 two_factor_required).
+  app.use("/api/*", requireTwoFactorWhereRequired(deps.database.db));
 
   app.route("/api", createHealthRoutes(deps));
   app.route("/api", createConfigRoutes(deps));
   app.route("/api", createMeRoutes(deps));
+  app.route("/api", createSessionsRoutes(deps));
   app.route("/api", createCampaignsRoutes(deps));
   app.route("/api", createImportsRoutes(deps));
   app.route("/api", createAnalyticsRoutes(deps));

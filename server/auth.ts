@@ -1,24 +1,26 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { admin } from "better-auth/plugins";
+import { admin, twoFactor } from "better-auth/plugins";
 import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { deriveNameFromEmail, isLanguage } from "../domain/roles";
 import type { RequestClient } from "./audit";
+import { accountEvents } from "./auth-events";
 import { type CaptchaVerifier, captchaHeader, createCaptchaVerifier } from "./captcha";
 import type { Db } from "./db/client";
-import { accounts, rateLimits, sessions, users, verifications } from "./db/schema";
+import { accounts, rateLimits, sessions, twoFactors, users, verifications } from "./db/schema";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
 import { pickMailLanguage, renderPasswordResetMail } from "./mail/templates";
-import { isCommonPassword } from "./password-policy";
+import { isCommonPassword, passwordMinLength } from "./password-policy";
 
 // Better Auth at /api/auth: e-mail + password, database sessions, roles through the admin plugin,
 // human verification and database-backed rate limits on the sensitive endpoints.
@@ -45,6 +47,13 @@ export const authRateLimits = {
   "/request-password-reset": { window: 60, max: 3 },
   "/reset-password": { window: 60, max: 5 },
   "/change-password": { window: 60, max: 5 },
+  // The second sign-in step and two-factor management. On top of these, Better Auth allows 5 tries
+  // per sign-in challenge and locks the account's second factor for 15 minutes after 10 failures.
+  "/two-factor/verify-totp": { window: 60, max: 5 },
+  "/two-factor/verify-backup-code": { window: 60, max: 5 },
+  "/two-factor/enable": { window: 60, max: 5 },
+  "/two-factor/disable": { window: 60, max: 5 },
+  "/two-factor/generate-backup-codes": { window: 60, max: 5 },
 } as const;
 
 function scaleRateLimits(
@@ -57,6 +66,17 @@ function scaleRateLimits(
 }
 
 export const resetPasswordTokenTtlSeconds = 60 * 60;
+
+/** "Trust this device": the second step is skipped on this browser for 30 days. */
+export const trustDeviceDays = 30;
+
+/**
+ * Whether the password reset under way also ends the account's sessions: the reset form's
+ * "sign out everywhere else" box (`revokeOtherSessions` in the body), on unless it is unticked.
+ * Better Auth reads `revokeSessionsOnPasswordReset` inside its reset transaction, so the choice
+ * travels with the request (forwardToAuth) and sessions end atomically with the password change.
+ */
+const resetSessionsChoice = new AsyncLocalStorage<boolean>();
 
 /** Admin plugin endpoints bypass the users service's rules (last admin, one transaction): off. */
 const disabledPaths = [
@@ -87,6 +107,16 @@ const disabledPaths = [
   "/get-access-token",
   "/refresh-token",
   "/account-info",
+  // Sessions are listed and ended through /api/me/sessions (ids, never tokens, and audited).
+  "/list-sessions",
+  "/revoke-session",
+  "/revoke-sessions",
+  "/revoke-other-sessions",
+  // Two-factor: an authenticator app with backup codes only; no codes by e-mail, and the secret is
+  // shown once, while enabling.
+  "/two-factor/send-otp",
+  "/two-factor/verify-otp",
+  "/two-factor/get-totp-uri",
 ];
 
 /**
@@ -141,6 +171,7 @@ export function createAuth({ env, db, mailer, logger, captcha }: CreateAuthInput
         account: accounts,
         verification: verifications,
         rateLimit: rateLimits,
+        twoFactor: twoFactors,
       },
     }),
     logger: {
@@ -154,11 +185,14 @@ export function createAuth({ env, db, mailer, logger, captcha }: CreateAuthInput
     disabledPaths,
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
+      minPasswordLength: passwordMinLength,
       maxPasswordLength: 128,
       // Registration leads to /login (spec section 2), and a taken address answers like a new one.
       autoSignIn: false,
-      revokeSessionsOnPasswordReset: true,
+      // Read per request (see resetSessionsChoice); without a choice, every session ends.
+      get revokeSessionsOnPasswordReset() {
+        return resetSessionsChoice.getStore() ?? true;
+      },
       resetPasswordTokenExpiresIn: resetPasswordTokenTtlSeconds,
       customSyntheticUser: ({ coreFields, id }) => ({
         ...coreFields,
@@ -220,7 +254,12 @@ export function createAuth({ env, db, mailer, logger, captcha }: CreateAuthInput
       before: createAuthMiddleware(async (ctx) => {
         // Length is Better Auth's own check; a common password is refused on every path that sets one.
         const newPassword = passwordBeingSet(ctx.path, ctx.body);
-        if (newPassword !== undefined && isCommonPassword(newPassword)) {
+        // Too short is Better Auth's answer (PASSWORD_TOO_SHORT); the list only matters from 8 up.
+        if (
+          newPassword !== undefined &&
+          newPassword.length >= passwordMinLength &&
+          isCommonPassword(newPassword)
+        ) {
           throw APIError.from("BAD_REQUEST", {
             code: "PASSWORD_TOO_COMMON",
             message: "This password is one of the most common ones; choose another.",
@@ -295,6 +334,15 @@ export function createAuth({ env, db, mailer, logger, captcha }: CreateAuthInput
         roles: adminRoles,
         bannedUserMessage: deactivatedMessage,
       }),
+      twoFactor({
+        issuer: "Placar",
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: "encrypted" },
+        trustDeviceMaxAge: trustDeviceDays * 24 * 60 * 60,
+        // The app's code is checked once before two-factor is on (POST /two-factor/verify-totp).
+        skipVerificationOnEnable: false,
+      }),
+      // After twoFactor: sees the outcome of its endpoints (audit trail, role requirement).
+      accountEvents({ db, logger: authLogger, clientIpHeader }),
     ],
   });
 }
@@ -372,13 +420,27 @@ export async function forwardToAuth(auth: Auth, c: Context, trustProxy: boolean)
   const ip = resolveClientIp(c, trustProxy);
   if (ip) headers.set(clientIpHeader, ip);
   const hasBody = original.method !== "GET" && original.method !== "HEAD";
+  const body = hasBody ? await original.arrayBuffer() : undefined;
   const request = new Request(original.url, {
     method: original.method,
     headers,
-    body: hasBody ? await original.arrayBuffer() : undefined,
+    body,
     signal: original.signal,
   });
+  if (body && c.req.path === `${authBasePath}/reset-password`) {
+    return resetSessionsChoice.run(readRevokeChoice(body), () => auth.handler(request));
+  }
   return auth.handler(request);
+}
+
+/** The reset form's "end my other sessions" box; anything but an explicit false keeps it on. */
+function readRevokeChoice(body: ArrayBuffer): boolean {
+  try {
+    const parsed = JSON.parse(new TextDecoder().decode(body)) as { revokeOtherSessions?: unknown };
+    return parsed?.revokeOtherSessions !== false;
+  } catch {
+    return true; // Better Auth answers the malformed body
+  }
 }
 
 // Better Auth passes errors and arbitrary objects; keep what JSON can carry, never throw here.

@@ -16,6 +16,8 @@ export type Actor = {
   language: Language | null;
   /** The request's address and user agent, for the audit trail; absent outside HTTP (CLI, jobs). */
   client?: RequestClient;
+  /** Whether the user signs in with a second factor; set for HTTP callers (session or token). */
+  twoFactorEnabled?: boolean;
 };
 
 /** Everything a feature's routes need, built once at start (server/bootstrap.ts). */
@@ -35,5 +37,7 @@ export type AppBindings = {
     logger: Logger;
     /** Set by the session middleware; null when nobody is signed in. */
     actor: Actor | null;
+    /** The id of the session the request came with; null without one (anonymous, API token). */
+    sessionId: string | null;
   };
 };

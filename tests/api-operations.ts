@@ -1,7 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { addDays, todayIn } from "../domain/periods";
-import { backups } from "../server/db/schema";
+import { backups, sessions } from "../server/db/schema";
 import type { Subject } from "./authorization-matrix";
 import { subjects } from "./authorization-matrix";
 import {
@@ -104,6 +105,20 @@ async function freshBackup(w: World) {
   return row;
 }
 
+/** Another session of the buyer's (say, their phone), to end by id. */
+async function freshBuyerSession(w: World): Promise<string> {
+  const id = randomBytes(16).toString("hex");
+  await w.ctx.db.insert(sessions).values({
+    id,
+    token: randomBytes(24).toString("base64url"),
+    userId: w.users.buyer.id,
+    expiresAt: new Date(Date.now() + 24 * 60 * 60_000),
+    ipAddress: "192.0.2.7",
+    userAgent: "Mozilla/5.0 (iPhone)",
+  });
+  return id;
+}
+
 export const operationCalls: Record<string, (w: World) => Promise<Call> | Call> = {
   "GET /api/health": () => ({ path: "/api/health" }),
   "GET /api/config": () => ({ path: "/api/config" }),
@@ -111,6 +126,9 @@ export const operationCalls: Record<string, (w: World) => Promise<Call> | Call> 
   "GET /api/password-reset/validate": () => ({ path: "/api/password-reset/validate?token=nothing-here" }),
   "GET /api/me": () => ({ path: "/api/me" }),
   "PATCH /api/me": () => ({ path: "/api/me", json: { language: "en" } }),
+  "GET /api/me/sessions": () => ({ path: "/api/me/sessions" }),
+  "DELETE /api/me/sessions/{id}": async (w) => ({ path: `/api/me/sessions/${await freshBuyerSession(w)}` }),
+  "POST /api/me/sessions/revoke-others": () => ({ path: "/api/me/sessions/revoke-others" }),
   "GET /api/campaigns": () => ({ path: "/api/campaigns" }),
   "POST /api/campaigns": (w) => ({
     path: "/api/campaigns",
@@ -266,6 +284,12 @@ export const operationCalls: Record<string, (w: World) => Promise<Call> | Call> 
   "DELETE /api/users/{id}": async (w) => ({ path: `/api/users/${(await freshTeamBuyer(w)).id}` }),
   "POST /api/users/{id}/deactivate": async (w) => ({
     path: `/api/users/${(await freshTeamBuyer(w)).id}/deactivate`,
+  }),
+  "POST /api/users/{id}/sessions/revoke": async (w) => ({
+    path: `/api/users/${(await freshTeamBuyer(w)).id}/sessions/revoke`,
+  }),
+  "POST /api/users/{id}/two-factor/disable": async (w) => ({
+    path: `/api/users/${(await freshTeamBuyer(w)).id}/two-factor/disable`,
   }),
 };
 

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { operationsAllowedWithoutRequiredTwoFactor } from "../domain/permissions";
 import { authorizationMatrix, subjectLabels, subjects } from "./authorization-matrix";
 
 // docs/authorization.md is rendered from tests/authorization-matrix.ts so the two cannot drift:
@@ -37,10 +38,17 @@ notification, a payment statement) and belongs to "the team lead's" team; "anoth
 \`domain/permissions.ts\`) run before the request is validated, so a forbidden caller gets 401/403
 even with a malformed body or query. Ownership and scope are checked inside each service's query.
 
-Not in the matrix: Better Auth's own routes under \`/api/auth/*\` (sign-in, sign-up, sign-out,
-password reset, sessions, the admin plugin). They are not in the OpenAPI document; Better Auth
-checks them itself, and \`tests/api/auth.test.ts\` covers the ones the app uses. \`/api/docs\` (the
-HTML reference) is public and not an operation.
+Two-factor requirement: when the workspace settings require two-factor sign-in for a role (admin,
+financial) and a member of it has not turned it on, every operation answers 403
+\`two_factor_required\` for them except the public ones and
+${operationsAllowedWithoutRequiredTwoFactor.map((key) => `\`${key}\``).join(", ")}
+(\`tests/api/sign-in-protection.test.ts\`). The matrix shows a workspace without the requirement.
+
+Not in the matrix: Better Auth's own routes under \`/api/auth/*\` (sign-in and its second step,
+sign-up, sign-out, password reset and change, two-factor setup). They are not in the OpenAPI
+document; Better Auth checks them itself, and \`tests/api/auth.test.ts\`,
+\`tests/api/two-factor.test.ts\` and \`tests/api/sign-in-protection.test.ts\` cover the ones the app
+uses. \`/api/docs\` (the HTML reference) is public and not an operation.
 
 ${header}
 ${divider}

@@ -60,6 +60,15 @@ export const authorizationMatrix: Record<string, Row> = {
   ),
   "GET /api/me": row("401 ok  ok  ok  ok  ok  ok"),
   "PATCH /api/me": row("401 ok  ok  ok  ok  ok  ok"),
+  "GET /api/me/sessions": row("401 ok  ok  ok  ok  ok  ok", "The caller's own sessions only."),
+  "DELETE /api/me/sessions/{id}": row(
+    "401 ok  404 404 404 404 404",
+    "A session of the buyer's: another user's session id answers 404, even for an admin (admins end all of a user's sessions instead).",
+  ),
+  "POST /api/me/sessions/revoke-others": row(
+    "401 ok  ok  ok  ok  ok  ok",
+    "Ends the caller's own other sessions.",
+  ),
   "GET /api/campaigns": row(
     "401 ok  ok  ok  ok  ok  ok",
     "Scoped in the query: own rows (buyer), the team's (team lead), all (financial, admin).",
@@ -163,4 +172,12 @@ export const authorizationMatrix: Record<string, Row> = {
   "PATCH /api/users/{id}": row("401 403 403 403 403 403 ok"),
   "DELETE /api/users/{id}": row("401 403 403 403 403 403 ok"),
   "POST /api/users/{id}/deactivate": row("401 403 403 403 403 403 ok"),
+  "POST /api/users/{id}/sessions/revoke": row(
+    "401 403 403 403 403 403 ok",
+    "Audited (auth.sessions_revoked).",
+  ),
+  "POST /api/users/{id}/two-factor/disable": row(
+    "401 403 403 403 403 403 ok",
+    "A lost phone: secret, backup codes and trusted devices go. Audited (auth.two_factor_disabled).",
+  ),
 };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { languages } from "../roles";
+import { languages, type Role } from "../roles";
 
 // Workspace settings (decisions.md, "Settings"). Messages are codes the web translates
 // (validation.<code> or settings.errors.<code>).
@@ -20,6 +20,20 @@ export const suggestedTimezones = [
   "Europe/Moscow",
   "UTC",
 ] as const;
+
+/** Roles for which an admin can require two-factor sign-in (issue 10). */
+export const twoFactorRequirableRoles = ["admin", "financial"] as const satisfies readonly Role[];
+export type TwoFactorRequirableRole = (typeof twoFactorRequirableRoles)[number];
+
+/** Whether the workspace requires two-factor sign-in of this role. */
+export function isTwoFactorRequiredFor(role: Role, requiredRoles: readonly string[]): boolean {
+  return (twoFactorRequirableRoles as readonly string[]).includes(role) && requiredRoles.includes(role);
+}
+
+const twoFactorRequiredRolesField = z
+  .array(z.enum(twoFactorRequirableRoles, { error: "invalid_option" }), { error: "invalid_option" })
+  .max(twoFactorRequirableRoles.length, "invalid_option")
+  .transform((list) => twoFactorRequirableRoles.filter((role) => list.includes(role)));
 
 export const defaultRetentionDays = 30;
 export const maxRetentionDays = 3650;
@@ -77,6 +91,8 @@ export const workspaceSettingsInputSchema = z
         return n;
       })
       .meta({ type: "integer", minimum: 1, maximum: maxRetentionDays, description: "Days to keep backups" }),
+    /** Roles that must use two-factor sign-in; left out, the stored choice is kept. */
+    twoFactorRequiredRoles: twoFactorRequiredRolesField.optional(),
   })
   .meta({ id: "WorkspaceSettingsInput" });
 export type WorkspaceSettingsInput = z.output<typeof workspaceSettingsInputSchema>;
@@ -90,6 +106,7 @@ export const workspaceSettingsSchema = z
     notifications: notificationPreferencesSchema,
     backupFrequency: z.enum(backupFrequencies),
     retentionDays: z.number().int(),
+    twoFactorRequiredRoles: z.array(z.enum(twoFactorRequirableRoles)),
     updatedAt: z.string().nullable(),
   })
   .meta({ id: "WorkspaceSettings" });

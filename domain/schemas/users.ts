@@ -51,6 +51,9 @@ export const userSchema = z
     language: z.string().nullable(),
     createdAt: z.string(),
     deactivatedAt: z.string().nullable(),
+    twoFactorEnabled: z.boolean().nullable().meta({
+      description: "Whether the user signs in with a second factor; null unless the viewer manages users",
+    }),
   })
   .meta({ id: "User" });
 export type User = z.infer<typeof userSchema>;

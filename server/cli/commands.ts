@@ -31,6 +31,7 @@ Usage:
   npm run user -- set-role --email E --role R
   npm run user -- set-password --email E [--password P]
   npm run user -- deactivate --email E
+  npm run user -- disable-two-factor --email E
   npm run seed -- [--demo]
   npm run backup
   npm run restore -- FILE
@@ -38,6 +39,7 @@ Usage:
 Roles: ${roles.join(", ")}. Languages: pt-BR, en, ru.
 Without --password, "create" prints a set-password link valid for 7 days (and mails it when SMTP_URL
 is set), and "set-password" asks for the password (hidden) or, without a terminal, generates one.
+"disable-two-factor" turns off a user's two-factor sign-in (a lost phone, with no admin to do it).
 Configuration comes from the environment (DATA_DIR, DATABASE_URL, APP_URL, SMTP_URL, ...). With the
 embedded database, stop the server first: one process at a time may open DATA_DIR.`;
 
@@ -184,6 +186,13 @@ const userCommands: Record<string, UserCommand> = {
     await users.setUserPassword({ actor: "operator", userId: user.id, password });
     io.out(`Password of ${user.email} changed; their sessions were ended.\n`);
     if (generated) io.out(`Generated password (shown once): ${password}\n`);
+  },
+
+  async "disable-two-factor"(options, { users }, io) {
+    const email = requireEmail(options);
+    const user = await requireUser(users, email);
+    await users.disableUserTwoFactor({ actor: "operator", userId: user.id });
+    io.out(`Two-factor sign-in of ${user.email} is off; they sign in with the password alone.\n`);
   },
 
   async deactivate(options, { users }, io) {

@@ -2,10 +2,10 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CliContext, type CliIo, runCli } from "../../server/cli/commands";
-import { sessions, users } from "../../server/db/schema";
+import { auditEvents, sessions, users } from "../../server/db/schema";
 import { createUsersService } from "../../server/features/users/users.service";
 import { projectRoot } from "../../server/paths";
 import { createUser } from "../factories";
@@ -198,6 +198,39 @@ describe("user set-password", () => {
     const run = await cli(["user", "set-password", "--email", "gabi@example.com", "--password", "short"]);
     expect(run.code).toBe(1);
     expect(run.err).toContain("at least 8 characters");
+  });
+
+  it("refuses a password from the published top-10,000 list and keeps the old one", async () => {
+    const gil = await createUser(ctx.db, { email: "gil.cli@example.com" });
+    const run = await cli([
+      "user",
+      "set-password",
+      "--email",
+      "gil.cli@example.com",
+      "--password",
+      "Baseball1",
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.err).toMatch(/common/i);
+    await expect(ctx.signIn("gil.cli@example.com", gil.password)).resolves.toBeTruthy();
+  });
+});
+
+describe("user disable-two-factor", () => {
+  it("turns off a user's two-factor (the only admin lost their phone), audited as the operator", async () => {
+    const admin = await createUser(ctx.db, { role: "admin", email: "solo.admin@example.com" });
+    await ctx.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, admin.id));
+    const run = await cli(["user", "disable-two-factor", "--email", "solo.admin@example.com"]);
+    expect(run.code).toBe(0);
+    expect(run.out).toContain("solo.admin@example.com");
+    expect((await userByEmail("solo.admin@example.com"))?.twoFactorEnabled).toBe(false);
+    const [event] = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.action, "auth.two_factor_disabled"), eq(auditEvents.subjectUserId, admin.id)),
+      );
+    expect(event).toMatchObject({ actorId: null, details: { by: "operator" } });
   });
 });
 

@@ -40,6 +40,8 @@ describe("GET /api/me", () => {
       role: "admin",
       language: null,
       managerId: null,
+      twoFactorEnabled: false,
+      twoFactorRequired: false,
     });
     await ctx.db.update(users).set({ role: "financial" }).where(eq(users.id, owner.id));
     expect(await (await ctx.request("/api/me", { cookie })).json()).toMatchObject({ role: "financial" });

@@ -66,5 +66,23 @@ for (const theme of themes) {
         await context.close();
       });
     }
+
+    test("/account and its two-factor dialog have no serious violations", async ({
+      browser,
+      consoleGuard,
+    }) => {
+      const context = await browser.newContext({ storageState: storageStatePath("buyer") });
+      const page = await context.newPage();
+      consoleGuard.watch(page);
+      await useTheme(page, theme);
+      await page.goto("/account");
+      await expect(page.getByRole("heading", { level: 1, name: "Minha conta" })).toBeVisible();
+      await expect(page.getByTestId("session-row").first()).toBeVisible();
+      await expectAccessible(page, { label: "/account" });
+      await page.getByTestId("enable-two-factor").click();
+      await expect(page.getByTestId("two-factor-password")).toBeVisible();
+      await expectAccessible(page, { label: "/account, turning two-factor on" });
+      await context.close();
+    });
   });
 }

@@ -72,6 +72,9 @@ function readErrorBody(status: number, body: unknown): ApiError {
   return new ApiError(status, "internal", `Request failed with status ${status}.`);
 }
 
+/** 429 answers whose own code says more than "too many requests". */
+const keptOn429 = new Set(["ACCOUNT_TEMPORARILY_LOCKED"]);
+
 /** Calls the API and returns the parsed JSON body (undefined for an empty answer). */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = {
@@ -107,9 +110,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
   }
   if (!response.ok) {
-    // A rate limit answers 429 whatever the body says.
+    // A rate limit answers 429 whatever the body says; a locked second factor keeps its own code.
     const error = readErrorBody(response.status, body);
-    if (response.status === 429 && error.code !== "rate_limited") {
+    if (response.status === 429 && error.code !== "rate_limited" && !keptOn429.has(error.code)) {
       throw new ApiError(429, "rate_limited", error.message, error.fields);
     }
     throw error;

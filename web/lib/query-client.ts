@@ -10,6 +10,11 @@ function onUnauthenticated(error: unknown) {
   // A session that ended (expired, password reset elsewhere, deactivated) shows as signed out, and
   // the guards send the user to /login keeping where they were.
   if (isApiError(error) && error.status === 401) queryClient.setQueryData(queryKeys.me, null);
+  // An admin just required two-factor of this role: the profile says so, and the guard sends the
+  // user to /account to turn it on.
+  if (isApiError(error) && error.code === "two_factor_required") {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+  }
 }
 
 export const queryClient = new QueryClient({

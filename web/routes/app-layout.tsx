@@ -1,11 +1,11 @@
 import { homePathFor } from "@domain/permissions";
-import { Menu } from "lucide-react";
+import { Menu, UserCog } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
 import { LanguageSwitcher } from "@/components/layout/language-switcher";
 import { Logo } from "@/components/layout/logo";
-import { navFor } from "@/components/layout/navigation";
+import { type NavItem, navFor } from "@/components/layout/navigation";
 import { useFocusOnNavigate } from "@/components/layout/route-effects";
 import { SidebarNav } from "@/components/layout/sidebar-nav";
 import { ThemeToggle } from "@/components/layout/theme-toggle";
@@ -15,6 +15,9 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "
 import { syncLanguageWithProfile, useCurrentUser } from "@/features/auth/session";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { PendingPaymentBadge } from "@/features/payments/components/pending-badge";
+import { mustSetUpTwoFactor } from "./guards";
+
+const accountNavItem: NavItem = { to: "/account", label: "account:title", icon: UserCog };
 
 // The signed-in shell: a top bar across the page, the role's sidebar on the left (a drawer below
 // the md breakpoint), and the page.
@@ -23,7 +26,12 @@ export function Component() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const { pathname } = useLocation();
-  const { area, items } = navFor(user.role, pathname);
+  // Until a required second factor is on, the API answers nothing but the account page's calls:
+  // no navigation, no bell, no badges (they would only collect refusals).
+  const restricted = mustSetUpTwoFactor(user);
+  const nav = navFor(user.role, pathname);
+  const { area } = nav;
+  const items = restricted ? [accountNavItem] : nav.items;
   const [menuOpen, setMenuOpen] = useState(false);
   const navigatedFromMenu = useRef(false);
   const main = useRef<HTMLElement>(null);
@@ -70,11 +78,11 @@ export function Component() {
           </Link>
         </div>
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
-          <NotificationBell />
-          {user.role === "user" ? <PendingPaymentBadge /> : null}
+          {restricted ? null : <NotificationBell />}
+          {user.role === "user" && !restricted ? <PendingPaymentBadge /> : null}
           {user.role !== "admin" ? <LanguageSwitcher /> : null}
           <ThemeToggle />
-          <UserMenu user={user} />
+          <UserMenu user={user} restricted={restricted} />
         </div>
       </header>
 

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { FullPageError, FullPageSpinner } from "@/components/layout/full-page-status";
+import type { Me } from "@/features/auth/api";
 import { loginPathFor, readNextPath } from "@/features/auth/next-path";
 import {
   CurrentUserContext,
@@ -28,7 +29,14 @@ function SessionError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** Signed-in users only; others go to /login, which brings them back here afterwards. */
+/** Where a user whose role must use two-factor, and who has not turned it on, is kept. */
+export const twoFactorSetupPath = "/account";
+
+/**
+ * Signed-in users only; others go to /login, which brings them back here afterwards. A user whose
+ * role must use two-factor sign-in and has not turned it on goes to /account (the API refuses them
+ * everything else anyway).
+ */
 export function RequireAuth() {
   const { user, isPending, error, refetch } = useSession();
   const location = useLocation();
@@ -38,11 +46,18 @@ export function RequireAuth() {
     if (isSigningOut()) return <Navigate to="/login" replace state={signedOutState} />;
     return <Navigate to={loginPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
   }
+  if (mustSetUpTwoFactor(user) && location.pathname !== twoFactorSetupPath) {
+    return <Navigate to={twoFactorSetupPath} replace />;
+  }
   return (
     <CurrentUserContext value={user}>
       <Outlet />
     </CurrentUserContext>
   );
+}
+
+export function mustSetUpTwoFactor(user: Pick<Me, "twoFactorRequired" | "twoFactorEnabled">): boolean {
+  return user.twoFactorRequired && !user.twoFactorEnabled;
 }
 
 /** An area of the app (admin, financial): users whose role lacks it are sent to /. */

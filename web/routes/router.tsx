@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
               },
               { path: "import", lazy: () => import("./buyer/import"), handle: title("import:title") },
               { path: "tokens", lazy: () => import("./tokens"), handle: title("tokens:title") },
+              { path: "account", lazy: () => import("./account"), handle: title("account:title") },
               {
                 path: "request-creative",
                 lazy: () => import("./buyer/request-creative"),

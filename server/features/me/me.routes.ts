@@ -13,6 +13,11 @@ const meSchema = z
     role: z.enum(roles),
     language: z.enum(languages).nullable(),
     managerId: z.string().nullable(),
+    twoFactorEnabled: z.boolean(),
+    twoFactorRequired: z.boolean().meta({
+      description:
+        "The workspace requires two-factor sign-in of this role; until it is on, other calls answer 403 two_factor_required",
+    }),
   })
   .meta({ id: "Me" });
 

@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { isLanguage, isRole, type Language, type Role } from "../../../domain/roles";
+import { isTwoFactorRequiredFor } from "../../../domain/schemas/settings";
 import type { Actor } from "../../context";
 import type { DbOrTx } from "../../db/client";
 import { users } from "../../db/schema";
 import { unauthenticated } from "../../errors";
+import { readTwoFactorRequiredRoles } from "../settings/settings.service";
 
 export type Me = {
   id: string;
@@ -12,6 +14,10 @@ export type Me = {
   role: Role;
   language: Language | null;
   managerId: string | null;
+  /** The user signs in with a second factor (authenticator app). */
+  twoFactorEnabled: boolean;
+  /** The workspace requires a second factor of the user's role (they must turn it on). */
+  twoFactorRequired: boolean;
 };
 
 const meColumns = {
@@ -21,23 +27,31 @@ const meColumns = {
   role: users.role,
   language: users.language,
   managerId: users.managerId,
+  twoFactorEnabled: users.twoFactorEnabled,
 };
 
-function toMe(row: {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  language: string | null;
-  managerId: string | null;
-}): Me {
+async function toMe(
+  db: DbOrTx,
+  row: {
+    id: string;
+    email: string;
+    name: string;
+    role: string;
+    language: string | null;
+    managerId: string | null;
+    twoFactorEnabled: boolean;
+  },
+): Promise<Me> {
+  const role = isRole(row.role) ? row.role : "user";
   return {
     id: row.id,
     email: row.email,
     name: row.name,
-    role: isRole(row.role) ? row.role : "user",
+    role,
     language: isLanguage(row.language) ? row.language : null,
     managerId: row.managerId,
+    twoFactorEnabled: row.twoFactorEnabled,
+    twoFactorRequired: isTwoFactorRequiredFor(role, await readTwoFactorRequiredRoles(db)),
   };
 }
 
@@ -45,7 +59,7 @@ function toMe(row: {
 export async function getMe({ db, actor }: { db: DbOrTx; actor: Actor }): Promise<Me> {
   const [row] = await db.select(meColumns).from(users).where(eq(users.id, actor.id));
   if (!row) throw unauthenticated();
-  return toMe(row);
+  return toMe(db, row);
 }
 
 /** Keeps the user's language choice in the profile (mails and later sessions use it). */
@@ -60,5 +74,5 @@ export async function updateMyLanguage({
 }): Promise<Me> {
   const [row] = await db.update(users).set({ language }).where(eq(users.id, actor.id)).returning(meColumns);
   if (!row) throw unauthenticated();
-  return toMe(row);
+  return toMe(db, row);
 }

@@ -36,7 +36,12 @@ export function createSettingsRoutes(deps: AppDeps) {
     })
     .openapi(putSettings, async (c) => {
       const actor = requirePermission(c, "settings:manage");
-      const settings = await saveWorkspaceSettings({ db, actor, settings: c.req.valid("json") });
+      const settings = await saveWorkspaceSettings({
+        db,
+        actor,
+        settings: c.req.valid("json"),
+        fallbackTimezone: deps.env.workspaceTimezone,
+      });
       return c.json(settings, 200);
     });
 }

@@ -44,6 +44,7 @@ describe("workspace settings", () => {
       notifications: { email: true, daily: false, weekly: false, monthly: false },
       backupFrequency: "daily",
       retentionDays: 30,
+      twoFactorRequiredRoles: [],
       updatedAt: null,
     });
   });

@@ -92,6 +92,7 @@ export async function resolveTokenActor(db: Db, secret: string): Promise<Actor |
       language: users.language,
       deactivatedAt: users.deactivatedAt,
       banned: users.banned,
+      twoFactorEnabled: users.twoFactorEnabled,
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
@@ -112,5 +113,6 @@ export async function resolveTokenActor(db: Db, secret: string): Promise<Actor |
     role: row.role,
     managerId: row.managerId,
     language: isLanguage(row.language) ? row.language : null,
+    twoFactorEnabled: row.twoFactorEnabled,
   };
 }

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { userIdField } from "../../../domain/schemas/fields";
+import { sessionsRevokedSchema } from "../../../domain/schemas/sessions";
 import {
   userCreatedSchema,
   userCreateSchema,
@@ -68,6 +69,24 @@ const deactivateRoute = createRoute({
   responses: { 200: jsonResponse(userSchema, "The deactivated user"), ...errors(400, 401, 403, 404, 422) },
 });
 
+const revokeSessionsRoute = createRoute({
+  method: "post",
+  path: "/users/{id}/sessions/revoke",
+  tags,
+  summary: "End every session of a user (admins); their next request answers 401",
+  request: { params: idParams },
+  responses: { 200: jsonResponse(sessionsRevokedSchema, "How many ended"), ...errors(400, 401, 403, 404) },
+});
+const disableTwoFactorRoute = createRoute({
+  method: "post",
+  path: "/users/{id}/two-factor/disable",
+  tags,
+  summary:
+    "Turn off a user's two-factor sign-in (admins, e.g. a lost phone): secret, backup codes and trusted devices go",
+  request: { params: idParams },
+  responses: { 200: jsonResponse(userSchema, "The user"), ...errors(400, 401, 403, 404) },
+});
+
 export function createUsersRoutes(deps: AppDeps) {
   const service = createUsersService({
     db: deps.database.db,
@@ -124,6 +143,17 @@ export function createUsersRoutes(deps: AppDeps) {
       const actor = requirePermission(c, "users:manage");
       const userId = c.req.valid("param").id;
       await service.deactivateUser({ actor, userId });
+      return c.json(await service.getUser({ actor, userId }), 200);
+    })
+    .openapi(revokeSessionsRoute, async (c) => {
+      const actor = requirePermission(c, "users:manage");
+      const revoked = await service.revokeUserSessions({ actor, userId: c.req.valid("param").id });
+      return c.json({ revoked }, 200);
+    })
+    .openapi(disableTwoFactorRoute, async (c) => {
+      const actor = requirePermission(c, "users:manage");
+      const userId = c.req.valid("param").id;
+      await service.disableUserTwoFactor({ actor, userId });
       return c.json(await service.getUser({ actor, userId }), 200);
     });
 }

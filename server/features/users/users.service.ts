@@ -4,6 +4,7 @@ import { aliasedTable, and, asc, eq, inArray, isNull, ne, or, type SQL, sql } fr
 import { z } from "zod";
 import { can } from "../../../domain/permissions";
 import { deriveNameFromEmail, type Language, type Role, roles } from "../../../domain/roles";
+import { recordAuditEvent } from "../../audit";
 import { buildResetPasswordIdentifier, buildResetPasswordUrl, hashVerificationIdentifier } from "../../auth";
 import type { Actor } from "../../context";
 import type { Db, Tx } from "../../db/client";
@@ -16,6 +17,7 @@ import {
   paymentStatements,
   payouts,
   sessions,
+  twoFactors,
   userNotes,
   users,
   verifications,
@@ -63,6 +65,8 @@ export type UserView = {
   language: Language | null;
   createdAt: string;
   deactivatedAt: string | null;
+  /** Whether the user signs in with a second factor; null unless the viewer manages users. */
+  twoFactorEnabled: boolean | null;
 };
 
 export { passwordMaxLength, passwordMinLength };
@@ -307,13 +311,13 @@ export function createUsersService(deps: UsersServiceDeps) {
     const rows = await selectViews(db)
       .where(and(...filters))
       .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
-    return rows.map(toView);
+    return rows.map((row) => toView(row, canManage(actor)));
   }
 
   async function getUser({ actor, userId }: { actor: Actor; userId: string }): Promise<UserView> {
     const [row] = await selectViews(db).where(and(eq(users.id, userId), scopeFor(actor)));
     if (!row) throw notFound("User");
-    return toView(row);
+    return toView(row, canManage(actor));
   }
 
   /** Name, role and team; read fresh by the session middleware, so they apply on the next request. */
@@ -357,7 +361,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     });
     const [row] = await selectViews(db).where(eq(users.id, userId));
     if (!row) throw notFound("User");
-    return toView(row);
+    return toView(row, canManage(actor));
   }
 
   /**
@@ -407,7 +411,60 @@ export function createUsersService(deps: UsersServiceDeps) {
     }
   }
 
+  /** Ends every session of a user (admins): they sign in again on their next request. */
+  async function revokeUserSessions({ actor, userId }: { actor: UsersActor; userId: string }) {
+    authorize(actor);
+    return db.transaction(async (tx) => {
+      const target = await lockUser(tx, userId);
+      const ended = await tx
+        .delete(sessions)
+        .where(eq(sessions.userId, userId))
+        .returning({ id: sessions.id });
+      await recordAuditEvent(tx, {
+        action: "auth.sessions_revoked",
+        actor: auditActor(actor),
+        client: actor === "operator" ? null : (actor.client ?? null),
+        target: { type: "user", id: target.id },
+        subjectUserId: target.id,
+        details: { scope: "all", count: ended.length, by: actor === "operator" ? "operator" : "admin" },
+      });
+      return ended.length;
+    });
+  }
+
+  /**
+   * Turns off a user's two-factor sign-in (admins; a lost phone). The secret, the backup codes and
+   * every pending verification of the user go (trusted devices, a sign-in half done, reset links),
+   * so no browser skips the second step when they turn it on again. Their sessions stay; ending them
+   * is a separate action. A role that requires two-factor sends them to set it up again.
+   */
+  async function disableUserTwoFactor({ actor, userId }: { actor: UsersActor; userId: string }) {
+    authorize(actor);
+    await db.transaction(async (tx) => {
+      const target = await lockUser(tx, userId);
+      const [row] = await tx
+        .select({ enabled: users.twoFactorEnabled })
+        .from(users)
+        .where(eq(users.id, userId));
+      // A setup begun and never confirmed goes too; only turning off what was on is an event.
+      await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+      if (!row?.enabled) return;
+      await tx.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, userId));
+      await tx.delete(verifications).where(eq(verifications.value, userId));
+      await recordAuditEvent(tx, {
+        action: "auth.two_factor_disabled",
+        actor: auditActor(actor),
+        client: actor === "operator" ? null : (actor.client ?? null),
+        target: { type: "user", id: target.id },
+        subjectUserId: target.id,
+        details: { by: actor === "operator" ? "operator" : "admin" },
+      });
+    });
+  }
+
   return {
+    revokeUserSessions,
+    disableUserTwoFactor,
     deactivateUser,
     setUserRole,
     setUserPassword,
@@ -434,23 +491,28 @@ function selectViews(db: Db) {
       language: users.language,
       createdAt: users.createdAt,
       deactivatedAt: users.deactivatedAt,
+      twoFactorEnabled: users.twoFactorEnabled,
     })
     .from(users)
     .leftJoin(leads, eq(leads.id, users.managerId))
     .$dynamic();
 }
 
-function toView(row: {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  managerId: string | null;
-  managerName: string | null;
-  language: string | null;
-  createdAt: Date;
-  deactivatedAt: Date | null;
-}): UserView {
+function toView(
+  row: {
+    id: string;
+    name: string;
+    email: string;
+    role: string;
+    managerId: string | null;
+    managerName: string | null;
+    language: string | null;
+    createdAt: Date;
+    deactivatedAt: Date | null;
+    twoFactorEnabled: boolean;
+  },
+  showTwoFactor: boolean,
+): UserView {
   return {
     id: row.id,
     name: row.name,
@@ -461,7 +523,13 @@ function toView(row: {
     language: row.language as Language | null,
     createdAt: row.createdAt.toISOString(),
     deactivatedAt: row.deactivatedAt ? row.deactivatedAt.toISOString() : null,
+    // Who signs in without a second factor is the admins' business only.
+    twoFactorEnabled: showTwoFactor ? row.twoFactorEnabled : null,
   };
+}
+
+function canManage(actor: UsersActor): boolean {
+  return actor === "operator" || can(actor.role, "users:manage");
 }
 
 function scopeFor(actor: Actor): SQL {
@@ -521,6 +589,10 @@ async function upsertCredential(tx: Tx, userId: string, passwordHash: string) {
       password: passwordHash,
     });
   }
+}
+
+function auditActor(actor: UsersActor) {
+  return actor === "operator" ? null : { id: actor.id, email: actor.email };
 }
 
 function authorize(actor: UsersActor) {

@@ -35,6 +35,14 @@ export const seededAccounts = {
   manager: { email: "lead@placar.test", role: "manager", name: "Lara Líder", password: seededPassword },
   buyer: { email: "buyer@placar.test", role: "user", name: "Bruno Gestor", password: seededPassword },
   deepLink: { email: "deeplink@placar.test", role: "user", name: "Diana Link", password: seededPassword },
+  // Two-factor journey (two-factor.spec.ts): accounts of its own, so no other spec meets a second step.
+  mfa: { email: "mfa@placar.test", role: "user", name: "Marta Mendes", password: seededPassword },
+  mfaFinancial: {
+    email: "mfa.fin@placar.test",
+    role: "financial",
+    name: "Felipe Fonseca",
+    password: seededPassword,
+  },
 } as const;
 
 export type SeededRole = keyof typeof seededAccounts;

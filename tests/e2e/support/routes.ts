@@ -9,6 +9,7 @@ export const buyerRoutes = [
   { path: "/user/analytics", title: "Análises" },
   { path: "/import", title: "Importar resultados" },
   { path: "/tokens", title: "Tokens de API" },
+  { path: "/account", title: "Minha conta" },
 ];
 
 export const adminRoutes = [

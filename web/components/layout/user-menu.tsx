@@ -1,4 +1,4 @@
-import { ChevronDown, KeyRound, LogOut } from "lucide-react";
+import { ChevronDown, KeyRound, LogOut, UserCog } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
@@ -22,8 +22,8 @@ function initialsOf(name: string, email: string) {
   return letters.toUpperCase();
 }
 
-/** Name, e-mail and role label, with sign-out. */
-export function UserMenu({ user }: { user: Me }) {
+/** Name, e-mail and role label; the account page, API tokens and sign-out. */
+export function UserMenu({ user, restricted = false }: { user: Me; restricted?: boolean }) {
   const { t } = useTranslation();
   const signOut = useSignOut();
   const roleLabel = t(roleLabels[user.role]);
@@ -63,12 +63,21 @@ export function UserMenu({ user }: { user: Me }) {
           </Badge>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem asChild data-testid="tokens-link">
-          <Link to="/tokens">
-            <KeyRound aria-hidden="true" />
-            {t("tokens:menu")}
+        <DropdownMenuItem asChild data-testid="account-link">
+          <Link to="/account">
+            <UserCog aria-hidden="true" />
+            {t("account:menu")}
           </Link>
         </DropdownMenuItem>
+        {/* Until two-factor is on (when the role requires it), only the account page is open. */}
+        {restricted ? null : (
+          <DropdownMenuItem asChild data-testid="tokens-link">
+            <Link to="/tokens">
+              <KeyRound aria-hidden="true" />
+              {t("tokens:menu")}
+            </Link>
+          </DropdownMenuItem>
+        )}
         <DropdownMenuItem
           variant="destructive"
           disabled={signOut.isPending}

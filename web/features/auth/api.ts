@@ -12,6 +12,8 @@ const meSchema = z.object({
   role: z.enum(roles),
   language: z.enum(languages).nullable().catch(null),
   managerId: z.string().nullable().optional().default(null),
+  twoFactorEnabled: z.boolean().catch(false),
+  twoFactorRequired: z.boolean().catch(false),
 });
 
 export type Me = z.infer<typeof meSchema>;
@@ -36,8 +38,11 @@ export function updateMyLanguage(language: Language) {
 
 type Credentials = { email: string; password: string; captcha: string | null };
 
+/** With two-factor on, the password alone gives no session: the second step follows. */
+export type SignInResult = { twoFactorRedirect?: boolean; twoFactorMethods?: string[] } | null | undefined;
+
 export function signIn({ email, password, captcha }: Credentials) {
-  return api.post<unknown>(
+  return api.post<SignInResult>(
     "/api/auth/sign-in/email",
     { email, password, rememberMe: true },
     {
@@ -71,8 +76,31 @@ export function requestPasswordReset({ email, captcha }: { email: string; captch
   );
 }
 
-export function resetPassword({ newPassword, token }: { newPassword: string; token: string }) {
-  return api.post<unknown>("/api/auth/reset-password", { newPassword, token });
+export function resetPassword({
+  newPassword,
+  token,
+  revokeOtherSessions,
+}: {
+  newPassword: string;
+  token: string;
+  revokeOtherSessions: boolean;
+}) {
+  return api.post<unknown>("/api/auth/reset-password", { newPassword, token, revokeOtherSessions });
+}
+
+/** The second sign-in step: a code from the authenticator app, or one of the backup codes. */
+export function verifySecondFactor({
+  method,
+  code,
+  trustDevice,
+}: {
+  method: "totp" | "backup";
+  code: string;
+  trustDevice: boolean;
+}) {
+  const path =
+    method === "totp" ? "/api/auth/two-factor/verify-totp" : "/api/auth/two-factor/verify-backup-code";
+  return api.post<unknown>(path, { code, trustDevice });
 }
 
 export async function validateResetToken(token: string): Promise<boolean> {

@@ -36,13 +36,45 @@ export const forgotPasswordSchema = z.object({ email });
 export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z
-  .object({ password: newPassword, confirmPassword: confirmation })
+  .object({ password: newPassword, confirmPassword: confirmation, revokeOtherSessions: z.boolean() })
   .refine((values) => values.password === values.confirmPassword, {
     path: ["confirmPassword"],
     error: "auth:validation.passwordMismatch",
   });
 export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
 
+/** A 6-digit code from the authenticator app; spaces people type between groups are ignored. */
+export function normalizeTotpCode(value: string): string {
+  return value.replace(/\s+/g, "");
+}
+
+/** A backup code as shown (xxxxx-xxxxx); typed without the dash or with spaces it still matches. */
+export function normalizeBackupCode(value: string): string {
+  const compact = value.replace(/[\s-]+/g, "");
+  return /^[A-Za-z0-9]{10}$/.test(compact) ? `${compact.slice(0, 5)}-${compact.slice(5)}` : value.trim();
+}
+
+export const secondFactorSchema = z.discriminatedUnion("method", [
+  z.object({
+    method: z.literal("totp"),
+    code: z
+      .string()
+      .transform(normalizeTotpCode)
+      .pipe(z.string().regex(/^\d{6}$/, { error: "auth:validation.totpCode" })),
+    trustDevice: z.boolean(),
+  }),
+  z.object({
+    method: z.literal("backup"),
+    code: z
+      .string()
+      .transform(normalizeBackupCode)
+      .pipe(z.string().regex(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/, { error: "auth:validation.backupCode" })),
+    trustDevice: z.boolean(),
+  }),
+]);
+export type SecondFactorForm = z.input<typeof secondFactorSchema>;
+export type SecondFactorValues = z.output<typeof secondFactorSchema>;
+
 /** Notices the auth screens pass to /login through the history state. */
-export type LoginNotice = "registered" | "passwordReset" | "invalidResetLink";
+export type LoginNotice = "registered" | "passwordReset" | "invalidResetLink" | "secondStepExpired";
 export type LoginLocationState = { notice?: LoginNotice; email?: string } | null;

@@ -1,5 +1,6 @@
 import {
   suggestedTimezones,
+  type TwoFactorRequirableRole,
   type WorkspaceSettings,
   type WorkspaceSettingsInput,
   workspaceSettingsInputSchema,
@@ -11,7 +12,10 @@ import { i18n } from "@/lib/i18n";
 
 // The settings form validates with the API's own schema; its codes become settings:validation.*.
 
-export type SettingsFormValues = Omit<WorkspaceSettingsInput, "retentionDays"> & { retentionDays: string };
+export type SettingsFormValues = Omit<WorkspaceSettingsInput, "retentionDays" | "twoFactorRequiredRoles"> & {
+  retentionDays: string;
+  twoFactorRequiredRoles: TwoFactorRequirableRole[];
+};
 
 const fieldNames = ["reportingCurrency", "defaultLanguage", "timezone", "backupFrequency", "retentionDays"];
 
@@ -40,6 +44,7 @@ export const settingsResolver: Resolver<SettingsFormValues, unknown, WorkspaceSe
 
 export function toFormValues(settings: WorkspaceSettings): SettingsFormValues {
   return {
+    twoFactorRequiredRoles: [...settings.twoFactorRequiredRoles],
     reportingCurrency: settings.reportingCurrency,
     defaultLanguage: settings.defaultLanguage,
     timezone: settings.timezone,

@@ -1,4 +1,5 @@
 import type { Role } from "@domain/roles";
+import type { SessionsRevoked } from "@domain/schemas/sessions";
 import type { User, UserCreate, UserCreated, UserPatch } from "@domain/schemas/users";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
@@ -56,6 +57,25 @@ export function useDeactivateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: (id: string) => api.post<User>(`/api/users/${encodeURIComponent(id)}/deactivate`),
+    onSuccess: invalidate,
+  });
+}
+
+/** Ends every session of a user (admins). */
+export function useRevokeUserSessions() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.post<SessionsRevoked>(`/api/users/${encodeURIComponent(id)}/sessions/revoke`),
+    onSuccess: invalidate,
+  });
+}
+
+/** Turns off a user's two-factor sign-in (admins; a lost phone). */
+export function useDisableUserTwoFactor() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (id: string) => api.post<User>(`/api/users/${encodeURIComponent(id)}/two-factor/disable`),
     onSuccess: invalidate,
   });
 }

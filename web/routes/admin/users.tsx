@@ -1,7 +1,17 @@
 import type { Role } from "@domain/roles";
 import { roles } from "@domain/roles";
 import type { User, UserCreated } from "@domain/schemas/users";
-import { Ban, NotebookPen, PencilIcon, PlusIcon, SearchIcon, Trash2Icon } from "lucide-react";
+import {
+  Ban,
+  LogOut,
+  MoreHorizontal,
+  NotebookPen,
+  PencilIcon,
+  PlusIcon,
+  SearchIcon,
+  ShieldOff,
+  Trash2Icon,
+} from "lucide-react";
 import { useDeferredValue, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "@/components/layout/page-header";
@@ -10,6 +20,12 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -20,6 +36,7 @@ import { NotesManager } from "@/features/notes/components/notes-manager";
 import { useUsers } from "@/features/users/api";
 import { InvitationDialog } from "@/features/users/components/invitation-dialog";
 import { type RemoveMode, RemoveUserDialog } from "@/features/users/components/remove-user-dialog";
+import { type SignInAction, SignInActionDialog } from "@/features/users/components/sign-in-action-dialog";
 import { UserDialog } from "@/features/users/components/user-dialog";
 import { errorKey, useLanguage } from "@/features/users/helpers";
 import { formatDate } from "@/lib/format";
@@ -40,6 +57,7 @@ export function Component() {
   const [invited, setInvited] = useState<UserCreated | null>(null);
   const [removing, setRemoving] = useState<{ user: User; mode: RemoveMode } | null>(null);
   const [notesFor, setNotesFor] = useState<User | null>(null);
+  const [signInAction, setSignInAction] = useState<{ user: User; action: SignInAction } | null>(null);
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -126,6 +144,15 @@ export function Component() {
                       {user.name}
                       {user.deactivatedAt ? <Badge variant="secondary">{t("deactivated")}</Badge> : null}
                       {user.id === me.id ? <Badge variant="outline">{t("you")}</Badge> : null}
+                      {user.twoFactorEnabled ? (
+                        <Badge
+                          variant="accent"
+                          title={t("twoFactorBadgeTitle")}
+                          data-testid="two-factor-badge"
+                        >
+                          {t("twoFactorBadge")}
+                        </Badge>
+                      ) : null}
                     </div>
                   </TableCell>
                   <TableCell className="break-all">{user.email}</TableCell>
@@ -179,6 +206,40 @@ export function Component() {
                           <Trash2Icon aria-hidden="true" />
                         </Button>
                       ) : null}
+                      {user.id !== me.id ? (
+                        <DropdownMenu>
+                          <DropdownMenuTrigger asChild>
+                            <Button
+                              type="button"
+                              size="icon"
+                              variant="ghost"
+                              title={t("actions.more")}
+                              aria-label={t("actions.moreFor", { name: user.name })}
+                              data-testid="user-more-actions"
+                            >
+                              <MoreHorizontal aria-hidden="true" />
+                            </Button>
+                          </DropdownMenuTrigger>
+                          <DropdownMenuContent align="end">
+                            <DropdownMenuItem
+                              onSelect={() => setSignInAction({ user, action: "endSessions" })}
+                              data-testid="end-user-sessions"
+                            >
+                              <LogOut aria-hidden="true" />
+                              {t("actions.endSessions")}
+                            </DropdownMenuItem>
+                            {user.twoFactorEnabled ? (
+                              <DropdownMenuItem
+                                onSelect={() => setSignInAction({ user, action: "disableTwoFactor" })}
+                                data-testid="disable-user-two-factor"
+                              >
+                                <ShieldOff aria-hidden="true" />
+                                {t("actions.disableTwoFactor")}
+                              </DropdownMenuItem>
+                            ) : null}
+                          </DropdownMenuContent>
+                        </DropdownMenu>
+                      ) : null}
                     </div>
                   </TableCell>
                 </TableRow>
@@ -203,6 +264,12 @@ export function Component() {
         user={removing?.user ?? null}
         mode={removing?.mode ?? "delete"}
         onClose={() => setRemoving(null)}
+      />
+      <SignInActionDialog
+        key={signInAction ? `${signInAction.user.id}-${signInAction.action}` : "none"}
+        user={signInAction?.user ?? null}
+        action={signInAction?.action ?? "endSessions"}
+        onClose={() => setSignInAction(null)}
       />
       <Dialog open={notesFor !== null} onOpenChange={(open) => !open && setNotesFor(null)}>
         <DialogContent closeLabel={t("common:close")} className="sm:max-w-3xl">

@@ -19,16 +19,20 @@ const noticeText: Record<LoginNotice, { kind: "success" | "error"; key: string }
   registered: { kind: "success", key: "auth:register.success" },
   passwordReset: { kind: "success", key: "auth:reset.done" },
   invalidResetLink: { kind: "error", key: "auth:reset.invalidLink" },
+  secondStepExpired: { kind: "error", key: "auth:twoFactor.expired" },
 };
 
 export function LoginForm({
   next,
   notice,
   defaultEmail,
+  onSecondStep,
 }: {
   next: string | null;
   notice?: LoginNotice | undefined;
   defaultEmail?: string | undefined;
+  /** The password was right and the account has two-factor on: the second step follows. */
+  onSecondStep: (email: string) => void;
 }) {
   const { t } = useTranslation("auth");
   const navigate = useNavigate();
@@ -50,7 +54,11 @@ export function LoginForm({
     setError(null);
     setShowNotice(false);
     try {
-      await signIn({ email: values.email, password: values.password, captcha: solution });
+      const result = await signIn({ email: values.email, password: values.password, captcha: solution });
+      if (result?.twoFactorRedirect) {
+        onSecondStep(values.email);
+        return;
+      }
     } catch (failure) {
       setError(errorMessageKey(failure, "auth:login.error"));
       humanCheck.current?.reset();

@@ -23,7 +23,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const queryClient = useQueryClient();
   const form = useForm<ResetPasswordValues>({
     resolver: zodResolver(resetPasswordSchema),
-    defaultValues: { password: "", confirmPassword: "" },
+    // Ending the other sessions is the safe default after a reset (someone may know the old password).
+    defaultValues: { password: "", confirmPassword: "", revokeOtherSessions: true },
   });
   const [result, setResult] = useState<{ kind: "success" | "error"; key: string } | null>(null);
   const done = result?.kind === "success";
@@ -41,12 +42,16 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const onSubmit = form.handleSubmit(async (values) => {
     setResult(null);
     try {
-      await resetPassword({ newPassword: values.password, token });
+      await resetPassword({
+        newPassword: values.password,
+        token,
+        revokeOtherSessions: values.revokeOtherSessions,
+      });
     } catch (failure) {
       setResult({ kind: "error", key: errorMessageKey(failure, "auth:reset.error") });
       return;
     }
-    // The server ends every session of the account on a reset.
+    // The user signs in again with the new password (and, if asked, every other session ended).
     queryClient.setQueryData(queryKeys.me, null);
     setResult({ kind: "success", key: "auth:reset.success" });
   });
@@ -79,6 +84,29 @@ export function ResetPasswordForm({ token }: { token: string }) {
               </FormControl>
               <FormMessage />
             </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="revokeOtherSessions"
+          render={({ field }) => (
+            <label className="flex items-start gap-3 text-sm">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 shrink-0 rounded border-input accent-primary"
+                name={field.name}
+                ref={field.ref}
+                checked={field.value}
+                onBlur={field.onBlur}
+                onChange={(event) => field.onChange(event.target.checked)}
+                disabled={done}
+                data-testid="revoke-other-sessions"
+              />
+              <span className="grid gap-0.5">
+                <span className="font-medium">{t("reset.revokeOtherSessions")}</span>
+                <span className="text-muted-foreground text-xs">{t("reset.revokeOtherSessionsHint")}</span>
+              </span>
+            </label>
           )}
         />
         <Button type="submit" className="w-full" disabled={submitting || done} data-testid="submit">

@@ -2,6 +2,7 @@ import { languages } from "@domain/roles";
 import {
   backupFrequencies,
   reportingCurrencies,
+  twoFactorRequirableRoles,
   type WorkspaceSettings,
   type WorkspaceSettingsInput,
 } from "@domain/schemas/settings";
@@ -16,6 +17,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
+import { useCurrentUser } from "@/features/auth/session";
 import { checkboxClass } from "@/features/users/helpers";
 import { useSaveSettings } from "../api";
 import {
@@ -42,6 +44,10 @@ export function SettingsForm({ settings }: { settings: WorkspaceSettings }) {
   const timezone = useWatch({ control: form.control, name: "timezone" });
   const zones = useMemo(() => listTimezones(timezone), [timezone]);
   const emailOn = useWatch({ control: form.control, name: "notifications.email" });
+  const me = useCurrentUser();
+  const requiredRoles = useWatch({ control: form.control, name: "twoFactorRequiredRoles" });
+  const requiresMe =
+    !me.twoFactorEnabled && (requiredRoles as readonly string[] | undefined)?.includes(me.role) === true;
 
   const onSubmit = form.handleSubmit(async (input) => {
     setFormError(null);
@@ -215,6 +221,56 @@ export function SettingsForm({ settings }: { settings: WorkspaceSettings }) {
                 </FormItem>
               )}
             />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>{t("security.title")}</h2>
+            </CardTitle>
+            <CardDescription>{t("security.description")}</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <FormField
+              control={control}
+              name="twoFactorRequiredRoles"
+              render={({ field }) => (
+                <fieldset className="grid gap-3" data-testid="two-factor-required-roles">
+                  <legend className="sr-only">{t("security.title")}</legend>
+                  {twoFactorRequirableRoles.map((role) => (
+                    <label key={role} className="flex items-start gap-3 text-sm">
+                      <input
+                        type="checkbox"
+                        className={`${checkboxClass} mt-0.5`}
+                        name={`${field.name}.${role}`}
+                        ref={role === twoFactorRequirableRoles[0] ? field.ref : undefined}
+                        checked={field.value.includes(role)}
+                        onBlur={field.onBlur}
+                        onChange={(event) =>
+                          field.onChange(
+                            twoFactorRequirableRoles.filter((r) =>
+                              r === role ? event.target.checked : field.value.includes(r),
+                            ),
+                          )
+                        }
+                        data-testid={`require-two-factor-${role}`}
+                      />
+                      <span className="grid gap-0.5">
+                        <span className="font-medium">{t(`security.${role}`)}</span>
+                        <span className="text-muted-foreground text-xs">{t(`security.${role}Hint`)}</span>
+                      </span>
+                    </label>
+                  ))}
+                </fieldset>
+              )}
+            />
+            {requiresMe ? (
+              <Alert data-testid="two-factor-self-warning">
+                <AlertDescription>{t("security.selfWarning")}</AlertDescription>
+              </Alert>
+            ) : null}
+            <p className="text-muted-foreground text-xs">{t("security.lostPhone")}</p>
           </CardContent>
         </Card>
 

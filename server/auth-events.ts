@@ -1,0 +1,181 @@
+import type { BetterAuthPlugin } from "better-auth";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { isRole } from "../domain/roles";
+import { isTwoFactorRequiredFor } from "../domain/schemas/settings";
+import { type AuditEventInput, recordAuditEvent } from "./audit";
+import type { Db } from "./db/client";
+import { readTwoFactorRequiredRoles } from "./features/settings/settings.service";
+import type { Logger } from "./logger";
+
+// What Better Auth's account endpoints did, for the audit trail (issue 10): the second sign-in step
+// (success and failure, with the factor), two-factor turned on or off, new backup codes, password
+// changes. Runs as a plugin placed after the two-factor plugin, so its after-hooks see the outcome.
+// Better Auth commits its own writes; the event is written right after them (not in the same
+// transaction): a crash between the two loses the event, never the change (docs/decisions/0035).
+//
+// It also keeps a rule of ours on Better Auth's side: a user whose role must use two-factor
+// (workspace setting) cannot turn it off themself; an admin can (POST /api/users/{id}/two-factor/disable).
+
+type Person = { id: string; email: string; role?: string };
+type Pending =
+  | { kind: "second-step"; user: Person }
+  | { kind: "enabling"; user: Person }
+  | { kind: "signed-in"; user: Person };
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+const verifyPaths: Record<string, "totp" | "backup_code"> = {
+  "/two-factor/verify-totp": "totp",
+  "/two-factor/verify-backup-code": "backup_code",
+};
+const sessionPaths = new Set([
+  "/two-factor/disable",
+  "/two-factor/generate-backup-codes",
+  "/change-password",
+]);
+
+export function accountEvents({
+  db,
+  logger,
+  clientIpHeader,
+}: {
+  db: Db;
+  logger: Logger;
+  clientIpHeader: string;
+}): BetterAuthPlugin {
+  // Who a call is about, found before the endpoint runs (a successful second step spends the
+  // challenge that names the user). Keyed by the request, which before and after hooks share.
+  const pending = new WeakMap<Request, Pending>();
+
+  function clientOf(ctx: HookContext) {
+    const headers = ctx.request?.headers;
+    return { ip: headers?.get(clientIpHeader) ?? null, userAgent: headers?.get("user-agent") ?? null };
+  }
+
+  async function record(ctx: HookContext, event: AuditEventInput) {
+    try {
+      await recordAuditEvent(db, { ...event, client: clientOf(ctx) });
+    } catch (err) {
+      logger.error("audit event not recorded", { err, action: event.action });
+    }
+  }
+
+  /** The signed-in user of this request, read without side effects (no refresh, no cookie). */
+  async function findSessionUser(ctx: HookContext): Promise<Person | null> {
+    const token = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+    if (!token) return null;
+    const found = await ctx.context.internalAdapter.findSession(token);
+    if (!found || new Date(found.session.expiresAt) <= new Date()) return null;
+    const user = found.user as { id: string; email: string; role?: string; twoFactorEnabled?: boolean };
+    return { id: user.id, email: user.email, ...(user.role ? { role: user.role } : {}) };
+  }
+
+  /** The user a pending second sign-in step belongs to (the signed two_factor cookie). */
+  async function findChallengeUser(ctx: HookContext): Promise<Person | null> {
+    const cookie = ctx.context.createAuthCookie("two_factor");
+    const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+    if (!identifier) return null;
+    const challenge = await ctx.context.internalAdapter.findVerificationValue(identifier);
+    if (!challenge) return null;
+    const user = await ctx.context.internalAdapter.findUserById(challenge.value);
+    return user ? { id: user.id, email: user.email } : null;
+  }
+
+  const before = createAuthMiddleware(async (ctx) => {
+    const request = ctx.request;
+    if (!request) return;
+    if (ctx.path in verifyPaths) {
+      // Better Auth checks a session first: with one, this is the check that turns two-factor on.
+      const sessionUser = await findSessionUser(ctx);
+      if (sessionUser) {
+        const found = await ctx.context.internalAdapter.findUserById(sessionUser.id);
+        const enabled = (found as { twoFactorEnabled?: boolean } | null)?.twoFactorEnabled === true;
+        pending.set(request, { kind: enabled ? "signed-in" : "enabling", user: sessionUser });
+        return;
+      }
+      const challengeUser = await findChallengeUser(ctx);
+      if (challengeUser) pending.set(request, { kind: "second-step", user: challengeUser });
+      return;
+    }
+    if (!sessionPaths.has(ctx.path)) return;
+    const user = await findSessionUser(ctx);
+    if (!user) return;
+    if (ctx.path === "/two-factor/disable" && isRole(user.role)) {
+      const required = await readTwoFactorRequiredRoles(db);
+      if (isTwoFactorRequiredFor(user.role, required)) {
+        throw APIError.from("FORBIDDEN", {
+          code: "TWO_FACTOR_REQUIRED_FOR_ROLE",
+          message: "Your role must use two-factor sign-in; an admin can turn it off for you.",
+        });
+      }
+    }
+    pending.set(request, { kind: "signed-in", user });
+  });
+
+  const after = createAuthMiddleware(async (ctx) => {
+    const request = ctx.request;
+    const state = request ? pending.get(request) : undefined;
+    if (!state) return;
+    const returned = ctx.context.returned;
+    const failure = isAPIError(returned) ? returned : null;
+    const reason = failure
+      ? String((failure.body as { code?: unknown } | undefined)?.code ?? failure.status)
+      : null;
+    const actor = { id: state.user.id, email: state.user.email };
+    const factor = verifyPaths[ctx.path];
+
+    if (factor && state.kind === "second-step") {
+      const body = (ctx.body ?? {}) as { trustDevice?: unknown };
+      await record(ctx, {
+        action: "auth.sign_in",
+        outcome: failure ? "failure" : "success",
+        actor,
+        details: {
+          factor,
+          ...(failure ? { reason } : { trustDevice: body.trustDevice === true }),
+        },
+      });
+      return;
+    }
+    if (failure) {
+      // A wrong current password on a change is worth knowing about; other refusals changed nothing.
+      if (ctx.path === "/change-password" && reason === "INVALID_PASSWORD") {
+        await record(ctx, {
+          action: "auth.password_changed",
+          outcome: "failure",
+          actor,
+          details: { reason },
+        });
+      }
+      return;
+    }
+    if (factor && state.kind === "enabling") {
+      await record(ctx, {
+        action: "auth.two_factor_enabled",
+        actor,
+        details: { method: "totp", by: "self" },
+      });
+    } else if (ctx.path === "/two-factor/disable") {
+      await record(ctx, { action: "auth.two_factor_disabled", actor, details: { by: "self" } });
+    } else if (ctx.path === "/two-factor/generate-backup-codes") {
+      await record(ctx, { action: "auth.backup_codes_regenerated", actor, details: { count: 10 } });
+    } else if (ctx.path === "/change-password") {
+      const body = (ctx.body ?? {}) as { revokeOtherSessions?: unknown };
+      await record(ctx, {
+        action: "auth.password_changed",
+        actor,
+        details: { revokedOtherSessions: body.revokeOtherSessions === true },
+      });
+    }
+  });
+
+  const watched = (path: string | undefined) => !!path && (path in verifyPaths || sessionPaths.has(path));
+
+  return {
+    id: "placar-account-events",
+    hooks: {
+      before: [{ matcher: (context) => watched(context.path), handler: before }],
+      after: [{ matcher: (context) => watched(context.path), handler: after }],
+    },
+  };
+}

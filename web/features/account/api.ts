@@ -1,0 +1,103 @@
+import type { Session, SessionsRevoked } from "@domain/schemas/sessions";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { queryKeys } from "@/lib/query-client";
+
+// The account page: the password (Better Auth's /change-password), two-factor (Better Auth's
+// two-factor plugin) and the user's sessions (/api/me/sessions).
+
+export const accountKeys = {
+  sessions: ["me", "sessions"] as const,
+};
+
+export function useMySessions() {
+  return useQuery({
+    queryKey: accountKeys.sessions,
+    queryFn: ({ signal }) => api.get<Session[]>("/api/me/sessions", { signal }),
+  });
+}
+
+/** After a change to the session or the user: the profile and the session list are read again. */
+function useRefreshAccount() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.me, exact: true });
+    void queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
+  };
+}
+
+export function useRevokeSession() {
+  const refresh = useRefreshAccount();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`/api/me/sessions/${encodeURIComponent(id)}`),
+    onSettled: refresh,
+  });
+}
+
+export function useRevokeOtherSessions() {
+  const refresh = useRefreshAccount();
+  return useMutation({
+    mutationFn: () => api.post<SessionsRevoked>("/api/me/sessions/revoke-others"),
+    onSettled: refresh,
+  });
+}
+
+export type ChangePasswordInput = {
+  currentPassword: string;
+  newPassword: string;
+  revokeOtherSessions: boolean;
+};
+
+export function useChangePassword() {
+  const refresh = useRefreshAccount();
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) => api.post<unknown>("/api/auth/change-password", input),
+    onSuccess: refresh,
+  });
+}
+
+/** Step one of turning two-factor on: the password gives the secret (in the URI) and the backup codes. */
+export function useStartTwoFactor() {
+  return useMutation({
+    mutationFn: (password: string) =>
+      api.post<{ totpURI: string; backupCodes: string[] }>("/api/auth/two-factor/enable", { password }),
+  });
+}
+
+/** Step two: a code from the app proves it is set up; only then is two-factor on. */
+export function useConfirmTwoFactor() {
+  const refresh = useRefreshAccount();
+  return useMutation({
+    mutationFn: (code: string) => api.post<unknown>("/api/auth/two-factor/verify-totp", { code }),
+    onSuccess: refresh,
+  });
+}
+
+export function useRegenerateBackupCodes() {
+  return useMutation({
+    mutationFn: (password: string) =>
+      api.post<{ backupCodes: string[] }>("/api/auth/two-factor/generate-backup-codes", { password }),
+  });
+}
+
+export function useDisableTwoFactor() {
+  const refresh = useRefreshAccount();
+  return useMutation({
+    mutationFn: (password: string) => api.post<unknown>("/api/auth/two-factor/disable", { password }),
+    onSuccess: refresh,
+  });
+}
+
+/** The base32 secret of an otpauth:// URI, for typing into an app that cannot scan. */
+export function readTotpSecret(uri: string): string {
+  try {
+    return new URL(uri).searchParams.get("secret") ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/** "JBSWY3DPEHPK3PXP" → "JBSW Y3DP EHPK 3PXP": easier to read and to type. */
+export function groupSecret(secret: string): string {
+  return secret.replace(/(.{4})(?=.)/g, "$1 ");
+}
