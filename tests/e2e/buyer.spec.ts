@@ -193,6 +193,13 @@ test("what a buyer typed survives a reload until it is saved or discarded", asyn
   await form.getByRole("button", { name: "Ontem" }).click();
   await expect(form.getByLabel("Data")).toHaveValue(shownDate(addDays(today, -1)));
   await form.getByLabel("Oferta").selectOption({ label: `${backgroundOffer} · Placar Casino` });
+  // Yesterday already has an entry for this offer (logged in beforeAll): a second one is flagged.
+  await expect(page.getByTestId("same-day-warning")).toContainText(
+    `Você já tem um registro de ${backgroundOffer} em`,
+  );
+  await form.getByRole("button", { name: "Hoje" }).click();
+  await expect(page.getByTestId("same-day-warning")).toBeHidden();
+  await form.getByRole("button", { name: "Ontem" }).click();
   await form.getByLabel("Gasto (USD)").fill("321.50");
   await form.getByLabel("Cliques").fill("77");
 

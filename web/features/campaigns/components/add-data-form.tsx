@@ -1,7 +1,8 @@
 import { computeDepositPayment, computeMetrics } from "@domain/metrics";
-import { addDays, todayIn } from "@domain/periods";
+import { addDays, isIsoDate, todayIn } from "@domain/periods";
 import type { CampaignInput } from "@domain/schemas/campaigns";
 import { countField, moneyField } from "@domain/schemas/fields";
+import { TriangleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
 import { type Control, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -17,7 +18,7 @@ import { useCurrentUser } from "@/features/auth/session";
 import { useAppConfig } from "@/lib/config";
 import { useFormDraft } from "@/lib/form-draft";
 import { cn } from "@/lib/utils";
-import { useCreateCampaign, useVisibleOffers } from "../api";
+import { useCreateCampaign, useLoggedDay, useVisibleOffers } from "../api";
 import { applyServerErrors, type CampaignFormValues, campaignResolver, toFormValues } from "../form";
 import { formatBrazilianDate, useFormatters } from "../use-formatters";
 import { CampaignFields } from "./campaign-fields";
@@ -122,6 +123,7 @@ export function AddDataForm() {
                     </div>
                   }
                 />
+                <SameDayWarning control={form.control} creatorId={user.id} />
                 {!offers.isPending && offerList.length === 0 ? (
                   <Alert>
                     <AlertDescription>{t("add.noOffers")}</AlertDescription>
@@ -170,6 +172,38 @@ const hasTypedNumbers = (values: CampaignFormValues) =>
   [values.spent, values.clicks, values.installations, values.registrations, values.deposits].some(
     (value) => value !== undefined && value.trim() !== "",
   );
+
+/** Warns when the chosen offer already has an entry of the user's on the chosen day. */
+function SameDayWarning({
+  control,
+  creatorId,
+}: {
+  control: Control<CampaignFormValues, unknown, CampaignInput>;
+  creatorId: string;
+}) {
+  const { t } = useTranslation("campaigns");
+  const f = useFormatters();
+  const [date, offerId] = useWatch({ control, name: ["date", "offerId"] });
+  const valid = isIsoDate(date ?? "") && Boolean(offerId);
+  const logged = useLoggedDay(valid ? { date, offerId, creatorId } : null);
+  const existing = valid ? logged.data?.items : undefined;
+  if (!existing?.length) return null;
+  return (
+    <Alert data-testid="same-day-warning">
+      <TriangleAlert aria-hidden="true" />
+      <AlertDescription>
+        {t("add.sameDay", {
+          count: logged.data?.total ?? existing.length,
+          offer: existing[0]?.offer?.name ?? "",
+          date: f.date(date),
+        })}{" "}
+        <Link to="/campanhas" className="font-medium underline underline-offset-4">
+          {t("add.seeCampaigns")}
+        </Link>
+      </AlertDescription>
+    </Alert>
+  );
+}
 
 /** A one-tap date ("today", "yesterday"): buyers mostly log the day that just ended. */
 function QuickDate({ label, active, onPick }: { label: string; active: boolean; onPick: () => void }) {
