@@ -185,6 +185,63 @@ test("a buyer adds a day, finds it, edits it, analyses it, exports it and delete
   await expect(todayGroup).toHaveCount(0);
 });
 
+test("what a buyer typed survives a reload until it is saved or discarded", async ({ page }) => {
+  await page.goto("/add-data");
+  const form = page.getByRole("form", { name: "Dados do dia" });
+  await expect(form.getByLabel("Data")).toHaveValue(shownDate(today));
+  // Yesterday in one tap: buyers mostly log the day that just ended.
+  await form.getByRole("button", { name: "Ontem" }).click();
+  await expect(form.getByLabel("Data")).toHaveValue(shownDate(addDays(today, -1)));
+  await form.getByLabel("Oferta").selectOption({ label: `${backgroundOffer} · Placar Casino` });
+  // Yesterday already has an entry for this offer (logged in beforeAll): a second one is flagged.
+  await expect(page.getByTestId("same-day-warning")).toContainText(
+    `Você já tem um registro de ${backgroundOffer} em`,
+  );
+  await form.getByRole("button", { name: "Hoje" }).click();
+  await expect(page.getByTestId("same-day-warning")).toBeHidden();
+  await form.getByRole("button", { name: "Ontem" }).click();
+  await form.getByLabel("Gasto (USD)").fill("321.50");
+  await form.getByLabel("Cliques").fill("77");
+
+  // A crash, a closed tab or an expired session: the page comes back with the entry.
+  await page.waitForTimeout(500); // the draft is written 300 ms after the last keystroke
+  await page.reload();
+  await expect(page.getByTestId("draft-notice")).toBeVisible();
+  await expect(form.getByLabel("Gasto (USD)")).toHaveValue("321.50");
+  await expect(form.getByLabel("Cliques")).toHaveValue("77");
+  await expect(form.getByLabel("Data")).toHaveValue(shownDate(addDays(today, -1)));
+
+  // Discard puts the blank form back (with today's date) and forgets the draft.
+  await page.getByTestId("draft-notice").getByRole("button", { name: "Descartar" }).click();
+  await expect(page.getByTestId("draft-notice")).toBeHidden();
+  await expect(form.getByLabel("Gasto (USD)")).toHaveValue("");
+  await expect(form.getByLabel("Data")).toHaveValue(shownDate(today));
+  await page.reload();
+  await expect(form.getByLabel("Data")).toHaveValue(shownDate(today));
+  await expect(page.getByTestId("draft-notice")).toBeHidden();
+
+  // Typed again and saved: nothing is offered back afterwards.
+  await form.getByRole("button", { name: "Ontem" }).click();
+  await form.getByLabel("Oferta").selectOption({ label: `${backgroundOffer} · Placar Casino` });
+  await form.getByLabel("Gasto (USD)").fill("12");
+  await page.waitForTimeout(500);
+  const created = page.waitForResponse(
+    (response) => response.url().endsWith("/api/campaigns") && response.request().method() === "POST",
+  );
+  await page.getByTestId("submit").click();
+  const { id } = (await (await created).json()) as { id: string };
+  await expect(page.getByTestId("form-success")).toBeVisible();
+  await page.waitForTimeout(500);
+  await page.reload();
+  await expect(form.getByLabel("Data")).toHaveValue(shownDate(today));
+  await expect(page.getByTestId("draft-notice")).toBeHidden();
+  await expect(form.getByLabel("Gasto (USD)")).toHaveValue("");
+  // Leave the buyer's data as the next tests expect it.
+  const buyer = await apiAs("buyer");
+  expect((await buyer.delete(`/api/campaigns/${id}`)).status()).toBe(204);
+  await buyer.dispose();
+});
+
 test("the dashboard table is searched, sorted and paged by the server", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByText("Olá, Bruno Gestor!")).toBeVisible();

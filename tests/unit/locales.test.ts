@@ -60,6 +60,44 @@ function sourceFiles(dir: string): string[] {
 const interpolations = (text: string) =>
   [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort();
 
+// i18next plurals: "key_one", "key_other"… chosen with Intl.PluralRules. A key is a plural form when
+// its "_other" sibling exists; each language needs every category its plural rules use.
+const pluralSuffix = /^(.*)_(zero|one|two|few|many|other)$/;
+
+function pluralBase(key: string, flat: Flat): string | null {
+  const match = pluralSuffix.exec(key);
+  return match && flat.has(`${match[1]}_other`) ? (match[1] as string) : null;
+}
+
+/** Each language's texts with plural forms folded into one entry per base key (forms joined). */
+function foldPlurals(language: (typeof languages)[number], problems: string[]): Map<string, Flat> {
+  const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  const folded = new Map<string, Flat>();
+  for (const [namespace, flat] of locales[language].byNamespace) {
+    const out: Flat = new Map();
+    for (const [key, text] of flat) {
+      const base = pluralBase(key, flat);
+      if (base === null) {
+        out.set(key, text);
+        continue;
+      }
+      if (out.has(base)) continue;
+      const forms = categories.map((category) => flat.get(`${base}_${category}`));
+      categories.forEach((category, index) => {
+        if (forms[index] === undefined)
+          problems.push(`${language}: ${namespace}:${base}_${category} is missing`);
+      });
+      // "count" may be left out of a form ("one entry"); the other placeholders must be there.
+      const names = new Set(forms.flatMap((form) => (form ? interpolations(form) : [])));
+      names.add("count");
+      out.set(base, [...names].map((name) => `{{${name}}}`).join(" ") || " ");
+      if (forms.some((form) => form !== undefined && form.trim() === "")) out.set(base, "");
+    }
+    folded.set(namespace, out);
+  }
+  return folded;
+}
+
 describe("locales", () => {
   it("has the three languages with the same namespaces", () => {
     expect(namespaces.length).toBeGreaterThan(0);
@@ -72,8 +110,11 @@ describe("locales", () => {
   it("has every key in every language, none empty, with the same interpolations", () => {
     const problems: string[] = [];
     const allKeys = new Map<string, Set<string>>();
+    const folded = Object.fromEntries(
+      languages.map((language) => [language, foldPlurals(language, problems)]),
+    );
     for (const language of languages) {
-      for (const [namespace, flat] of locales[language].byNamespace) {
+      for (const [namespace, flat] of folded[language] as Map<string, Flat>) {
         const keys = allKeys.get(namespace) ?? new Set<string>();
         for (const key of flat.keys()) keys.add(key);
         allKeys.set(namespace, keys);
@@ -81,7 +122,7 @@ describe("locales", () => {
     }
     for (const [namespace, keys] of allKeys) {
       for (const key of keys) {
-        const texts = languages.map((language) => locales[language].byNamespace.get(namespace)?.get(key));
+        const texts = languages.map((language) => folded[language]?.get(namespace)?.get(key));
         languages.forEach((language, index) => {
           const text = texts[index];
           if (text === undefined) problems.push(`${language}: ${namespace}:${key} is missing`);
@@ -107,7 +148,8 @@ describe("locales", () => {
     const prefixedLiteral = new RegExp(`["'\`]((?:${namespacePattern}):[A-Za-z0-9_.-]+)["'\`]`, "g");
     let checked = 0;
 
-    const exists = (namespace: string, key: string) => reference.get(namespace)?.has(key) ?? false;
+    const exists = (namespace: string, key: string) =>
+      (reference.get(namespace)?.has(key) || reference.get(namespace)?.has(`${key}_other`)) ?? false;
 
     for (const file of sourceFiles(path.join(root, "web"))) {
       const source = readFileSync(file, "utf8");

@@ -5,6 +5,7 @@ import { createContext, useCallback, useContext } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
+import { removeUserDrafts } from "@/lib/drafts";
 import { changeLanguage, currentLanguage } from "@/lib/i18n";
 import { queryKeys, queryClient as sharedQueryClient } from "@/lib/query-client";
 import { fetchMe, type Me, signOut, updateMyLanguage } from "./api";
@@ -117,7 +118,9 @@ export function useSignOut() {
     // Here, not at the call: the menu that started the sign-out is gone by now.
     onError: () => toast.error(t("common:user.signOutError"), { duration: 5000 }),
     onSettled: () => {
-      // Whatever the answer, nothing of this user stays in memory.
+      // Whatever the answer, nothing of this user stays in memory, nor unsaved typing on this device.
+      const user = client.getQueryData<Me | null>(queryKeys.me);
+      if (user) removeUserDrafts(user.id);
       client.setQueryData(queryKeys.me, null);
       client.removeQueries({
         predicate: (query) =>

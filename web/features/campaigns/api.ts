@@ -46,6 +46,21 @@ export function useCampaignList(params: CampaignListParams, options: { enabled?:
   });
 }
 
+/**
+ * What the user already logged for one offer on one day (the add-data form warns before a second
+ * entry for the same day, which is usually a mistake).
+ */
+export function useLoggedDay(day: { date: string; offerId: string; creatorId: string } | null) {
+  const params: CampaignListParams = day
+    ? { from: day.date, to: day.date, offerId: day.offerId, creatorId: day.creatorId, pageSize: 5 }
+    : {};
+  return useQuery({
+    queryKey: campaignKeys.list(params),
+    queryFn: ({ signal }) => fetchCampaignPage(params, signal),
+    enabled: day !== null,
+  });
+}
+
 export function useCampaign(id: string | null) {
   return useQuery({
     queryKey: campaignKeys.detail(id ?? ""),

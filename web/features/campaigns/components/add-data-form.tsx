@@ -1,20 +1,24 @@
 import { computeDepositPayment, computeMetrics } from "@domain/metrics";
-import { todayIn } from "@domain/periods";
+import { addDays, isIsoDate, todayIn } from "@domain/periods";
 import type { CampaignInput } from "@domain/schemas/campaigns";
 import { countField, moneyField } from "@domain/schemas/fields";
+import { TriangleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
 import { type Control, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { DraftNotice } from "@/components/draft-notice";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
 import { Spinner } from "@/components/ui/spinner";
+import { useCurrentUser } from "@/features/auth/session";
 import { useAppConfig } from "@/lib/config";
+import { useFormDraft } from "@/lib/form-draft";
 import { cn } from "@/lib/utils";
-import { useCreateCampaign, useVisibleOffers } from "../api";
+import { useCreateCampaign, useLoggedDay, useVisibleOffers } from "../api";
 import { applyServerErrors, type CampaignFormValues, campaignResolver, toFormValues } from "../form";
 import { formatBrazilianDate, useFormatters } from "../use-formatters";
 import { CampaignFields } from "./campaign-fields";
@@ -34,9 +38,18 @@ export function AddDataForm() {
     defaultValues: toFormValues(),
   });
   const { getValues, setValue } = form;
+  const user = useCurrentUser();
+  const timeZone = config.data?.workspaceTimezone;
+  const draft = useFormDraft({
+    form,
+    userId: user.id,
+    formKey: "add-data",
+    blank: blankValues,
+    worthKeeping: hasTypedNumbers,
+    onDiscard: () => timeZone && setValue("date", todayIn(timeZone)),
+  });
 
   // Today in the workspace time zone, once the configuration has arrived (never over a typed date).
-  const timeZone = config.data?.workspaceTimezone;
   useEffect(() => {
     if (timeZone && !getValues("date")) setValue("date", todayIn(timeZone));
   }, [timeZone, getValues, setValue]);
@@ -50,6 +63,7 @@ export function AddDataForm() {
     }
     try {
       await create.mutateAsync(input);
+      draft.clear();
       toast.success(t("toasts.added"), { duration: 3000 });
       setSaved(true);
       // Keep the date and the offer for the next entry; clear the day's numbers.
@@ -62,6 +76,8 @@ export function AddDataForm() {
   });
 
   const date = useWatch({ control: form.control, name: "date" });
+  const today = timeZone ? todayIn(timeZone) : null;
+  const pickDate = (value: string) => setValue("date", value, { shouldDirty: true, shouldValidate: true });
   const offerList = offers.data ?? [];
   const waiting = offers.isPending || config.isPending;
 
@@ -78,18 +94,36 @@ export function AddDataForm() {
           ) : (
             <Form {...form}>
               <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label={t("add.formTitle")}>
+                <DraftNotice draft={draft} />
                 <CampaignFields
                   control={form.control}
                   offers={offerList}
                   offersLoading={offers.isPending}
                   dateHint={
-                    formatBrazilianDate(date) ? (
-                      <p className="text-muted-foreground text-xs" data-testid="date-br">
-                        {t("add.brazilianDate", { date: formatBrazilianDate(date) })}
-                      </p>
-                    ) : null
+                    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                      {today ? (
+                        <span className="flex gap-1">
+                          <QuickDate
+                            label={t("add.today")}
+                            active={date === today}
+                            onPick={() => pickDate(today)}
+                          />
+                          <QuickDate
+                            label={t("add.yesterday")}
+                            active={date === addDays(today, -1)}
+                            onPick={() => pickDate(addDays(today, -1))}
+                          />
+                        </span>
+                      ) : null}
+                      {formatBrazilianDate(date) ? (
+                        <p className="text-muted-foreground text-xs" data-testid="date-br">
+                          {t("add.brazilianDate", { date: formatBrazilianDate(date) })}
+                        </p>
+                      ) : null}
+                    </div>
                   }
                 />
+                <SameDayWarning control={form.control} creatorId={user.id} />
                 {!offers.isPending && offerList.length === 0 ? (
                   <Alert>
                     <AlertDescription>{t("add.noOffers")}</AlertDescription>
@@ -130,6 +164,60 @@ export function AddDataForm() {
       </Card>
       <Preview control={form.control} offers={offerList} />
     </div>
+  );
+}
+
+const blankValues = toFormValues();
+const hasTypedNumbers = (values: CampaignFormValues) =>
+  [values.spent, values.clicks, values.installations, values.registrations, values.deposits].some(
+    (value) => value !== undefined && value.trim() !== "",
+  );
+
+/** Warns when the chosen offer already has an entry of the user's on the chosen day. */
+function SameDayWarning({
+  control,
+  creatorId,
+}: {
+  control: Control<CampaignFormValues, unknown, CampaignInput>;
+  creatorId: string;
+}) {
+  const { t } = useTranslation("campaigns");
+  const f = useFormatters();
+  const [date, offerId] = useWatch({ control, name: ["date", "offerId"] });
+  const valid = isIsoDate(date ?? "") && Boolean(offerId);
+  const logged = useLoggedDay(valid ? { date, offerId, creatorId } : null);
+  const existing = valid ? logged.data?.items : undefined;
+  if (!existing?.length) return null;
+  return (
+    <Alert data-testid="same-day-warning">
+      <TriangleAlert aria-hidden="true" />
+      <AlertDescription>
+        {t("add.sameDay", {
+          count: logged.data?.total ?? existing.length,
+          offer: existing[0]?.offer?.name ?? "",
+          date: f.date(date),
+        })}{" "}
+        <Link to="/campanhas" className="font-medium underline underline-offset-4">
+          {t("add.seeCampaigns")}
+        </Link>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** A one-tap date ("today", "yesterday"): buyers mostly log the day that just ended. */
+function QuickDate({ label, active, onPick }: { label: string; active: boolean; onPick: () => void }) {
+  return (
+    <Button
+      type="button"
+      variant={active ? "secondary" : "ghost"}
+      size="sm"
+      className="h-7 px-2 text-xs"
+      aria-pressed={active}
+      onClick={onPick}
+    >
+      {label}
+    </Button>
   );
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { DraftNotice } from "@/components/draft-notice";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
@@ -15,9 +16,18 @@ import {
 } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
 import { Spinner } from "@/components/ui/spinner";
+import { useCurrentUser } from "@/features/auth/session";
+import { useFormDraft } from "@/lib/form-draft";
 import { useUpdateCampaign, useVisibleOffers } from "../api";
 import { applyServerErrors, type CampaignFormValues, campaignResolver, toFormValues } from "../form";
 import { CampaignFields } from "./campaign-fields";
+
+const blankForCampaign = toFormValues();
+
+function differsFromCampaign(values: CampaignFormValues, campaign: Campaign): boolean {
+  const saved = toFormValues(campaign);
+  return (Object.keys(saved) as (keyof CampaignFormValues)[]).some((field) => values[field] !== saved[field]);
+}
 
 export function EditCampaignDialog({
   campaign,
@@ -44,6 +54,16 @@ export function EditCampaignDialog({
       setFormError(null);
     }
   }, [open, campaign, reset]);
+  const user = useCurrentUser();
+  // Keyed by campaign, and only while open: the dialog first loads the saved values, then a draft.
+  const draft = useFormDraft({
+    form,
+    userId: user.id,
+    formKey: `campaign-edit:${campaign?.id ?? "none"}`,
+    blank: blankForCampaign,
+    enabled: open && Boolean(campaign),
+    worthKeeping: (values) => campaign !== null && differsFromCampaign(values, campaign),
+  });
 
   const onSubmit = form.handleSubmit(async (input) => {
     if (!campaign) return;
@@ -51,6 +71,7 @@ export function EditCampaignDialog({
     try {
       const { depositPayment: _ignored, ...patch } = input;
       await update.mutateAsync({ id: campaign.id, patch });
+      draft.clear();
       toast.success(t("toasts.updated"), { duration: 3000 });
       onOpenChange(false);
     } catch (error) {
@@ -84,6 +105,7 @@ export function EditCampaignDialog({
         </DialogHeader>
         <Form {...form}>
           <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("edit.title")}>
+            <DraftNotice draft={draft} />
             <CampaignFields control={form.control} offers={options} offersLoading={offers.isPending} />
             {formError ? (
               <Alert variant="destructive">
@@ -91,7 +113,13 @@ export function EditCampaignDialog({
               </Alert>
             ) : null}
             <DialogFooter>
-              <Button variant="outline" onClick={() => onOpenChange(false)}>
+              <Button
+                variant="outline"
+                onClick={() => {
+                  draft.clear();
+                  onOpenChange(false);
+                }}
+              >
                 {t("actions.cancel")}
               </Button>
               <Button type="submit" disabled={update.isPending} data-testid="edit-save">

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { type Control, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { DraftNotice } from "@/components/draft-notice";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -11,9 +12,11 @@ import { DateInput } from "@/components/ui/date-input";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
+import { useCurrentUser } from "@/features/auth/session";
 import { errorKey, textareaClass, validationKey } from "@/features/users/helpers";
 import { isApiError } from "@/lib/api";
 import { useAppConfig } from "@/lib/config";
+import { useFormDraft } from "@/lib/form-draft";
 import { useCreateCreativeRequest } from "../api";
 import { blankCreativeForm, type CreativeFormValues, creativeResolver } from "../labels";
 
@@ -30,6 +33,14 @@ export function CreativeRequestForm() {
     defaultValues: blankCreativeForm,
   });
   const control = form.control as unknown as Control<CreativeFormValues>;
+  const user = useCurrentUser();
+  const draft = useFormDraft({
+    form,
+    userId: user.id,
+    formKey: "creative-request",
+    blank: blankCreativeForm,
+    worthKeeping: (values) => values.description.trim() !== "",
+  });
   const today = todayIn(config.data?.workspaceTimezone ?? "America/Sao_Paulo");
 
   const onSubmit = form.handleSubmit(async (input) => {
@@ -40,6 +51,7 @@ export function CreativeRequestForm() {
     }
     try {
       await create.mutateAsync(input);
+      draft.clear();
       toast.success(t("request.created"), { duration: 3000 });
       form.reset(blankCreativeForm);
     } catch (error) {
@@ -77,6 +89,7 @@ export function CreativeRequestForm() {
             aria-label={t("request.formTitle")}
             data-testid="creative-form"
           >
+            <DraftNotice draft={draft} />
             <div className="grid gap-4 sm:grid-cols-3">
               <FormField
                 control={control}

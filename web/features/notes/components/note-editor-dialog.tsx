@@ -2,6 +2,7 @@ import { noteInputSchema } from "@domain/schemas/notes";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { DraftNotice } from "@/components/draft-notice";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -13,7 +14,10 @@ import {
 } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { useCurrentUser } from "@/features/auth/session";
 import { textareaClass } from "@/features/users/helpers";
+import { draftStorageKey, readDraft, removeDraft, writeDraft } from "@/lib/drafts";
+import type { FormDraft } from "@/lib/form-draft";
 import { useSaveNote } from "../api";
 
 /** Add or edit one note (admins). Empty or blank content is refused before anything is sent. */
@@ -35,13 +39,42 @@ export function NoteEditorDialog({
   const save = useSaveNote();
   const [content, setContent] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [restoredAt, setRestoredAt] = useState<Date | null>(null);
+  const me = useCurrentUser();
+  // A long note survives a crash or a lost session: kept per author, buyer and note.
+  const draftKey = draftStorageKey(me.id, `note:${userId}:${note?.id ?? "new"}`);
+  const original = note?.content ?? "";
 
   useEffect(() => {
-    if (open) {
-      setContent(note?.content ?? "");
-      setError(null);
-    }
-  }, [open, note]);
+    if (!open) return;
+    const draft = readDraft<{ content: string }>(draftKey);
+    const recovered = draft && draft.values.content !== original ? draft : null;
+    setContent(recovered ? recovered.values.content : original);
+    setRestoredAt(recovered ? new Date(recovered.savedAt) : null);
+    setError(null);
+  }, [open, draftKey, original]);
+
+  useEffect(() => {
+    if (!open) return;
+    const timer = setTimeout(() => {
+      if (content.trim() !== "" && content !== original) writeDraft(draftKey, { content });
+      else removeDraft(draftKey);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [open, content, draftKey, original]);
+
+  const draft: FormDraft = {
+    restoredAt,
+    clear: () => {
+      removeDraft(draftKey);
+      setRestoredAt(null);
+    },
+    discard: () => {
+      removeDraft(draftKey);
+      setRestoredAt(null);
+      setContent(original);
+    },
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -53,6 +86,7 @@ export function NoteEditorDialog({
     }
     try {
       await save.mutateAsync({ userId, content: parsed.data.content, ...(note ? { id: note.id } : {}) });
+      draft.clear();
       toast.success(note ? t("messages.updated") : t("messages.created"));
       onOpenChange(false);
     } catch {
@@ -70,6 +104,7 @@ export function NoteEditorDialog({
           <DialogDescription>{t("editor.description", { name: userName })}</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={submit} noValidate>
+          <DraftNotice draft={draft} />
           <div className="grid gap-1.5">
             <Label htmlFor={id}>{t("editor.content")}</Label>
             <textarea
@@ -97,7 +132,10 @@ export function NoteEditorDialog({
             <Button
               type="button"
               variant="outline"
-              onClick={() => onOpenChange(false)}
+              onClick={() => {
+                draft.clear();
+                onOpenChange(false);
+              }}
               disabled={save.isPending}
             >
               {t("actions.cancel")}
