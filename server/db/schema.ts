@@ -252,10 +252,95 @@ export const campaigns = pgTable(
       "campaigns_counts_nonnegative",
       sql`${t.clicks} >= 0 and ${t.installations} >= 0 and ${t.registrations} >= 0 and ${t.deposits} >= 0`,
     ),
-    index("campaigns_creator_date_idx").on(t.creatorId, t.date),
-    index("campaigns_manager_date_idx").on(t.managerId, t.date),
+    // The list's order is (sort column, date, created_at, id), all in one direction, so each of these
+    // indexes yields a page of a scope in order without sorting (docs/performance.md). The date ones
+    // also serve the date-range filters, the CSV export's keyset and the per-user reads.
+    index("campaigns_creator_date_idx").on(t.creatorId, t.date, t.createdAt, t.id),
+    index("campaigns_manager_date_idx").on(t.managerId, t.date, t.createdAt, t.id),
     index("campaigns_offer_date_idx").on(t.offerId, t.date),
-    index("campaigns_date_idx").on(t.date),
+    index("campaigns_date_idx").on(t.date, t.createdAt, t.id),
+    // A team lead's list sorted by a metric: the manager branch walks one of these in order; the
+    // lead's own campaigns (the creator branch) are few and sorted in memory.
+    index("campaigns_manager_spent_idx").on(t.managerId, t.spent, t.date, t.createdAt, t.id),
+    index("campaigns_manager_revenue_idx").on(t.managerId, t.depositPayment, t.date, t.createdAt, t.id),
+    index("campaigns_manager_profit_idx").on(t.managerId, t.profit, t.date, t.createdAt, t.id),
+    index("campaigns_manager_roi_idx").on(t.managerId, t.roi, t.date, t.createdAt, t.id),
+    index("campaigns_manager_epc_idx").on(t.managerId, t.epc, t.date, t.createdAt, t.id),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Campaign totals (docs/decisions/0042): sums of campaigns kept by triggers on campaigns in the
+// same transaction as every write (insert, update, delete, the cascades and set-nulls of deleting
+// a user or an offer, truncate), so aggregates read thousands of rows instead of a million and stay
+// exact. Nobody writes these tables but the triggers (migration 0006). No foreign keys: a row
+// leaves when its last campaign does. No check constraints either: PostgreSQL checks them on an
+// upsert's proposed row (a negative delta) before it finds the conflict. Sums are unbounded
+// numeric, counts bigint.
+// ---------------------------------------------------------------------------------------------
+
+const totalsColumns = () => ({
+  spent: numeric("spent").notNull().default("0"),
+  revenue: numeric("revenue").notNull().default("0"),
+  clicks: bigint("clicks", { mode: "number" }).notNull().default(0),
+  installations: bigint("installations", { mode: "number" }).notNull().default(0),
+  registrations: bigint("registrations", { mode: "number" }).notNull().default(0),
+  deposits: bigint("deposits", { mode: "number" }).notNull().default(0),
+  campaigns: bigint("campaigns", { mode: "number" }).notNull().default(0),
+});
+
+/** Per day, buyer and team lead: totals, daily series and per-user figures of any scope. */
+export const campaignDayTotals = pgTable(
+  "campaign_day_totals",
+  {
+    date: date("date", { mode: "string" }).notNull(),
+    creatorId: text("creator_id").notNull(),
+    managerId: text("manager_id"),
+    ...totalsColumns(),
+  },
+  (t) => [
+    // manager_id may be null: the key coalesces it (NULLS NOT DISTINCT needs PostgreSQL 15).
+    uniqueIndex("campaign_day_totals_key").on(t.date, t.creatorId, sql`coalesce(${t.managerId}, '')`),
+    index("campaign_day_totals_creator_idx").on(t.creatorId, t.date),
+    index("campaign_day_totals_manager_idx").on(t.managerId, t.date),
+  ],
+);
+
+/** Per day and offer: the workspace-wide series and per-offer figures (admin, financial). */
+export const campaignDayOfferTotals = pgTable(
+  "campaign_day_offer_totals",
+  {
+    date: date("date", { mode: "string" }).notNull(),
+    offerId: uuid("offer_id"),
+    ...totalsColumns(),
+  },
+  (t) => [
+    uniqueIndex("campaign_day_offer_totals_key").on(
+      t.date,
+      sql`coalesce(${t.offerId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+    ),
+  ],
+);
+
+/** Per calendar month (its first day), buyer, team lead and offer: per-offer figures of any scope. */
+export const campaignMonthTotals = pgTable(
+  "campaign_month_totals",
+  {
+    month: date("month", { mode: "string" }).notNull(),
+    creatorId: text("creator_id").notNull(),
+    managerId: text("manager_id"),
+    offerId: uuid("offer_id"),
+    ...totalsColumns(),
+  },
+  (t) => [
+    uniqueIndex("campaign_month_totals_key").on(
+      t.month,
+      t.creatorId,
+      sql`coalesce(${t.managerId}, '')`,
+      sql`coalesce(${t.offerId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+    ),
+    index("campaign_month_totals_creator_idx").on(t.creatorId, t.month),
+    index("campaign_month_totals_manager_idx").on(t.managerId, t.month),
   ],
 );
 
@@ -640,6 +725,9 @@ export const schema = {
   offers,
   offerAssignments,
   campaigns,
+  campaignDayTotals,
+  campaignDayOfferTotals,
+  campaignMonthTotals,
   creativeRequests,
   notifications,
   userNotes,
