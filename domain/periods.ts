@@ -138,3 +138,30 @@ export function comparisonRanges(range: OpenDateRange): { current: DateRange; pr
   const current = range.from ? { from: range.from, to: range.to } : lastNDays(30, range.to);
   return { current, previous: previousPeriod(current) };
 }
+
+/**
+ * A range cut into the whole calendar months it contains (their first days, inclusive; `from` null
+ * when the range is open below) and the days outside them (at most two ranges). Aggregates read
+ * the whole months from monthly totals and only the edge days from daily ones.
+ */
+export function splitByMonths(range: OpenDateRange): {
+  months: { from: string | null; to: string } | null;
+  days: DateRange[];
+} {
+  const { from, to } = range;
+  const toMonthStart = `${monthOf(to)}-01`;
+  const endsMonth = addDays(to, 1).endsWith("-01");
+  const lastFull = endsMonth ? toMonthStart : addMonths(toMonthStart, -1);
+  let firstFull: string | null = null;
+  if (from !== null) {
+    const fromMonthStart = `${monthOf(from)}-01`;
+    firstFull = from === fromMonthStart ? fromMonthStart : addMonths(fromMonthStart, 1);
+  }
+  if (from !== null && (from > to || (firstFull as string) > lastFull))
+    return { months: null, days: [{ from, to }] };
+  const days: DateRange[] = [];
+  if (from !== null && from < (firstFull as string))
+    days.push({ from, to: addDays(firstFull as string, -1) });
+  if (!endsMonth) days.push({ from: toMonthStart, to });
+  return { months: { from: firstFull, to: lastFull }, days };
+}

@@ -11,6 +11,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -271,77 +272,37 @@ export const campaigns = pgTable(
 
 // ---------------------------------------------------------------------------------------------
 // Campaign totals (docs/decisions/0042): sums of campaigns kept by triggers on campaigns in the
-// same transaction as every write (insert, update, delete, the cascades and set-nulls of deleting
-// a user or an offer, truncate), so aggregates read thousands of rows instead of a million and stay
-// exact. Nobody writes these tables but the triggers (migration 0006). No foreign keys: a row
-// leaves when its last campaign does. No check constraints either: PostgreSQL checks them on an
-// upsert's proposed row (a negative delta) before it finds the conflict. Sums are unbounded
-// numeric, counts bigint.
+// same transaction as every write (insert, update, delete, the cascade and set-nulls of deleting a
+// user or an offer, truncate), so aggregates read hundreds or thousands of rows instead of a
+// million and stay exact. Nobody writes this table but the triggers (migration 0006).
+//
+// One row per grain and key: `grain` is the GROUPING() mask the triggers compute over (date,
+// month, creator_id, manager_id, offer_id), a 1 bit for each column the grain sums over; see
+// server/features/analytics/campaign-totals.ts for the grains. `period` is the day or the month's
+// first day; the columns a grain does not have are null. No foreign keys (a row leaves when its
+// last campaign does), no check constraints (PostgreSQL checks them on an upsert's proposed row, a
+// negative delta, before it finds the conflict). Sums are unbounded numeric, counts bigint.
 // ---------------------------------------------------------------------------------------------
 
-const totalsColumns = () => ({
-  spent: numeric("spent").notNull().default("0"),
-  revenue: numeric("revenue").notNull().default("0"),
-  clicks: bigint("clicks", { mode: "number" }).notNull().default(0),
-  installations: bigint("installations", { mode: "number" }).notNull().default(0),
-  registrations: bigint("registrations", { mode: "number" }).notNull().default(0),
-  deposits: bigint("deposits", { mode: "number" }).notNull().default(0),
-  campaigns: bigint("campaigns", { mode: "number" }).notNull().default(0),
-});
-
-/** Per day, buyer and team lead: totals, daily series and per-user figures of any scope. */
-export const campaignDayTotals = pgTable(
-  "campaign_day_totals",
+export const campaignTotals = pgTable(
+  "campaign_totals",
   {
-    date: date("date", { mode: "string" }).notNull(),
-    creatorId: text("creator_id").notNull(),
-    managerId: text("manager_id"),
-    ...totalsColumns(),
-  },
-  (t) => [
-    // manager_id may be null: the key coalesces it (NULLS NOT DISTINCT needs PostgreSQL 15).
-    uniqueIndex("campaign_day_totals_key").on(t.date, t.creatorId, sql`coalesce(${t.managerId}, '')`),
-    index("campaign_day_totals_creator_idx").on(t.creatorId, t.date),
-    index("campaign_day_totals_manager_idx").on(t.managerId, t.date),
-  ],
-);
-
-/** Per day and offer: the workspace-wide series and per-offer figures (admin, financial). */
-export const campaignDayOfferTotals = pgTable(
-  "campaign_day_offer_totals",
-  {
-    date: date("date", { mode: "string" }).notNull(),
-    offerId: uuid("offer_id"),
-    ...totalsColumns(),
-  },
-  (t) => [
-    uniqueIndex("campaign_day_offer_totals_key").on(
-      t.date,
-      sql`coalesce(${t.offerId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
-    ),
-  ],
-);
-
-/** Per calendar month (its first day), buyer, team lead and offer: per-offer figures of any scope. */
-export const campaignMonthTotals = pgTable(
-  "campaign_month_totals",
-  {
-    month: date("month", { mode: "string" }).notNull(),
-    creatorId: text("creator_id").notNull(),
+    grain: smallint("grain").notNull(),
+    period: date("period", { mode: "string" }).notNull(),
+    creatorId: text("creator_id"),
     managerId: text("manager_id"),
     offerId: uuid("offer_id"),
-    ...totalsColumns(),
+    spent: numeric("spent").notNull().default("0"),
+    revenue: numeric("revenue").notNull().default("0"),
+    clicks: bigint("clicks", { mode: "number" }).notNull().default(0),
+    installations: bigint("installations", { mode: "number" }).notNull().default(0),
+    registrations: bigint("registrations", { mode: "number" }).notNull().default(0),
+    deposits: bigint("deposits", { mode: "number" }).notNull().default(0),
+    campaigns: bigint("campaigns", { mode: "number" }).notNull().default(0),
   },
-  (t) => [
-    uniqueIndex("campaign_month_totals_key").on(
-      t.month,
-      t.creatorId,
-      sql`coalesce(${t.managerId}, '')`,
-      sql`coalesce(${t.offerId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
-    ),
-    index("campaign_month_totals_creator_idx").on(t.creatorId, t.month),
-    index("campaign_month_totals_manager_idx").on(t.managerId, t.month),
-  ],
+  // The unique key (grain, period, coalesced ids) and two covering indexes by creator and by manager
+  // are in migration 0006: drizzle-kit cannot express INCLUDE, and the key must be the upsert's
+  // conflict target exactly.
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -725,9 +686,7 @@ export const schema = {
   offers,
   offerAssignments,
   campaigns,
-  campaignDayTotals,
-  campaignDayOfferTotals,
-  campaignMonthTotals,
+  campaignTotals,
   creativeRequests,
   notifications,
   userNotes,

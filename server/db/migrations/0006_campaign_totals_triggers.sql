@@ -1,40 +1,31 @@
--- Campaign totals (docs/decisions/0042): statement-level triggers with transition tables keep the
--- three totals tables equal to the sums of campaigns, in the same transaction as every write to
--- campaigns: the app's inserts, updates and deletes, batch and import inserts, the cascade of
--- deleting a user (creator_id) and the set-null of deleting a user (manager_id) or an offer
--- (offer_id), and TRUNCATE. One statement adds its rows' sums once per totals row, so a bulk insert
--- of thousands of campaigns costs a few grouped upserts. Totals rows are locked in the unique key's
--- order, table after table in the same order, so two writers never wait for each other in a cycle
--- within a statement.
+-- Campaign totals (docs/decisions/0042). Statement-level triggers with transition tables keep
+-- campaign_totals equal to the sums of campaigns in the same transaction as every write to campaigns:
+-- the app's inserts, updates and deletes, batch and import inserts, the cascade of deleting a user
+-- (creator_id), the set-null of deleting a user (manager_id) or an offer (offer_id), and TRUNCATE.
+-- One statement upserts each affected totals row once, whatever the number of campaigns it wrote, so
+-- a bulk insert of thousands of campaigns costs one grouped upsert.
+--
+-- Grains: GROUPING() over (date, month, creator_id, manager_id, offer_id), a bit for each column
+-- summed over: 9 day × creator × manager, 13 day × manager, 14 day × offer, 15 day, 16 month ×
+-- creator × manager × offer, 17 month × creator × manager, 22 month × offer.
+--
+-- Concurrency: rows are upserted in the unique key's order, so two statements that touch the same
+-- totals rows lock them in the same order and never wait for each other in a cycle. Two writers of
+-- the same row serialise on its row lock until the first commits (ON CONFLICT DO UPDATE then adds
+-- to the committed value).
 -- INSERT: add the new rows' sums.
 CREATE FUNCTION "campaign_totals_after_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-	INSERT INTO campaign_day_totals AS t (date, creator_id, manager_id, spent, revenue, clicks, installations, registrations, deposits, campaigns)
-	SELECT date, creator_id, manager_id, sum(spent) AS spent, sum(deposit_payment) AS revenue, sum(clicks) AS clicks, sum(installations) AS installations, sum(registrations) AS registrations, sum(deposits) AS deposits, count(*) AS campaigns FROM new_rows GROUP BY 1, 2, 3
-	ORDER BY date, creator_id, coalesce(manager_id, '')
-	ON CONFLICT (date, creator_id, coalesce(manager_id, '')) DO UPDATE SET
-		spent = t.spent + excluded.spent,
-		revenue = t.revenue + excluded.revenue,
-		clicks = t.clicks + excluded.clicks,
-		installations = t.installations + excluded.installations,
-		registrations = t.registrations + excluded.registrations,
-		deposits = t.deposits + excluded.deposits,
-		campaigns = t.campaigns + excluded.campaigns;
-	INSERT INTO campaign_day_offer_totals AS t (date, offer_id, spent, revenue, clicks, installations, registrations, deposits, campaigns)
-	SELECT date, offer_id, sum(spent) AS spent, sum(deposit_payment) AS revenue, sum(clicks) AS clicks, sum(installations) AS installations, sum(registrations) AS registrations, sum(deposits) AS deposits, count(*) AS campaigns FROM new_rows GROUP BY 1, 2
-	ORDER BY date, coalesce(offer_id, '00000000-0000-0000-0000-000000000000'::uuid)
-	ON CONFLICT (date, coalesce(offer_id, '00000000-0000-0000-0000-000000000000'::uuid)) DO UPDATE SET
-		spent = t.spent + excluded.spent,
-		revenue = t.revenue + excluded.revenue,
-		clicks = t.clicks + excluded.clicks,
-		installations = t.installations + excluded.installations,
-		registrations = t.registrations + excluded.registrations,
-		deposits = t.deposits + excluded.deposits,
-		campaigns = t.campaigns + excluded.campaigns;
-	INSERT INTO campaign_month_totals AS t (month, creator_id, manager_id, offer_id, spent, revenue, clicks, installations, registrations, deposits, campaigns)
-	SELECT date_trunc('month', date)::date AS month, creator_id, manager_id, offer_id, sum(spent) AS spent, sum(deposit_payment) AS revenue, sum(clicks) AS clicks, sum(installations) AS installations, sum(registrations) AS registrations, sum(deposits) AS deposits, count(*) AS campaigns FROM new_rows GROUP BY 1, 2, 3, 4
-	ORDER BY month, creator_id, coalesce(manager_id, ''), coalesce(offer_id, '00000000-0000-0000-0000-000000000000'::uuid)
-	ON CONFLICT (month, creator_id, coalesce(manager_id, ''), coalesce(offer_id, '00000000-0000-0000-0000-000000000000'::uuid)) DO UPDATE SET
+	INSERT INTO campaign_totals AS t (grain, period, creator_id, manager_id, offer_id, spent, revenue, clicks, installations, registrations, deposits, campaigns)
+	SELECT grouping(r.date, r.month, r.creator_id, r.manager_id, r.offer_id), coalesce(r.date, r.month),
+		r.creator_id, r.manager_id, r.offer_id, sum(r.spent), sum(r.revenue), sum(r.clicks), sum(r.installations), sum(r.registrations), sum(r.deposits), sum(r.campaigns)
+	FROM (SELECT date, date_trunc('month', date)::date AS month, creator_id, manager_id, offer_id, spent AS spent,
+			deposit_payment AS revenue, clicks AS clicks, installations AS installations, registrations AS registrations,
+			deposits AS deposits, 1 AS campaigns FROM new_rows) AS r
+	GROUP BY GROUPING SETS ((r.date, r.creator_id, r.manager_id), (r.date, r.manager_id), (r.date, r.offer_id), (r.date),
+		(r.month, r.creator_id, r.manager_id, r.offer_id), (r.month, r.creator_id, r.manager_id), (r.month, r.offer_id))
+	ORDER BY 1, 2, coalesce(r.creator_id, ''), coalesce(r.manager_id, ''), coalesce(r.offer_id, '00000000-0000-0000-0000-000000000000'::uuid)
+	ON CONFLICT (grain, period, coalesce(creator_id, ''), coalesce(manager_id, ''), coalesce(offer_id, '00000000-0000-0000-0000-000000000000'::uuid)) DO UPDATE SET
 		spent = t.spent + excluded.spent,
 		revenue = t.revenue + excluded.revenue,
 		clicks = t.clicks + excluded.clicks,
@@ -46,17 +37,23 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- UPDATE: add the new versions, subtract the old ones (a moved key moves its sums); drop emptied rows.
+-- UPDATE: add the new versions and subtract the old ones (a moved key moves its sums); drop emptied rows.
 CREATE FUNCTION "campaign_totals_after_update"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-	INSERT INTO campaign_day_totals AS t (date, creator_id, manager_id, spent, revenue, clicks, installations, registrations, deposits, campaigns)
-	SELECT date, creator_id, manager_id, sum(spent), sum(revenue), sum(clicks), sum(installations), sum(registrations), sum(deposits), sum(campaigns)
-	FROM (SELECT date, creator_id, manager_id, sum(spent) AS spent, sum(deposit_payment) AS revenue, sum(clicks) AS clicks, sum(installations) AS installations, sum(registrations) AS registrations, sum(deposits) AS deposits, count(*) AS campaigns FROM new_rows GROUP BY 1, 2, 3
-		UNION ALL SELECT date, creator_id, manager_id, -sum(spent) AS spent, -sum(deposit_payment) AS revenue, -sum(clicks) AS clicks, -sum(installations) AS installations, -sum(registrations) AS registrations, -sum(deposits) AS deposits, -count(*) AS campaigns FROM old_rows GROUP BY 1, 2, 3) AS delta
-	GROUP BY date, creator_id, manager_id
-	HAVING sum(spent) <> 0 OR sum(revenue) <> 0 OR sum(clicks) <> 0 OR sum(installations) <> 0 OR sum(registrations) <> 0 OR sum(deposits) <> 0 OR sum(campaigns) <> 0
-	ORDER BY date, creator_id, coalesce(manager_id, '')
-	ON CONFLICT (date, creator_id, coalesce(manager_id, '')) DO UPDATE SET
+	INSERT INTO campaign_totals AS t (grain, period, creator_id, manager_id, offer_id, spent, revenue, clicks, installations, registrations, deposits, campaigns)
+	SELECT grouping(r.date, r.month, r.creator_id, r.manager_id, r.offer_id), coalesce(r.date, r.month),
+		r.creator_id, r.manager_id, r.offer_id, sum(r.spent), sum(r.revenue), sum(r.clicks), sum(r.installations), sum(r.registrations), sum(r.deposits), sum(r.campaigns)
+	FROM (SELECT date, date_trunc('month', date)::date AS month, creator_id, manager_id, offer_id, spent AS spent,
+			deposit_payment AS revenue, clicks AS clicks, installations AS installations, registrations AS registrations,
+			deposits AS deposits, 1 AS campaigns FROM new_rows
+		UNION ALL SELECT date, date_trunc('month', date)::date AS month, creator_id, manager_id, offer_id, -spent AS spent,
+			-deposit_payment AS revenue, -clicks AS clicks, -installations AS installations, -registrations AS registrations,
+			-deposits AS deposits, -1 AS campaigns FROM old_rows) AS r
+	GROUP BY GROUPING SETS ((r.date, r.creator_id, r.manager_id), (r.date, r.manager_id), (r.date, r.offer_id), (r.date),
+		(r.month, r.creator_id, r.manager_id, r.offer_id), (r.month, r.creator_id, r.manager_id), (r.month, r.offer_id))
+	HAVING sum(r.spent) <> 0 OR sum(r.revenue) <> 0 OR sum(r.clicks) <> 0 OR sum(r.installations) <> 0 OR sum(r.registrations) <> 0 OR sum(r.deposits) <> 0 OR sum(r.campaigns) <> 0
+	ORDER BY 1, 2, coalesce(r.creator_id, ''), coalesce(r.manager_id, ''), coalesce(r.offer_id, '00000000-0000-0000-0000-000000000000'::uuid)
+	ON CONFLICT (grain, period, coalesce(creator_id, ''), coalesce(manager_id, ''), coalesce(offer_id, '00000000-0000-0000-0000-000000000000'::uuid)) DO UPDATE SET
 		spent = t.spent + excluded.spent,
 		revenue = t.revenue + excluded.revenue,
 		clicks = t.clicks + excluded.clicks,
@@ -64,45 +61,9 @@ BEGIN
 		registrations = t.registrations + excluded.registrations,
 		deposits = t.deposits + excluded.deposits,
 		campaigns = t.campaigns + excluded.campaigns;
-	INSERT INTO campaign_day_offer_totals AS t (date, offer_id, spent, revenue, clicks, installations, registrations, deposits, campaigns)
-	SELECT date, offer_id, sum(spent), sum(revenue), sum(clicks), sum(installations), sum(registrations), sum(deposits), sum(campaigns)
-	FROM (SELECT date, offer_id, sum(spent) AS spent, sum(deposit_payment) AS revenue, sum(clicks) AS clicks, sum(installations) AS installations, sum(registrations) AS registrations, sum(deposits) AS deposits, count(*) AS campaigns FROM new_rows GROUP BY 1, 2
-		UNION ALL SELECT date, offer_id, -sum(spent) AS spent, -sum(deposit_payment) AS revenue, -sum(clicks) AS clicks, -sum(installations) AS installations, -sum(registrations) AS registrations, -sum(deposits) AS deposits, -count(*) AS campaigns FROM old_rows GROUP BY 1, 2) AS delta
-	GROUP BY date, offer_id
-	HAVING sum(spent) <> 0 OR sum(revenue) <> 0 OR sum(clicks) <> 0 OR sum(installations) <> 0 OR sum(registrations) <> 0 OR sum(deposits) <> 0 OR sum(campaigns) <> 0
-	ORDER BY date, coalesce(offer_id, '00000000-0000-0000-0000-000000000000'::uuid)
-	ON CONFLICT (date, coalesce(offer_id, '00000000-0000-0000-0000-000000000000'::uuid)) DO UPDATE SET
-		spent = t.spent + excluded.spent,
-		revenue = t.revenue + excluded.revenue,
-		clicks = t.clicks + excluded.clicks,
-		installations = t.installations + excluded.installations,
-		registrations = t.registrations + excluded.registrations,
-		deposits = t.deposits + excluded.deposits,
-		campaigns = t.campaigns + excluded.campaigns;
-	INSERT INTO campaign_month_totals AS t (month, creator_id, manager_id, offer_id, spent, revenue, clicks, installations, registrations, deposits, campaigns)
-	SELECT month, creator_id, manager_id, offer_id, sum(spent), sum(revenue), sum(clicks), sum(installations), sum(registrations), sum(deposits), sum(campaigns)
-	FROM (SELECT date_trunc('month', date)::date AS month, creator_id, manager_id, offer_id, sum(spent) AS spent, sum(deposit_payment) AS revenue, sum(clicks) AS clicks, sum(installations) AS installations, sum(registrations) AS registrations, sum(deposits) AS deposits, count(*) AS campaigns FROM new_rows GROUP BY 1, 2, 3, 4
-		UNION ALL SELECT date_trunc('month', date)::date AS month, creator_id, manager_id, offer_id, -sum(spent) AS spent, -sum(deposit_payment) AS revenue, -sum(clicks) AS clicks, -sum(installations) AS installations, -sum(registrations) AS registrations, -sum(deposits) AS deposits, -count(*) AS campaigns FROM old_rows GROUP BY 1, 2, 3, 4) AS delta
-	GROUP BY month, creator_id, manager_id, offer_id
-	HAVING sum(spent) <> 0 OR sum(revenue) <> 0 OR sum(clicks) <> 0 OR sum(installations) <> 0 OR sum(registrations) <> 0 OR sum(deposits) <> 0 OR sum(campaigns) <> 0
-	ORDER BY month, creator_id, coalesce(manager_id, ''), coalesce(offer_id, '00000000-0000-0000-0000-000000000000'::uuid)
-	ON CONFLICT (month, creator_id, coalesce(manager_id, ''), coalesce(offer_id, '00000000-0000-0000-0000-000000000000'::uuid)) DO UPDATE SET
-		spent = t.spent + excluded.spent,
-		revenue = t.revenue + excluded.revenue,
-		clicks = t.clicks + excluded.clicks,
-		installations = t.installations + excluded.installations,
-		registrations = t.registrations + excluded.registrations,
-		deposits = t.deposits + excluded.deposits,
-		campaigns = t.campaigns + excluded.campaigns;
-	DELETE FROM campaign_day_totals AS t
-	USING (SELECT DISTINCT date, creator_id, manager_id FROM old_rows) AS k
-	WHERE t.campaigns = 0 AND t.date = k.date AND t.creator_id = k.creator_id AND coalesce(t.manager_id, '') = coalesce(k.manager_id, '');
-	DELETE FROM campaign_day_offer_totals AS t
-	USING (SELECT DISTINCT date, offer_id FROM old_rows) AS k
-	WHERE t.campaigns = 0 AND t.date = k.date AND coalesce(t.offer_id, '00000000-0000-0000-0000-000000000000'::uuid) = coalesce(k.offer_id, '00000000-0000-0000-0000-000000000000'::uuid);
-	DELETE FROM campaign_month_totals AS t
-	USING (SELECT DISTINCT date_trunc('month', date)::date AS month, creator_id, manager_id, offer_id FROM old_rows) AS k
-	WHERE t.campaigns = 0 AND t.month = k.month AND t.creator_id = k.creator_id AND coalesce(t.manager_id, '') = coalesce(k.manager_id, '') AND coalesce(t.offer_id, '00000000-0000-0000-0000-000000000000'::uuid) = coalesce(k.offer_id, '00000000-0000-0000-0000-000000000000'::uuid);
+	DELETE FROM campaign_totals AS t
+	WHERE t.campaigns = 0 AND t.grain = ANY ('{9,13,14,15,16,17,22}'::smallint[])
+		AND t.period IN (SELECT date FROM old_rows UNION SELECT date_trunc('month', date)::date FROM old_rows);
 	RETURN NULL;
 END;
 $$;
@@ -110,10 +71,16 @@ $$;
 -- DELETE: subtract the deleted rows' sums; drop emptied rows.
 CREATE FUNCTION "campaign_totals_after_delete"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-	INSERT INTO campaign_day_totals AS t (date, creator_id, manager_id, spent, revenue, clicks, installations, registrations, deposits, campaigns)
-	SELECT date, creator_id, manager_id, -sum(spent) AS spent, -sum(deposit_payment) AS revenue, -sum(clicks) AS clicks, -sum(installations) AS installations, -sum(registrations) AS registrations, -sum(deposits) AS deposits, -count(*) AS campaigns FROM old_rows GROUP BY 1, 2, 3
-	ORDER BY date, creator_id, coalesce(manager_id, '')
-	ON CONFLICT (date, creator_id, coalesce(manager_id, '')) DO UPDATE SET
+	INSERT INTO campaign_totals AS t (grain, period, creator_id, manager_id, offer_id, spent, revenue, clicks, installations, registrations, deposits, campaigns)
+	SELECT grouping(r.date, r.month, r.creator_id, r.manager_id, r.offer_id), coalesce(r.date, r.month),
+		r.creator_id, r.manager_id, r.offer_id, sum(r.spent), sum(r.revenue), sum(r.clicks), sum(r.installations), sum(r.registrations), sum(r.deposits), sum(r.campaigns)
+	FROM (SELECT date, date_trunc('month', date)::date AS month, creator_id, manager_id, offer_id, -spent AS spent,
+			-deposit_payment AS revenue, -clicks AS clicks, -installations AS installations, -registrations AS registrations,
+			-deposits AS deposits, -1 AS campaigns FROM old_rows) AS r
+	GROUP BY GROUPING SETS ((r.date, r.creator_id, r.manager_id), (r.date, r.manager_id), (r.date, r.offer_id), (r.date),
+		(r.month, r.creator_id, r.manager_id, r.offer_id), (r.month, r.creator_id, r.manager_id), (r.month, r.offer_id))
+	ORDER BY 1, 2, coalesce(r.creator_id, ''), coalesce(r.manager_id, ''), coalesce(r.offer_id, '00000000-0000-0000-0000-000000000000'::uuid)
+	ON CONFLICT (grain, period, coalesce(creator_id, ''), coalesce(manager_id, ''), coalesce(offer_id, '00000000-0000-0000-0000-000000000000'::uuid)) DO UPDATE SET
 		spent = t.spent + excluded.spent,
 		revenue = t.revenue + excluded.revenue,
 		clicks = t.clicks + excluded.clicks,
@@ -121,37 +88,9 @@ BEGIN
 		registrations = t.registrations + excluded.registrations,
 		deposits = t.deposits + excluded.deposits,
 		campaigns = t.campaigns + excluded.campaigns;
-	INSERT INTO campaign_day_offer_totals AS t (date, offer_id, spent, revenue, clicks, installations, registrations, deposits, campaigns)
-	SELECT date, offer_id, -sum(spent) AS spent, -sum(deposit_payment) AS revenue, -sum(clicks) AS clicks, -sum(installations) AS installations, -sum(registrations) AS registrations, -sum(deposits) AS deposits, -count(*) AS campaigns FROM old_rows GROUP BY 1, 2
-	ORDER BY date, coalesce(offer_id, '00000000-0000-0000-0000-000000000000'::uuid)
-	ON CONFLICT (date, coalesce(offer_id, '00000000-0000-0000-0000-000000000000'::uuid)) DO UPDATE SET
-		spent = t.spent + excluded.spent,
-		revenue = t.revenue + excluded.revenue,
-		clicks = t.clicks + excluded.clicks,
-		installations = t.installations + excluded.installations,
-		registrations = t.registrations + excluded.registrations,
-		deposits = t.deposits + excluded.deposits,
-		campaigns = t.campaigns + excluded.campaigns;
-	INSERT INTO campaign_month_totals AS t (month, creator_id, manager_id, offer_id, spent, revenue, clicks, installations, registrations, deposits, campaigns)
-	SELECT date_trunc('month', date)::date AS month, creator_id, manager_id, offer_id, -sum(spent) AS spent, -sum(deposit_payment) AS revenue, -sum(clicks) AS clicks, -sum(installations) AS installations, -sum(registrations) AS registrations, -sum(deposits) AS deposits, -count(*) AS campaigns FROM old_rows GROUP BY 1, 2, 3, 4
-	ORDER BY month, creator_id, coalesce(manager_id, ''), coalesce(offer_id, '00000000-0000-0000-0000-000000000000'::uuid)
-	ON CONFLICT (month, creator_id, coalesce(manager_id, ''), coalesce(offer_id, '00000000-0000-0000-0000-000000000000'::uuid)) DO UPDATE SET
-		spent = t.spent + excluded.spent,
-		revenue = t.revenue + excluded.revenue,
-		clicks = t.clicks + excluded.clicks,
-		installations = t.installations + excluded.installations,
-		registrations = t.registrations + excluded.registrations,
-		deposits = t.deposits + excluded.deposits,
-		campaigns = t.campaigns + excluded.campaigns;
-	DELETE FROM campaign_day_totals AS t
-	USING (SELECT DISTINCT date, creator_id, manager_id FROM old_rows) AS k
-	WHERE t.campaigns = 0 AND t.date = k.date AND t.creator_id = k.creator_id AND coalesce(t.manager_id, '') = coalesce(k.manager_id, '');
-	DELETE FROM campaign_day_offer_totals AS t
-	USING (SELECT DISTINCT date, offer_id FROM old_rows) AS k
-	WHERE t.campaigns = 0 AND t.date = k.date AND coalesce(t.offer_id, '00000000-0000-0000-0000-000000000000'::uuid) = coalesce(k.offer_id, '00000000-0000-0000-0000-000000000000'::uuid);
-	DELETE FROM campaign_month_totals AS t
-	USING (SELECT DISTINCT date_trunc('month', date)::date AS month, creator_id, manager_id, offer_id FROM old_rows) AS k
-	WHERE t.campaigns = 0 AND t.month = k.month AND t.creator_id = k.creator_id AND coalesce(t.manager_id, '') = coalesce(k.manager_id, '') AND coalesce(t.offer_id, '00000000-0000-0000-0000-000000000000'::uuid) = coalesce(k.offer_id, '00000000-0000-0000-0000-000000000000'::uuid);
+	DELETE FROM campaign_totals AS t
+	WHERE t.campaigns = 0 AND t.grain = ANY ('{9,13,14,15,16,17,22}'::smallint[])
+		AND t.period IN (SELECT date FROM old_rows UNION SELECT date_trunc('month', date)::date FROM old_rows);
 	RETURN NULL;
 END;
 $$;
@@ -159,7 +98,7 @@ $$;
 -- TRUNCATE: nothing left to sum.
 CREATE FUNCTION "campaign_totals_after_truncate"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-	TRUNCATE campaign_day_totals, campaign_day_offer_totals, campaign_month_totals;
+	TRUNCATE campaign_totals;
 	RETURN NULL;
 END;
 $$;
@@ -177,11 +116,24 @@ CREATE TRIGGER "campaign_totals_truncate" AFTER TRUNCATE ON "campaigns"
 	FOR EACH STATEMENT EXECUTE FUNCTION "campaign_totals_after_truncate"();
 --> statement-breakpoint
 -- The campaigns that exist already (the triggers above hold campaigns' write lock until commit).
-INSERT INTO campaign_day_totals (date, creator_id, manager_id, spent, revenue, clicks, installations, registrations, deposits, campaigns)
-	SELECT date, creator_id, manager_id, sum(spent), sum(deposit_payment), sum(clicks), sum(installations), sum(registrations), sum(deposits), count(*) FROM campaigns GROUP BY 1, 2, 3;
+INSERT INTO campaign_totals AS t (grain, period, creator_id, manager_id, offer_id, spent, revenue, clicks, installations, registrations, deposits, campaigns)
+	SELECT grouping(r.date, r.month, r.creator_id, r.manager_id, r.offer_id), coalesce(r.date, r.month),
+		r.creator_id, r.manager_id, r.offer_id, sum(r.spent), sum(r.revenue), sum(r.clicks), sum(r.installations), sum(r.registrations), sum(r.deposits), sum(r.campaigns)
+	FROM (SELECT date, date_trunc('month', date)::date AS month, creator_id, manager_id, offer_id, spent AS spent,
+			deposit_payment AS revenue, clicks AS clicks, installations AS installations, registrations AS registrations,
+			deposits AS deposits, 1 AS campaigns FROM campaigns) AS r
+	GROUP BY GROUPING SETS ((r.date, r.creator_id, r.manager_id), (r.date, r.manager_id), (r.date, r.offer_id), (r.date),
+		(r.month, r.creator_id, r.manager_id, r.offer_id), (r.month, r.creator_id, r.manager_id), (r.month, r.offer_id));
 --> statement-breakpoint
-INSERT INTO campaign_day_offer_totals (date, offer_id, spent, revenue, clicks, installations, registrations, deposits, campaigns)
-	SELECT date, offer_id, sum(spent), sum(deposit_payment), sum(clicks), sum(installations), sum(registrations), sum(deposits), count(*) FROM campaigns GROUP BY 1, 2;
+-- The key (the upsert's conflict target) also covers a grain's rows by period; the other two cover
+-- one buyer's or one team lead's rows. INCLUDE: every read is an index-only scan.
+CREATE UNIQUE INDEX "campaign_totals_key" ON "campaign_totals" (grain, period, coalesce(creator_id, ''), coalesce(manager_id, ''), coalesce(offer_id, '00000000-0000-0000-0000-000000000000'::uuid))
+	INCLUDE (creator_id, manager_id, offer_id, spent, revenue, clicks, installations, registrations, deposits, campaigns);
 --> statement-breakpoint
-INSERT INTO campaign_month_totals (month, creator_id, manager_id, offer_id, spent, revenue, clicks, installations, registrations, deposits, campaigns)
-	SELECT date_trunc('month', date)::date AS month, creator_id, manager_id, offer_id, sum(spent), sum(deposit_payment), sum(clicks), sum(installations), sum(registrations), sum(deposits), count(*) FROM campaigns GROUP BY 1, 2, 3, 4;
+CREATE INDEX "campaign_totals_creator_idx" ON "campaign_totals" (grain, creator_id, period)
+	INCLUDE (manager_id, offer_id, spent, revenue, clicks, installations, registrations, deposits, campaigns) WHERE creator_id IS NOT NULL;
+--> statement-breakpoint
+CREATE INDEX "campaign_totals_manager_idx" ON "campaign_totals" (grain, manager_id, period)
+	INCLUDE (creator_id, offer_id, spent, revenue, clicks, installations, registrations, deposits, campaigns) WHERE manager_id IS NOT NULL;
+--> statement-breakpoint
+ANALYZE campaign_totals;

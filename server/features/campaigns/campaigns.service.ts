@@ -13,6 +13,7 @@ import type {
 } from "../../../domain/schemas/campaigns";
 import type { Actor } from "../../context";
 import type { Db, DbOrTx } from "../../db/client";
+import { retryOnDeadlock } from "../../db/retry";
 import { campaigns, offerAssignments, offers, users } from "../../db/schema";
 import { forbidden, notFound, unprocessable } from "../../errors";
 
@@ -192,6 +193,10 @@ export async function createCampaign({
   input: CampaignInput;
 }): Promise<Campaign> {
   requireWriter(actor);
+  return retryOnDeadlock(() => createCampaignOnce(db, actor, input));
+}
+
+async function createCampaignOnce(db: Db, actor: Actor, input: CampaignInput): Promise<Campaign> {
   return db.transaction(async (tx) => {
     const offer = await findUsableOffer(tx, actor, input.offerId);
     if (!offer) throw offerNotVisible();
@@ -246,6 +251,10 @@ export async function updateCampaign({
   patch: CampaignPatch;
 }): Promise<Campaign> {
   requireWriter(actor);
+  return retryOnDeadlock(() => updateCampaignOnce(db, actor, id, patch));
+}
+
+async function updateCampaignOnce(db: Db, actor: Actor, id: string, patch: CampaignPatch): Promise<Campaign> {
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ offerId: campaigns.offerId, deposits: campaigns.deposits })
@@ -288,10 +297,12 @@ export async function updateCampaign({
 
 export async function deleteCampaign({ db, actor, id }: { db: Db; actor: Actor; id: string }): Promise<void> {
   requireWriter(actor);
-  const deleted = await db
-    .delete(campaigns)
-    .where(and(eq(campaigns.id, id), campaignWriteScope(actor)))
-    .returning({ id: campaigns.id });
+  const deleted = await retryOnDeadlock(() =>
+    db
+      .delete(campaigns)
+      .where(and(eq(campaigns.id, id), campaignWriteScope(actor)))
+      .returning({ id: campaigns.id }),
+  );
   if (deleted.length === 0) throw notFound("Campaign");
 }
 
