@@ -9,6 +9,7 @@ import { readTotals, selectRows, totalsScopeOf } from "../../server/features/ana
 import {
   createCampaign,
   deleteCampaign,
+  listCampaigns,
   updateCampaign,
 } from "../../server/features/campaigns/campaigns.service";
 import { deleteOffer } from "../../server/features/offers/offers.service";
@@ -386,4 +387,79 @@ describe("campaign totals", () => {
     );
     await expectTotalsTableExact();
   }, 120_000);
+
+  it("pages a team lead's list (team and own campaigns) exactly, from either end, for every sort", async () => {
+    const db = ctx.db;
+    const random = createRandom(77);
+    const otherLead = await createUser(db, { role: "manager" });
+    const lead = await createUser(db, { role: "manager", managerId: null });
+    const team = [
+      await createUser(db, { role: "user", managerId: lead.id }),
+      await createUser(db, { role: "user", managerId: lead.id }),
+    ];
+    const outsider = await createUser(db, { role: "user", managerId: otherLead.id });
+    const offer = await createOffer(db, { name: "Paging Slots", payoutPerDeposit: "7.00" });
+    const row = (creator: CreatedUser, managerId: string | null): NewCampaignRow => ({
+      date: addDays(today, -random.int(0, 12)),
+      offerId: offer.id,
+      creatorId: creator.id,
+      managerId,
+      // Few distinct values: many ties, so the tie-breakers (date, created_at, id) decide.
+      spent: `${random.int(0, 4)}.00`,
+      clicks: random.int(0, 3) * 10,
+      deposits: random.int(0, 2),
+      depositPayment: `${random.int(0, 3) * 5}.00`,
+    });
+    await insertCampaignRows(db, [
+      ...Array.from({ length: 37 }, () => row(random.pick(team), lead.id)),
+      // The lead's own campaigns, managed by another lead and by nobody: the creator branch.
+      ...Array.from({ length: 6 }, () => row(lead, otherLead.id)),
+      ...Array.from({ length: 5 }, () => row(lead, null)),
+      ...Array.from({ length: 9 }, () => row(outsider, otherLead.id)),
+    ]);
+    const column = {
+      date: "date",
+      spent: "spent",
+      revenue: "deposit_payment",
+      profit: "profit",
+      roi: "roi",
+      epc: "epc",
+    };
+    const actor = asActor(lead);
+    for (const sort of ["date", "spent", "revenue", "profit", "roi", "epc"] as const) {
+      for (const order of ["desc", "asc"] as const) {
+        for (const filter of [
+          {},
+          { creatorId: team[0]!.id },
+          { from: addDays(today, -5) },
+          { q: "paging" },
+        ]) {
+          const direction = sql.raw(order);
+          const expected = (
+            await selectRows<{ id: string }>(
+              db,
+              sql`select c.id from campaigns c join offers o on o.id = c.offer_id
+                  where (c.creator_id = ${lead.id} or c.manager_id = ${lead.id})
+                    ${"creatorId" in filter ? sql`and c.creator_id = ${filter.creatorId}` : sql``}
+                    ${"from" in filter ? sql`and c.date >= ${filter.from}::date` : sql``}
+                  order by ${sql.raw(`c.${column[sort]}`)} ${direction}, c.date ${direction},
+                    c.created_at ${direction}, c.id ${direction}`,
+            )
+          ).map((r) => r.id);
+          const pageSize = random.int(3, 7);
+          const seen: string[] = [];
+          for (let page = 1; page <= Math.ceil(expected.length / pageSize) + 1; page++) {
+            const result = await listCampaigns({
+              db,
+              actor,
+              query: { sort, order, page, pageSize, ...filter },
+            });
+            expect(result.total, `${sort} ${order} ${JSON.stringify(filter)}`).toBe(expected.length);
+            seen.push(...result.items.map((item) => item.id));
+          }
+          expect(seen, `${sort} ${order} ${JSON.stringify(filter)}`).toEqual(expected);
+        }
+      }
+    }
+  }, 240_000);
 });
