@@ -9,6 +9,7 @@ import { readTotals, selectRows, totalsScopeOf } from "../../server/features/ana
 import {
   createCampaign,
   deleteCampaign,
+  iterateCampaigns,
   listCampaigns,
   updateCampaign,
 } from "../../server/features/campaigns/campaigns.service";
@@ -462,4 +463,33 @@ describe("campaign totals", () => {
       }
     }
   }, 240_000);
+
+  it("exports every campaign once across chunks, rows of one bulk insert sharing created_at included", async () => {
+    const db = ctx.db;
+    const buyer = await createUser(db, { role: "user" });
+    const offer = await createOffer(db);
+    const day = addDays(today, -400);
+    // One statement: every row gets the same created_at (to the microsecond), most the same date.
+    await insertCampaignRows(
+      db,
+      Array.from({ length: 23 }, (_, i) => ({
+        date: i < 20 ? day : addDays(day, -1),
+        offerId: offer.id,
+        creatorId: buyer.id,
+        managerId: null,
+        spent: `${i}.00`,
+      })),
+    );
+    const exported: string[] = [];
+    for await (const chunk of iterateCampaigns({ db, actor: asActor(buyer), filter: {}, chunkSize: 4 }))
+      exported.push(...chunk.map((campaign) => campaign.id));
+    const expected = (
+      await selectRows<{ id: string }>(
+        db,
+        sql`select id from campaigns where creator_id = ${buyer.id} order by date desc, created_at desc, id desc`,
+      )
+    ).map((row) => row.id);
+    expect(exported).toHaveLength(23);
+    expect(exported).toEqual(expected);
+  });
 });

@@ -417,14 +417,15 @@ export async function listCampaigns({
 }
 
 /**
- * Every matching campaign, newest first, in chunks (keyset on date and id), so an export of any
- * size streams with bounded memory.
+ * Every matching campaign, newest first (date, then creation, then id: the list's default order),
+ * in chunks: keyset on (date, created_at, id), which campaigns_date_idx yields in order, so an
+ * export of any size streams with bounded memory and no chunk sorts.
  */
 export async function* iterateCampaigns({
   db,
   actor,
   filter,
-  chunkSize = 2000,
+  chunkSize = 5000,
 }: {
   db: Db;
   actor: Actor;
@@ -432,20 +433,25 @@ export async function* iterateCampaigns({
   chunkSize?: number;
 }): AsyncGenerator<Campaign[]> {
   const conditions = campaignFilterConditions(actor, filter);
-  let after: { date: string; id: string } | null = null;
+  let after: { date: string; createdAt: string; id: string } | null = null;
   for (;;) {
     const keyset: SQL | undefined = after
-      ? sql`(${campaigns.date}, ${campaigns.id}) < (${after.date}::date, ${after.id}::uuid)`
+      ? sql`(${campaigns.date}, ${campaigns.createdAt}, ${campaigns.id}) < (${after.date}::date, ${after.createdAt}::timestamptz, ${after.id}::uuid)`
       : undefined;
-    const rows: CampaignRow[] = await selectCampaigns(db)
+    const rows: (CampaignRow & { createdAtKey: string })[] = await db
+      // created_at exactly as stored (microseconds; a JS Date keeps milliseconds): rows of one bulk
+      // insert share it, and a rounded keyset would skip the rest of them.
+      .select({ ...campaignColumns, createdAtKey: sql<string>`${campaigns.createdAt}::text` })
+      .from(campaigns)
+      .leftJoin(offers, eq(offers.id, campaigns.offerId))
+      .innerJoin(creators, eq(creators.id, campaigns.creatorId))
       .where(and(...conditions, keyset))
-      .orderBy(desc(campaigns.date), desc(campaigns.id))
+      .orderBy(desc(campaigns.date), desc(campaigns.createdAt), desc(campaigns.id))
       .limit(chunkSize);
     if (rows.length === 0) return;
-    const chunk: Campaign[] = rows.map(toCampaign);
-    yield chunk;
+    yield rows.map(toCampaign);
     if (rows.length < chunkSize) return;
-    const last: Campaign = chunk[chunk.length - 1]!;
-    after = { date: last.date, id: last.id };
+    const last: CampaignRow & { createdAtKey: string } = rows[rows.length - 1]!;
+    after = { date: last.date!, createdAt: last.createdAtKey, id: last.id! };
   }
 }
