@@ -131,11 +131,11 @@ export async function generateDataset(
   // The generator's row count depends on how many offers each buyer works: scale that to the target.
   const sample = countRows({ ...base, offersPerBuyer: [3, 6] });
   const factor = options.rows / Math.max(1, sample);
-  const low = Math.min(40, Math.max(1, Math.round(3 * factor * 1.02)));
-  const high = Math.min(40, Math.max(low, Math.round(6 * factor * 1.02)));
+  const low = Math.min(40, Math.max(1, Math.round(3 * factor * 1.07)));
+  const high = Math.min(40, Math.max(low, Math.round(6 * factor * 1.07)));
   log(`  generator: ${sample} rows with 3-6 offers per buyer, using ${low}-${high}`);
 
-  const chunkSize = options.chunkSize ?? 5000;
+  const chunkSize = options.chunkSize ?? 20_000;
   let chunk: NewCampaignRow[] = [];
   let rows = 0;
   for (const row of takeFirst(iterateCampaignRows({ ...base, offersPerBuyer: [low, high] }), options.rows)) {
