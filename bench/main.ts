@@ -75,9 +75,11 @@ async function main(): Promise<void> {
     await database.migrate();
     log("Generating the dataset…");
     const dataset = await generateDataset(database.db, { rows: targetRows, endDate: today, log });
+    const generationLoad = loadavg();
     log(
-      `  ${dataset.rows} campaigns in ${(dataset.timings.campaignsMs / 1000).toFixed(1)} s; ` +
-        `total ${(dataset.timings.totalMs / 1000).toFixed(1)} s`,
+      `  ${dataset.rows} campaigns in ${(dataset.timings.campaignsMs / 1000).toFixed(1)} s ` +
+        `(indexes ${(dataset.timings.indexesMs / 1000).toFixed(1)} s); total ${(dataset.timings.totalMs / 1000).toFixed(1)} s; ` +
+        `load average ${loadavg()[0]!.toFixed(1)}`,
     );
     const facts = await readFacts(database.db, dataset, today);
     const old = args["no-old"] ? [] : await runOldArchitecture(database.db, dataset, facts, today);
@@ -157,6 +159,7 @@ async function main(): Promise<void> {
           firstDate: dataset.firstDate,
           lastDate: dataset.endDate,
           timingsMs: dataset.timings,
+          loadavgAfterGeneration: generationLoad,
         },
         server: { idleRssMb, peakRssMb },
         load,

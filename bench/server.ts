@@ -26,6 +26,8 @@ export async function findFreePort(base = Number(process.env.E2E_PORT_BASE ?? 38
 export async function startBenchServer(database: {
   databaseUrl?: string;
   dataDir?: string;
+  /** Extra Node.js flags, e.g. --cpu-prof to profile the server under load. */
+  nodeArgs?: string[];
 }): Promise<BenchServer> {
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
@@ -47,11 +49,15 @@ export async function startBenchServer(database: {
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...(database.dataDir ? { DATA_DIR: database.dataDir } : {}),
   });
-  const child = spawn(process.execPath, [path.join(projectRoot, "dist/server/main.js")], {
-    cwd: projectRoot,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(database.nodeArgs ?? []), path.join(projectRoot, "dist/server/main.js")],
+    {
+      cwd: projectRoot,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => {
     output += chunk.toString();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  addDays,
   addMonths,
   buyerPeriodRange,
   daysInRange,
@@ -8,6 +9,7 @@ import {
   lastNDays,
   monthRange,
   previousPeriod,
+  splitByMonths,
   todayIn,
 } from "./periods";
 
@@ -71,6 +73,57 @@ describe("named periods", () => {
     expect(comparisonRanges({ from: null, to: "2026-11-22" })).toEqual({
       current: { from: "2026-10-24", to: "2026-11-22" },
       previous: { from: "2026-09-24", to: "2026-10-23" },
+    });
+  });
+});
+
+describe("splitByMonths", () => {
+  const daysOf = (from: string, to: string) => {
+    const out: string[] = [];
+    for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
+    return out;
+  };
+  const expand = (split: ReturnType<typeof splitByMonths>, floor: string) => {
+    const out: string[] = [];
+    if (split.months)
+      for (let m = split.months.from ?? floor; m <= split.months.to; m = addMonths(m, 1))
+        out.push(...daysOf(m, addDays(addMonths(m, 1), -1)));
+    for (const range of split.days) out.push(...daysOf(range.from, range.to));
+    return out.sort();
+  };
+
+  it("covers every day of the range exactly once, with whole months only inside it", () => {
+    const floor = "2023-01-01";
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let i = 0; i < 400; i++) {
+      const from = addDays("2023-03-01", next(500));
+      const to = addDays(from, next(120) - 5);
+      const split = splitByMonths({ from, to });
+      expect(expand(split, floor)).toEqual(from <= to ? daysOf(from, to) : []);
+      expect(split.days.length).toBeLessThanOrEqual(2);
+      const open = splitByMonths({ from: null, to });
+      expect(open.months?.from).toBeNull();
+      expect(expand(open, floor)).toEqual(daysOf(floor, to));
+    }
+  });
+
+  it("keeps a month whole when the range ends on its last day", () => {
+    expect(splitByMonths({ from: "2026-02-01", to: "2026-03-31" })).toEqual({
+      months: { from: "2026-02-01", to: "2026-03-01" },
+      days: [],
+    });
+    expect(splitByMonths({ from: "2026-02-10", to: "2026-03-05" })).toEqual({
+      months: null,
+      days: [{ from: "2026-02-10", to: "2026-03-05" }],
+    });
+    expect(splitByMonths({ from: "2026-01-01", to: "9999-12-31" }).days).toEqual([]);
+    expect(splitByMonths({ from: null, to: "2026-03-05" })).toEqual({
+      months: { from: null, to: "2026-02-01" },
+      days: [{ from: "2026-03-01", to: "2026-03-05" }],
     });
   });
 });

@@ -14,14 +14,27 @@ export function isIsoDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one (it showed in the server's profile,
+// several per request): one per time zone, kept.
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    if (dayFormatters.size < 100) dayFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** Today's calendar date in a time zone, e.g. todayIn("America/Sao_Paulo"). */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(now);
+  const parts = dayFormatter(timeZone).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("year")}-${get("month")}-${get("day")}`;
 }
@@ -137,4 +150,31 @@ export function resolvePeriod(period: NamedPeriod, today: string): OpenDateRange
 export function comparisonRanges(range: OpenDateRange): { current: DateRange; previous: DateRange } {
   const current = range.from ? { from: range.from, to: range.to } : lastNDays(30, range.to);
   return { current, previous: previousPeriod(current) };
+}
+
+/**
+ * A range cut into the whole calendar months it contains (their first days, inclusive; `from` null
+ * when the range is open below) and the days outside them (at most two ranges). Aggregates read
+ * the whole months from monthly totals and only the edge days from daily ones.
+ */
+export function splitByMonths(range: OpenDateRange): {
+  months: { from: string | null; to: string } | null;
+  days: DateRange[];
+} {
+  const { from, to } = range;
+  const toMonthStart = `${monthOf(to)}-01`;
+  const endsMonth = addDays(to, 1).endsWith("-01");
+  const lastFull = endsMonth ? toMonthStart : addMonths(toMonthStart, -1);
+  let firstFull: string | null = null;
+  if (from !== null) {
+    const fromMonthStart = `${monthOf(from)}-01`;
+    firstFull = from === fromMonthStart ? fromMonthStart : addMonths(fromMonthStart, 1);
+  }
+  if (from !== null && (from > to || (firstFull as string) > lastFull))
+    return { months: null, days: [{ from, to }] };
+  const days: DateRange[] = [];
+  if (from !== null && from < (firstFull as string))
+    days.push({ from, to: addDays(firstFull as string, -1) });
+  if (!endsMonth) days.push({ from: toMonthStart, to });
+  return { months: { from: firstFull, to: lastFull }, days };
 }

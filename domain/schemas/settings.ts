@@ -40,13 +40,21 @@ export const maxRetentionDays = 3650;
 
 export function isTimeZone(value: string): boolean {
   if (!value || value.length > 64) return false;
+  const known = checkedTimeZones.get(value);
+  if (known !== undefined) return known;
+  let valid: boolean;
   try {
     new Intl.DateTimeFormat("en", { timeZone: value });
-    return true;
+    valid = true;
   } catch {
-    return false;
+    valid = false;
   }
+  // Checked on every request before the first settings save (the default zone): remember answers.
+  if (checkedTimeZones.size < 500) checkedTimeZones.set(value, valid);
+  return valid;
 }
+
+const checkedTimeZones = new Map<string, boolean>();
 
 export const notificationPreferencesSchema = z.object({
   email: z.boolean(),

@@ -11,6 +11,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -252,11 +253,56 @@ export const campaigns = pgTable(
       "campaigns_counts_nonnegative",
       sql`${t.clicks} >= 0 and ${t.installations} >= 0 and ${t.registrations} >= 0 and ${t.deposits} >= 0`,
     ),
-    index("campaigns_creator_date_idx").on(t.creatorId, t.date),
-    index("campaigns_manager_date_idx").on(t.managerId, t.date),
+    // The list's order is (sort column, date, created_at, id), all in one direction, so each of these
+    // indexes yields a page of a scope in order without sorting (docs/performance.md). The date ones
+    // also serve the date-range filters, the CSV export's keyset and the per-user reads.
+    index("campaigns_creator_date_idx").on(t.creatorId, t.date, t.createdAt, t.id),
+    index("campaigns_manager_date_idx").on(t.managerId, t.date, t.createdAt, t.id),
     index("campaigns_offer_date_idx").on(t.offerId, t.date),
-    index("campaigns_date_idx").on(t.date),
+    index("campaigns_date_idx").on(t.date, t.createdAt, t.id),
+    // A team lead's list sorted by a metric: the manager branch walks one of these in order; the
+    // lead's own campaigns (the creator branch) are few and sorted in memory.
+    index("campaigns_manager_spent_idx").on(t.managerId, t.spent, t.date, t.createdAt, t.id),
+    index("campaigns_manager_revenue_idx").on(t.managerId, t.depositPayment, t.date, t.createdAt, t.id),
+    index("campaigns_manager_profit_idx").on(t.managerId, t.profit, t.date, t.createdAt, t.id),
+    index("campaigns_manager_roi_idx").on(t.managerId, t.roi, t.date, t.createdAt, t.id),
+    index("campaigns_manager_epc_idx").on(t.managerId, t.epc, t.date, t.createdAt, t.id),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Campaign totals (docs/decisions/0042): sums of campaigns kept by triggers on campaigns in the
+// same transaction as every write (insert, update, delete, the cascade and set-nulls of deleting a
+// user or an offer, truncate), so aggregates read hundreds or thousands of rows instead of a
+// million and stay exact. Nobody writes this table but the triggers (migration 0006).
+//
+// One row per grain and key: `grain` is the GROUPING() mask the triggers compute over (date,
+// month, creator_id, manager_id, offer_id), a 1 bit for each column the grain sums over; see
+// server/features/analytics/campaign-totals.ts for the grains. `period` is the day or the month's
+// first day; the columns a grain does not have are null. No foreign keys (a row leaves when its
+// last campaign does), no check constraints (PostgreSQL checks them on an upsert's proposed row, a
+// negative delta, before it finds the conflict). Sums are unbounded numeric, counts bigint.
+// ---------------------------------------------------------------------------------------------
+
+export const campaignTotals = pgTable(
+  "campaign_totals",
+  {
+    grain: smallint("grain").notNull(),
+    period: date("period", { mode: "string" }).notNull(),
+    creatorId: text("creator_id"),
+    managerId: text("manager_id"),
+    offerId: uuid("offer_id"),
+    spent: numeric("spent").notNull().default("0"),
+    revenue: numeric("revenue").notNull().default("0"),
+    clicks: bigint("clicks", { mode: "number" }).notNull().default(0),
+    installations: bigint("installations", { mode: "number" }).notNull().default(0),
+    registrations: bigint("registrations", { mode: "number" }).notNull().default(0),
+    deposits: bigint("deposits", { mode: "number" }).notNull().default(0),
+    campaigns: bigint("campaigns", { mode: "number" }).notNull().default(0),
+  },
+  // The unique key (grain, period, coalesced ids) and two covering indexes by creator and by manager
+  // are in migration 0006: drizzle-kit cannot express INCLUDE, and the key must be the upsert's
+  // conflict target exactly.
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -640,6 +686,7 @@ export const schema = {
   offers,
   offerAssignments,
   campaigns,
+  campaignTotals,
   creativeRequests,
   notifications,
   userNotes,

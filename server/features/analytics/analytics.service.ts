@@ -12,6 +12,19 @@ import type { Actor } from "../../context";
 import type { Db } from "../../db/client";
 import { campaigns, offers, users } from "../../db/schema";
 import { campaignReadScope } from "../campaigns/campaigns.service";
+import {
+  coveringParts,
+  isWorkspaceWide,
+  lastCampaignDate,
+  normalizeTotals,
+  part,
+  type RawTotals,
+  readTotals,
+  selectRows,
+  seriesSource,
+  totalsScopeOf,
+  totalsSums,
+} from "./campaign-totals";
 
 // Aggregates over every matching campaign, computed by the database (SUM, COUNT, GROUP BY):
 // no row caps, no rows shipped to be summed elsewhere. Ratios are then derived from the sums.
@@ -69,13 +82,7 @@ export function toMetricsTotals(row: TotalsRow): MetricsTotals {
   };
 }
 
-function rangeCondition(range: OpenDateRange): SQL {
-  return range.from
-    ? sql`${campaigns.date} between ${range.from}::date and ${range.to}::date`
-    : sql`${campaigns.date} <= ${range.to}::date`;
-}
-
-/** The buyer dashboard's four cards, in one query over the viewer's scope. */
+/** The buyer dashboard's four cards for the viewer's scope, from the campaign totals. */
 export async function getMetricsSummary({
   db,
   actor,
@@ -88,38 +95,162 @@ export async function getMetricsSummary({
   now?: Date;
 }): Promise<MetricsSummary> {
   const today = todayIn(timeZone, now);
-  const periods = ["daily", "weekly", "monthly", "total"] as const;
-  const selection = Object.fromEntries(
-    periods.flatMap((period) =>
-      Object.entries(totalsSelection(rangeCondition(buyerPeriodRange(period, today)))).map(([key, value]) => [
-        `${period}_${key}`,
-        value,
-      ]),
+  const scope = totalsScopeOf(actor);
+  const recent = ["daily", "weekly", "monthly"] as const;
+  // Today, 7 and 30 days in one pass over the last 30 days of daily totals; all time from the
+  // monthly totals plus this month's days.
+  const sums = (range: OpenDateRange, prefix: string) =>
+    sql.raw(
+      ["spent", "revenue", "clicks", "installations", "registrations", "deposits", "campaigns"]
+        .map((key) => {
+          const filter = `x.date between '${range.from}'::date and '${range.to}'::date`;
+          const type = key === "spent" || key === "revenue" ? "numeric(16,2)::text" : "bigint";
+          return `coalesce(sum(x.${key}) filter (where ${filter}), 0)::${type} as ${prefix}_${key}`;
+        })
+        .join(", "),
+    );
+  const ranges = Object.fromEntries(recent.map((period) => [period, buyerPeriodRange(period, today)]));
+  const [[row], total] = await Promise.all([
+    selectRows<Record<string, string | number>>(
+      db,
+      sql`select ${sql.join(
+        recent.map((period) => sums(ranges[period]!, period)),
+        sql`, `,
+      )} from (${part(seriesSource(scope), ["date"], scope, ranges.monthly!)}) x`,
     ),
-  );
-  const [row] = await db.select(selection).from(campaigns).where(campaignReadScope(actor));
-  const pick = (period: (typeof periods)[number]) =>
+    readTotals(db, scope, buyerPeriodRange("total", today)),
+  ]);
+  const pick = (period: (typeof recent)[number]) =>
     toMetricsTotals(
-      Object.fromEntries(
-        Object.keys(totalsSelection()).map((key) => [
-          key,
-          (row as Record<string, unknown>)[`${period}_${key}`],
-        ]),
-      ) as TotalsRow,
+      normalizeTotals(
+        Object.fromEntries(
+          ["spent", "revenue", "clicks", "installations", "registrations", "deposits", "campaigns"].map(
+            (key) => [key, row![`${period}_${key}`]],
+          ),
+        ) as unknown as RawTotals,
+      ),
     );
   return {
     today,
     daily: pick("daily"),
     weekly: pick("weekly"),
     monthly: pick("monthly"),
-    total: pick("total"),
+    total: toMetricsTotals(total),
   };
 }
 
 const creators = alias(users, "creator");
 
 /** Totals, a daily series, and breakdowns by offer and by user for the viewer's scope. */
-export async function getAnalytics({
+export async function getAnalytics(input: {
+  db: Db;
+  actor: Actor;
+  query: AnalyticsQuery;
+  timeZone: string;
+  now?: Date;
+}): Promise<Analytics> {
+  const { query } = input;
+  // A per-campaign filter (ROI bounds) needs the campaigns themselves; so does an offer filter (the
+  // totals by day have no offer, and one offer's campaigns are few on the (offer, date) index).
+  const perCampaign = query.minRoi !== undefined || query.maxRoi !== undefined || query.offerId !== undefined;
+  return perCampaign ? getAnalyticsFromCampaigns(input) : getAnalyticsFromTotals(input);
+}
+
+/** getAnalytics from campaign_totals: exact, and thousands of rows instead of a million. */
+async function getAnalyticsFromTotals({
+  db,
+  actor,
+  query,
+  timeZone,
+  now = new Date(),
+}: {
+  db: Db;
+  actor: Actor;
+  query: AnalyticsQuery;
+  timeZone: string;
+  now?: Date;
+}): Promise<Analytics> {
+  const to = query.to ?? todayIn(timeZone, now);
+  const from = query.from ?? null;
+  const range: OpenDateRange = { from, to };
+  const scope = totalsScopeOf(actor, query.userId);
+  const wide = isWorkspaceWide(scope);
+  type Named = RawTotals & {
+    key: string | null;
+    name: string | null;
+    detail: string | null;
+    lastDate: string | null;
+  };
+  // Three queries, each over the smallest grain that answers it: totals and the daily series in one
+  // pass (GROUPING SETS); users from the months plus edge days; offers likewise (edge days of a
+  // scope from campaigns: the day grains of a scope have no offer).
+  const [mainRows, userRows, offerRows] = await Promise.all([
+    selectRows<RawTotals & { date: string | null }>(
+      db,
+      sql`select x.date::text as date, ${totalsSums}
+          from (${part(seriesSource(scope), ["date"], scope, range)}) x
+          group by grouping sets ((), (x.date))
+          order by x.date nulls first`,
+    ),
+    selectRows<Named>(
+      db,
+      sql`select g.*, u.name, u.email as detail, ${lastCampaignDate(sql`g.key`, scope, range)} as "lastDate"
+          from (select x.creator_id as key, ${totalsSums}, sum(x.revenue) - sum(x.spent) as sort_order
+                from (${coveringParts(range, scope, ["creator_id"], "monthTeam", "dayTeam")}) x
+                group by x.creator_id) g
+          join users u on u.id = g.key
+          order by g.sort_order desc, u.name`,
+    ),
+    selectRows<Named>(
+      db,
+      sql`select g.*, o.name, o.casino_brand as detail
+          from (select x.offer_id as key, ${totalsSums}, sum(x.revenue) as sort_order
+                from (${coveringParts(
+                  range,
+                  scope,
+                  ["offer_id"],
+                  wide ? "monthOffer" : "monthTeamOffer",
+                  wide ? "dayOffer" : "campaigns",
+                )}) x
+                group by x.offer_id) g
+          left join offers o on o.id = g.key
+          order by g.sort_order desc, o.name`,
+    ),
+  ]);
+  const [totalsRow, ...seriesRows] = mainRows;
+  return {
+    from,
+    to,
+    totals: toMetricsTotals(normalizeTotals(totalsRow ?? emptyTotals)),
+    series: seriesRows.map(({ date, ...row }) => ({ date: date!, ...toMetricsTotals(normalizeTotals(row)) })),
+    byOffer: offerRows.map((row) => ({
+      offerId: row.key,
+      offerName: row.name ?? null,
+      casinoBrand: row.detail ?? null,
+      ...toMetricsTotals(normalizeTotals(row)),
+    })),
+    byUser: userRows.map((row) => ({
+      userId: row.key!,
+      name: row.name ?? "",
+      email: row.detail ?? "",
+      lastCampaignDate: row.lastDate,
+      ...toMetricsTotals(normalizeTotals(row)),
+    })),
+  };
+}
+
+const emptyTotals: RawTotals = {
+  spent: "0.00",
+  revenue: "0.00",
+  clicks: 0,
+  installations: 0,
+  registrations: 0,
+  deposits: 0,
+  campaigns: 0,
+};
+
+/** getAnalytics over campaigns, for filters the totals cannot answer (ROI bounds, one offer). */
+async function getAnalyticsFromCampaigns({
   db,
   actor,
   query,

@@ -122,7 +122,9 @@ export function createCampaignsRoutes(deps: AppDeps) {
       const numeric = new Set(header.map((_, i) => i).filter((i) => i >= 5));
       return stream(c, async (out) => {
         await out.write(csvBom + formatCsvRow(header));
-        for await (const chunk of iterateCampaigns({ db, actor, filter })) {
+        // PGlite answers a chunk without yielding to the event loop: smaller chunks there keep memory flat.
+        const chunkSize = deps.database.kind === "pglite" ? 2000 : 5000;
+        for await (const chunk of iterateCampaigns({ db, actor, filter, chunkSize })) {
           let text = "";
           for (const row of chunk) {
             text += formatCsvRow(

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, exists, gte, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, unionAll } from "drizzle-orm/pg-core";
 import { computeDepositPayment } from "../../../domain/metrics";
 import { can } from "../../../domain/permissions";
 import type {
@@ -13,8 +13,10 @@ import type {
 } from "../../../domain/schemas/campaigns";
 import type { Actor } from "../../context";
 import type { Db, DbOrTx } from "../../db/client";
+import { retryOnDeadlock } from "../../db/retry";
 import { campaigns, offerAssignments, offers, users } from "../../db/schema";
 import { forbidden, notFound, unprocessable } from "../../errors";
+import { countCampaigns, totalsScopeOf } from "../analytics/campaign-totals";
 
 // Campaigns: one buyer's results for one offer on one day. Every read is scoped inside the query
 // (decisions.md, "Who sees what"), so another user's row is simply not found.
@@ -51,7 +53,13 @@ function escapeLike(text: string): string {
 
 /** The WHERE conditions shared by the list, the export and analytics. */
 export function campaignFilterConditions(actor: Actor, filter: CampaignFilter): SQL[] {
-  const conditions: (SQL | undefined)[] = [campaignReadScope(actor)];
+  const scope = campaignReadScope(actor);
+  return [...(scope ? [scope] : []), ...filterConditions(filter)];
+}
+
+/** The filters alone (dates, offer, creator, search), without the viewer's scope. */
+function filterConditions(filter: CampaignFilter): SQL[] {
+  const conditions: (SQL | undefined)[] = [];
   if (filter.from) conditions.push(gte(campaigns.date, filter.from));
   if (filter.to) conditions.push(lte(campaigns.date, filter.to));
   if (filter.offerId) conditions.push(eq(campaigns.offerId, filter.offerId));
@@ -192,6 +200,10 @@ export async function createCampaign({
   input: CampaignInput;
 }): Promise<Campaign> {
   requireWriter(actor);
+  return retryOnDeadlock(() => createCampaignOnce(db, actor, input));
+}
+
+async function createCampaignOnce(db: Db, actor: Actor, input: CampaignInput): Promise<Campaign> {
   return db.transaction(async (tx) => {
     const offer = await findUsableOffer(tx, actor, input.offerId);
     if (!offer) throw offerNotVisible();
@@ -246,6 +258,10 @@ export async function updateCampaign({
   patch: CampaignPatch;
 }): Promise<Campaign> {
   requireWriter(actor);
+  return retryOnDeadlock(() => updateCampaignOnce(db, actor, id, patch));
+}
+
+async function updateCampaignOnce(db: Db, actor: Actor, id: string, patch: CampaignPatch): Promise<Campaign> {
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ offerId: campaigns.offerId, deposits: campaigns.deposits })
@@ -288,10 +304,12 @@ export async function updateCampaign({
 
 export async function deleteCampaign({ db, actor, id }: { db: Db; actor: Actor; id: string }): Promise<void> {
   requireWriter(actor);
-  const deleted = await db
-    .delete(campaigns)
-    .where(and(eq(campaigns.id, id), campaignWriteScope(actor)))
-    .returning({ id: campaigns.id });
+  const deleted = await retryOnDeadlock(() =>
+    db
+      .delete(campaigns)
+      .where(and(eq(campaigns.id, id), campaignWriteScope(actor)))
+      .returning({ id: campaigns.id }),
+  );
   if (deleted.length === 0) throw notFound("Campaign");
 }
 
@@ -304,6 +322,25 @@ const sortColumns: Record<CampaignSortField, SQL | (typeof campaigns)[keyof type
   epc: campaigns.epc,
 };
 
+/**
+ * The exact number of campaigns the list shows: from campaign_totals when the filters are the
+ * viewer's scope, dates and creator (a team lead's 100,000 campaigns are a few hundred totals rows),
+ * else counted over campaigns.
+ */
+async function countListed(db: Db, actor: Actor, query: CampaignListQuery): Promise<number> {
+  if (!query.q && !query.offerId)
+    return countCampaigns(db, totalsScopeOf(actor, query.creatorId), {
+      from: query.from ?? null,
+      to: query.to ?? "9999-12-31",
+    });
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(campaigns)
+    .leftJoin(offers, eq(offers.id, campaigns.offerId))
+    .where(and(...campaignFilterConditions(actor, query)));
+  return count?.total ?? 0;
+}
+
 export async function listCampaigns({
   db,
   actor,
@@ -313,53 +350,82 @@ export async function listCampaigns({
   actor: Actor;
   query: CampaignListQuery;
 }): Promise<CampaignPage> {
-  const where = and(...campaignFilterConditions(actor, query));
-  const direction = query.order === "asc" ? asc : desc;
-  const sortColumn = sortColumns[query.sort] as SQL;
-  const order = [
-    direction(sortColumn),
-    direction(campaigns.date),
-    desc(campaigns.createdAt),
-    desc(campaigns.id),
-  ];
-  // Deferred join: the sort and the offset work on the narrow key columns only, then the page's few
-  // full rows (with offer and creator) are read. Sorting 100,000 full joined rows spilled to disk
-  // on a team lead's deep pages (docs/performance.md).
-  const pageIds = db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .leftJoin(offers, eq(offers.id, campaigns.offerId))
-    .where(where)
-    .orderBy(...order)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [items, [count]] = await Promise.all([
-    selectCampaigns(db)
-      .where(inArray(campaigns.id, pageIds))
-      .orderBy(...order),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(campaigns)
-      .leftJoin(offers, eq(offers.id, campaigns.offerId))
-      .where(where),
-  ]);
-  return {
-    items: items.map(toCampaign),
-    total: count?.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
+  const total = await countListed(db, actor, query);
+  const page = { items: [] as Campaign[], total, page: query.page, pageSize: query.pageSize };
+  const offset = (query.page - 1) * query.pageSize;
+  if (offset >= total) return page;
+  // Past the middle, the page is read from the other end (ascending for a descending list): an
+  // offset costs as many index entries as it skips, so no page skips more than half the list.
+  const fromEnd = offset > total / 2;
+  const descending = (query.order === "desc") !== fromEnd;
+  const skip = fromEnd ? Math.max(0, total - offset - query.pageSize) : offset;
+  const take = fromEnd ? Math.min(query.pageSize, total - offset) : query.pageSize;
+  // One direction for every key (sort column, date, created_at, id): an index per sort yields the
+  // order without sorting (schema.ts), and the order is total, so pages never overlap.
+  const direction = descending ? desc : asc;
+  const filters = filterConditions(query);
+  const sortValue = sortColumns[query.sort] as SQL;
+  const branch = (scope: SQL | undefined) => {
+    const select = db
+      .select({
+        id: campaigns.id,
+        sortValue: sql`${sortValue}`.as("sort_value"),
+        date: campaigns.date,
+        createdAt: campaigns.createdAt,
+      })
+      .from(campaigns);
+    return (query.q ? select.leftJoin(offers, eq(offers.id, campaigns.offerId)) : select)
+      .where(and(scope, ...filters))
+      .orderBy(
+        direction(sortValue),
+        direction(campaigns.date),
+        direction(campaigns.createdAt),
+        direction(campaigns.id),
+      );
   };
+  let ids: string[];
+  if (can(actor.role, "campaigns:read-team") && !can(actor.role, "campaigns:read-all")) {
+    // A team lead: their team's campaigns (manager_id, walked in order on its index) and their own
+    // campaigns managed by someone else (few, sorted), merged. Each branch stops after skip + take
+    // rows; an OR across two columns would read and sort the whole team instead.
+    const managed = branch(eq(campaigns.managerId, actor.id)).limit(skip + take);
+    const own = branch(
+      and(eq(campaigns.creatorId, actor.id), sql`${campaigns.managerId} is distinct from ${actor.id}`),
+    ).limit(skip + take);
+    const merged = unionAll(managed, own).as("merged");
+    const rows = await db
+      .select({ id: merged.id })
+      .from(merged)
+      .orderBy(
+        direction(merged.sortValue),
+        direction(merged.date),
+        direction(merged.createdAt),
+        direction(merged.id),
+      )
+      .limit(take)
+      .offset(skip);
+    ids = rows.map((row) => row.id);
+  } else {
+    const rows = await branch(campaignReadScope(actor)).limit(take).offset(skip);
+    ids = rows.map((row) => row.id);
+  }
+  if (fromEnd) ids.reverse();
+  if (ids.length === 0) return page;
+  const rows = await selectCampaigns(db).where(inArray(campaigns.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, toCampaign(row)]));
+  return { ...page, items: ids.flatMap((id) => byId.get(id) ?? []) };
 }
 
 /**
- * Every matching campaign, newest first, in chunks (keyset on date and id), so an export of any
- * size streams with bounded memory.
+ * Every matching campaign, newest first (date, then creation, then id: the list's default order),
+ * in chunks: keyset on (date, created_at, id), which campaigns_date_idx yields in order, so an
+ * export of any size streams with bounded memory and no chunk sorts.
  */
 export async function* iterateCampaigns({
   db,
   actor,
   filter,
-  chunkSize = 2000,
+  chunkSize = 5000,
 }: {
   db: Db;
   actor: Actor;
@@ -367,20 +433,25 @@ export async function* iterateCampaigns({
   chunkSize?: number;
 }): AsyncGenerator<Campaign[]> {
   const conditions = campaignFilterConditions(actor, filter);
-  let after: { date: string; id: string } | null = null;
+  let after: { date: string; createdAt: string; id: string } | null = null;
   for (;;) {
     const keyset: SQL | undefined = after
-      ? sql`(${campaigns.date}, ${campaigns.id}) < (${after.date}::date, ${after.id}::uuid)`
+      ? sql`(${campaigns.date}, ${campaigns.createdAt}, ${campaigns.id}) < (${after.date}::date, ${after.createdAt}::timestamptz, ${after.id}::uuid)`
       : undefined;
-    const rows: CampaignRow[] = await selectCampaigns(db)
+    const rows: (CampaignRow & { createdAtKey: string })[] = await db
+      // created_at exactly as stored (microseconds; a JS Date keeps milliseconds): rows of one bulk
+      // insert share it, and a rounded keyset would skip the rest of them.
+      .select({ ...campaignColumns, createdAtKey: sql<string>`${campaigns.createdAt}::text` })
+      .from(campaigns)
+      .leftJoin(offers, eq(offers.id, campaigns.offerId))
+      .innerJoin(creators, eq(creators.id, campaigns.creatorId))
       .where(and(...conditions, keyset))
-      .orderBy(desc(campaigns.date), desc(campaigns.id))
+      .orderBy(desc(campaigns.date), desc(campaigns.createdAt), desc(campaigns.id))
       .limit(chunkSize);
     if (rows.length === 0) return;
-    const chunk: Campaign[] = rows.map(toCampaign);
-    yield chunk;
+    yield rows.map(toCampaign);
     if (rows.length < chunkSize) return;
-    const last: Campaign = chunk[chunk.length - 1]!;
-    after = { date: last.date, id: last.id };
+    const last: CampaignRow & { createdAtKey: string } = rows[rows.length - 1]!;
+    after = { date: last.date!, createdAt: last.createdAtKey, id: last.id! };
   }
 }

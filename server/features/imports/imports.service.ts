@@ -27,6 +27,7 @@ import { can } from "../../../domain/permissions";
 import type { CampaignBatch } from "../../../domain/schemas/tokens";
 import type { Actor } from "../../context";
 import type { Db, DbOrTx, Tx } from "../../db/client";
+import { retryOnDeadlock } from "../../db/retry";
 import { campaigns, idempotencyKeys, importMappings, offers, users } from "../../db/schema";
 import { AppError, conflict, forbidden, notFound, unprocessable } from "../../errors";
 import { offerVisibleTo } from "../campaigns/campaigns.service";
@@ -349,18 +350,20 @@ export async function commitImport({
   const preview = findPreview(store, actor, token);
   const accepted = preview.rows.flatMap((row) => (row.status !== "error" && row.values ? [row.values] : []));
   const rejected = preview.rows.length - accepted.length;
-  const result = await db.transaction(async (tx) => {
-    const target = await resolveImportTarget(tx, actor, preview.userId);
-    const saved = await saveCampaignDays(tx, target, accepted, duplicates);
-    await tx
-      .insert(importMappings)
-      .values({ userId: actor.id, mapping: preview.mapping })
-      .onConflictDoUpdate({
-        target: importMappings.userId,
-        set: { mapping: preview.mapping, updatedAt: new Date() },
-      });
-    return saved;
-  });
+  const result = await retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      const target = await resolveImportTarget(tx, actor, preview.userId);
+      const saved = await saveCampaignDays(tx, target, accepted, duplicates);
+      await tx
+        .insert(importMappings)
+        .values({ userId: actor.id, mapping: preview.mapping })
+        .onConflictDoUpdate({
+          target: importMappings.userId,
+          set: { mapping: preview.mapping, updatedAt: new Date() },
+        });
+      return saved;
+    }),
+  );
   store.delete(token);
   return { ...result, skipped: result.skipped + rejected };
 }
@@ -422,24 +425,26 @@ export async function saveCampaignBatch({
     deposits: row.deposits,
     revenue: row.depositPayment ?? computeDepositPayment(row.deposits, usable.get(row.offerId)!),
   }));
-  const result = await db.transaction(async (tx) => {
-    if (idempotencyKey) {
-      // Claimed first, inside the transaction: a concurrent retry waits on the key, then conflicts.
-      const claimed = await tx
-        .insert(idempotencyKeys)
-        .values({ userId: actor.id, key: idempotencyKey, requestHash, status: 200, response: {} })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
-      if (claimed.length === 0)
-        throw conflict("idempotency_key_in_use", "A request with this Idempotency-Key is in progress.");
-    }
-    const saved = await saveCampaignDays(tx, target, values, batch.duplicates);
-    if (idempotencyKey)
-      await tx
-        .update(idempotencyKeys)
-        .set({ response: saved })
-        .where(and(eq(idempotencyKeys.userId, actor.id), eq(idempotencyKeys.key, idempotencyKey)));
-    return saved;
-  });
+  const result = await retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      if (idempotencyKey) {
+        // Claimed first, inside the transaction: a concurrent retry waits on the key, then conflicts.
+        const claimed = await tx
+          .insert(idempotencyKeys)
+          .values({ userId: actor.id, key: idempotencyKey, requestHash, status: 200, response: {} })
+          .onConflictDoNothing()
+          .returning({ key: idempotencyKeys.key });
+        if (claimed.length === 0)
+          throw conflict("idempotency_key_in_use", "A request with this Idempotency-Key is in progress.");
+      }
+      const saved = await saveCampaignDays(tx, target, values, batch.duplicates);
+      if (idempotencyKey)
+        await tx
+          .update(idempotencyKeys)
+          .set({ response: saved })
+          .where(and(eq(idempotencyKeys.userId, actor.id), eq(idempotencyKeys.key, idempotencyKey)));
+      return saved;
+    }),
+  );
   return { result, replayed: false };
 }

@@ -3,9 +3,10 @@ import { can } from "../../../domain/permissions";
 import type { Offer, OfferInput, OfferPatch } from "../../../domain/schemas/offers";
 import type { Actor } from "../../context";
 import type { Db, DbOrTx } from "../../db/client";
-import { campaigns, offerAssignments, offers, users } from "../../db/schema";
+import { campaignTotals, offerAssignments, offers, users } from "../../db/schema";
 import { toIsoString } from "../../db/values";
 import { forbidden, notFound, unprocessable } from "../../errors";
+import { grains } from "../analytics/campaign-totals";
 import { offerVisibleTo } from "../campaigns/campaigns.service";
 import { createNotifications } from "../notifications/notifications.service";
 
@@ -33,11 +34,12 @@ async function loadAssignees(db: DbOrTx, offerIds: string[]) {
 
 async function loadCampaignCounts(db: DbOrTx, offerIds: string[]) {
   if (offerIds.length === 0) return new Map<string, number>();
+  // From the month × offer totals (docs/decisions/0042): a few rows per offer, not every campaign.
   const rows = await db
-    .select({ offerId: campaigns.offerId, n: sql<number>`count(*)::int` })
-    .from(campaigns)
-    .where(inArray(campaigns.offerId, offerIds))
-    .groupBy(campaigns.offerId);
+    .select({ offerId: campaignTotals.offerId, n: sql<number>`sum(${campaignTotals.campaigns})::int` })
+    .from(campaignTotals)
+    .where(and(eq(campaignTotals.grain, grains.monthOffer), inArray(campaignTotals.offerId, offerIds)))
+    .groupBy(campaignTotals.offerId);
   return new Map(rows.map((r) => [r.offerId!, r.n]));
 }
 

@@ -30,6 +30,7 @@ import type { Actor } from "../../context";
 import type { Db, DbOrTx } from "../../db/client";
 import {
   campaigns,
+  campaignTotals,
   commissionSettings,
   paymentStatements,
   paymentStatusChanges,
@@ -38,6 +39,7 @@ import {
 } from "../../db/schema";
 import { toIsoString } from "../../db/values";
 import { AppError, conflict, forbidden, notFound, unprocessable } from "../../errors";
+import { grains } from "../analytics/campaign-totals";
 import { createNotifications } from "../notifications/notifications.service";
 
 // Monthly commission statements and the payment workflow (decisions.md, "Commission", "Payments").
@@ -93,16 +95,35 @@ async function buyersForMonth(tx: DbOrTx, periodStart: string) {
 
 async function monthTotals(tx: DbOrTx, userIds: string[], from: string, to: string) {
   if (userIds.length === 0) return new Map<string, { spent: string; revenue: string }>();
-  const rows = await tx
-    .select({
-      userId: campaigns.creatorId,
-      spent: sql<string>`coalesce(sum(${campaigns.spent}), 0)::numeric(16,2)::text`,
-      revenue: sql<string>`coalesce(sum(${campaigns.depositPayment}), 0)::numeric(16,2)::text`,
-    })
-    .from(campaigns)
-    .where(and(inArray(campaigns.creatorId, userIds), gte(campaigns.date, from), lte(campaigns.date, to)))
-    .groupBy(campaigns.creatorId);
-  return new Map(rows.map((r) => [r.userId, { spent: r.spent, revenue: r.revenue }]));
+  // A whole calendar month: the month × buyer × team lead totals (docs/decisions/0042) hold it exactly,
+  // a few rows per buyer instead of every campaign of the month.
+  const wholeMonth = from.endsWith("-01") && to === monthRange(monthOf(from)).to;
+  const rows = wholeMonth
+    ? await tx
+        .select({
+          userId: campaignTotals.creatorId,
+          spent: sql<string>`coalesce(sum(${campaignTotals.spent}), 0)::numeric(16,2)::text`,
+          revenue: sql<string>`coalesce(sum(${campaignTotals.revenue}), 0)::numeric(16,2)::text`,
+        })
+        .from(campaignTotals)
+        .where(
+          and(
+            eq(campaignTotals.grain, grains.monthTeam),
+            eq(campaignTotals.period, from),
+            inArray(campaignTotals.creatorId, userIds),
+          ),
+        )
+        .groupBy(campaignTotals.creatorId)
+    : await tx
+        .select({
+          userId: campaigns.creatorId,
+          spent: sql<string>`coalesce(sum(${campaigns.spent}), 0)::numeric(16,2)::text`,
+          revenue: sql<string>`coalesce(sum(${campaigns.depositPayment}), 0)::numeric(16,2)::text`,
+        })
+        .from(campaigns)
+        .where(and(inArray(campaigns.creatorId, userIds), gte(campaigns.date, from), lte(campaigns.date, to)))
+        .groupBy(campaigns.creatorId);
+  return new Map(rows.map((r) => [r.userId!, { spent: r.spent, revenue: r.revenue }]));
 }
 
 function computeStatement(settings: CommissionSettings, totals: { spent: string; revenue: string }) {

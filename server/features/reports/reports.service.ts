@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, lte, or, sql } from "drizzle-orm";
+import { and, eq, ilike, or, sql } from "drizzle-orm";
 import { divideRoundHalfUp, toCents } from "../../../domain/money";
 import {
   comparisonRanges,
@@ -18,9 +18,10 @@ import type {
 } from "../../../domain/schemas/reports";
 import type { Actor } from "../../context";
 import type { Db } from "../../db/client";
-import { campaigns, users } from "../../db/schema";
+import { campaignTotals, users } from "../../db/schema";
 import { forbidden, notFound } from "../../errors";
-import { getAnalytics } from "../analytics/analytics.service";
+import { getAnalytics, toMetricsTotals } from "../analytics/analytics.service";
+import { coveringParts, grains, readTotals, selectRows, totalsScopeOf } from "../analytics/campaign-totals";
 
 // The admin and financial screens, all built on the one analytics query layer (SQL aggregates).
 
@@ -109,30 +110,32 @@ export async function getFinancialAnalytics({
   requireArea(actor, "area:financial");
   const range = resolvePeriod(period, todayIn(timeZone));
   const { current, previous } = comparisonRanges(range);
-  const [main, now, before, [users_], [active]] = await Promise.all([
+  const scope = totalsScopeOf(actor);
+  // The comparison needs totals only (not two more full analytics); "current" is the main range
+  // itself unless the period is "all".
+  const sameAsMain = range.from === current.from && range.to === current.to;
+  const [main, nowTotals, beforeTotals, [users_], [active]] = await Promise.all([
     getAnalytics({
       db,
       actor,
       timeZone,
       query: { ...asBounds(range) },
     }),
-    getAnalytics({ db, actor, timeZone, query: current }),
-    getAnalytics({ db, actor, timeZone, query: previous }),
+    sameAsMain ? null : readTotals(db, scope, current),
+    readTotals(db, scope, previous),
     db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, "user")),
     // Active is counted among the same people as the total (buyers), so it can never exceed it
-    // when a team lead or an admin logs campaigns too.
-    db
-      .select({ n: sql<number>`count(distinct ${campaigns.creatorId})::int` })
-      .from(campaigns)
-      .innerJoin(users, eq(users.id, campaigns.creatorId))
-      .where(
-        and(
-          eq(users.role, "user"),
-          range.from ? gte(campaigns.date, range.from) : undefined,
-          lte(campaigns.date, range.to),
-        ),
-      ),
+    // when a team lead or an admin logs campaigns too. From the totals: months plus edge days.
+    selectRows<{ n: number | string }>(
+      db,
+      sql`select count(distinct x.creator_id) as n
+          from (${coveringParts(range, scope, ["creator_id"], "monthTeam", "dayTeam")}) x
+          join users u on u.id = x.creator_id
+          where u.role = 'user'`,
+    ),
   ]);
+  const now = { totals: nowTotals ? toMetricsTotals(nowTotals) : main.totals };
+  const before = { totals: toMetricsTotals(beforeTotals) };
   return {
     from: range.from,
     to: range.to,
@@ -141,7 +144,7 @@ export async function getFinancialAnalytics({
     previous: { ...before.totals, ...previous },
     revenueGrowth: growth(before.totals.revenue, now.totals.revenue),
     totalUsers: users_?.n ?? 0,
-    activeUsers: active?.n ?? 0,
+    activeUsers: Number(active?.n ?? 0),
     topUsers: main.byUser.slice(0, 10),
     topOffers: main.byOffer.slice(0, 10),
   };
@@ -159,17 +162,22 @@ export async function listFinancialUsers({
   role?: Role | undefined;
 }): Promise<FinancialUser[]> {
   requireArea(actor, "area:financial");
+  // All time (future days included, as before) from the month × buyer × team lead totals; the last
+  // day from the day grain's index, newest first.
   const totals = db
     .select({
-      creatorId: campaigns.creatorId,
-      campaigns: sql<number>`count(*)::int`.as("campaigns"),
-      spent: sql<string>`sum(${campaigns.spent})::numeric(16,2)::text`.as("spent"),
-      revenue: sql<string>`sum(${campaigns.depositPayment})::numeric(16,2)::text`.as("revenue"),
-      profit: sql<string>`sum(${campaigns.profit})::numeric(16,2)::text`.as("profit"),
-      lastDate: sql<string>`max(${campaigns.date})::text`.as("last_date"),
+      creatorId: campaignTotals.creatorId,
+      campaigns: sql<number>`sum(${campaignTotals.campaigns})::int`.as("campaigns"),
+      spent: sql<string>`sum(${campaignTotals.spent})::numeric(16,2)::text`.as("spent"),
+      revenue: sql<string>`sum(${campaignTotals.revenue})::numeric(16,2)::text`.as("revenue"),
+      profit:
+        sql<string>`(sum(${campaignTotals.revenue}) - sum(${campaignTotals.spent}))::numeric(16,2)::text`.as(
+          "profit",
+        ),
     })
-    .from(campaigns)
-    .groupBy(campaigns.creatorId)
+    .from(campaignTotals)
+    .where(eq(campaignTotals.grain, grains.monthTeam))
+    .groupBy(campaignTotals.creatorId)
     .as("totals");
   const pattern = q ? `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
   const rows = await db
@@ -179,7 +187,9 @@ export async function listFinancialUsers({
       spent: totals.spent,
       revenue: totals.revenue,
       profit: totals.profit,
-      lastDate: totals.lastDate,
+      // Correlated on the outer users row, named in full (drizzle leaves a subquery's columns bare).
+      lastDate: sql<string | null>`(select max(d.period)::text from campaign_totals d
+        where d.grain = ${sql.raw(String(grains.dayTeam))} and d.creator_id = "users"."id")`,
     })
     .from(users)
     .leftJoin(totals, eq(totals.creatorId, users.id))

@@ -1,0 +1,229 @@
+import { type SQL, sql } from "drizzle-orm";
+import { type OpenDateRange, splitByMonths } from "../../../domain/periods";
+import { can } from "../../../domain/permissions";
+import type { Actor } from "../../context";
+import type { DbOrTx } from "../../db/client";
+
+// Aggregates read from campaign_totals (docs/decisions/0042), which triggers keep equal to the sums
+// of campaigns in the same transaction as every write. A range is cut into whole months (a month
+// grain) and edge days (a day grain, or campaigns themselves), so an all-time figure reads hundreds
+// or thousands of rows instead of a million. Only filters these grains answer exactly come here: a
+// per-campaign filter (ROI bounds) or an offer filter go to campaigns (analytics.service.ts).
+
+/** campaign_totals.grain: the GROUPING() mask of (date, month, creator_id, manager_id, offer_id). */
+export const grains = {
+  /** day × buyer × team lead: a scope's days, its users */
+  dayTeam: 9,
+  /** day × team lead: a team lead's series without reading each buyer */
+  dayManager: 13,
+  /** day × offer: everyone's offers on edge days */
+  dayOffer: 14,
+  /** day: everyone's series and totals */
+  day: 15,
+  /** month × buyer × team lead × offer: a scope's offers */
+  monthTeamOffer: 16,
+  /** month × buyer × team lead: a scope's months, users */
+  monthTeam: 17,
+  /** month × offer: everyone's offers */
+  monthOffer: 22,
+} as const;
+
+type Grain = keyof typeof grains;
+export type Source = Grain | "campaigns";
+export type Key = "date" | "creator_id" | "offer_id";
+
+const monthly = (source: Source) => source.startsWith("month");
+/** Grains without the buyer and team-lead columns answer for everyone only. */
+const wideOnly = (source: Source) => source === "day" || source === "dayOffer" || source === "monthOffer";
+
+/** Whose campaigns: everyone's, one creator's, or a team lead's (own + managed). */
+export type TotalsScope = {
+  creatorId?: string;
+  teamLeadId?: string;
+  /** The analytics "user" filter: only this creator, on top of the scope. */
+  userId?: string;
+};
+
+export function totalsScopeOf(actor: Actor, userId?: string): TotalsScope {
+  const scope: TotalsScope = userId ? { userId } : {};
+  if (can(actor.role, "campaigns:read-all")) return scope;
+  if (can(actor.role, "campaigns:read-team")) return { ...scope, teamLeadId: actor.id };
+  return { ...scope, creatorId: actor.id };
+}
+
+/** Everyone's campaigns, no user filter. */
+export const isWorkspaceWide = (scope: TotalsScope) => !scope.creatorId && !scope.teamLeadId && !scope.userId;
+
+/** Creator conditions (own rows, the user filter) on alias `s`. */
+function creatorCondition(scope: TotalsScope): SQL[] {
+  const parts: SQL[] = [];
+  if (scope.creatorId) parts.push(sql`s.creator_id = ${scope.creatorId}`);
+  if (scope.userId) parts.push(sql`s.creator_id = ${scope.userId}`);
+  return parts;
+}
+
+function dateCondition(range: OpenDateRange, column: SQL): SQL {
+  return range.from
+    ? sql`${column} between ${range.from}::date and ${range.to}::date`
+    : sql`${column} <= ${range.to}::date`;
+}
+
+const sums = {
+  totals: sql.raw("s.spent, s.revenue, s.clicks, s.installations, s.registrations, s.deposits, s.campaigns"),
+  campaigns: sql.raw(
+    "s.spent, s.deposit_payment as revenue, s.clicks, s.installations, s.registrations, s.deposits, 1 as campaigns",
+  ),
+};
+
+/** One select of `source` rows (alias s) under `conditions`, with the keys and the summable columns. */
+function select(source: Source, keys: readonly Key[], range: OpenDateRange, conditions: SQL[]): SQL {
+  const isCampaigns = source === "campaigns";
+  const period = sql.raw(isCampaigns ? "s.date" : "s.period");
+  const columns = keys.map((key) => {
+    if (key !== "date") return sql.raw(`s.${key}`);
+    return monthly(source) ? sql.raw("null::date as date") : sql`${period} as date`;
+  });
+  const where = [
+    ...(isCampaigns ? [] : [sql`s.grain = ${sql.raw(String(grains[source]))}`]),
+    ...conditions,
+    dateCondition(range, period),
+  ];
+  return sql`select ${sql.join([...columns, isCampaigns ? sums.campaigns : sums.totals], sql`, `)} from ${sql.raw(
+    isCampaigns ? "campaigns" : "campaign_totals",
+  )} s where ${sql.join(where, sql` and `)}`;
+}
+
+/**
+ * The rows of `source` in the scope and range. A team lead's scope is two branches (their team's rows
+ * by manager_id; their own rows that someone else manages, by creator_id), each walking one index,
+ * where an OR would visit the heap through a bitmap. The day × team lead grain has no buyer column:
+ * the team lead's own rows come from the day × buyer × team lead grain.
+ */
+export function part(source: Source, keys: readonly Key[], scope: TotalsScope, range: OpenDateRange): SQL {
+  if (wideOnly(source)) {
+    if (!isWorkspaceWide(scope)) throw new Error(`${source} totals answer for everyone only`);
+    return select(source, keys, range, []);
+  }
+  const creators = creatorCondition(scope);
+  if (!scope.teamLeadId) {
+    if (source === "dayManager") throw new Error("dayManager totals need a team lead");
+    return select(source, keys, range, creators);
+  }
+  const lead = scope.teamLeadId;
+  if (source === "dayManager" && creators.length > 0) throw new Error("dayManager totals have no buyer");
+  const own = source === "dayManager" ? "dayTeam" : source;
+  return sql`${select(source, keys, range, [sql`s.manager_id = ${lead}`, ...creators])} union all ${select(
+    own,
+    keys,
+    range,
+    [sql`s.creator_id = ${lead}`, sql`s.manager_id is distinct from ${lead}`, ...creators],
+  )}`;
+}
+
+/**
+ * The union of parts covering `range` exactly: whole months from `months` (a month grain), the edge
+ * days from `days` (a day grain, or campaigns).
+ */
+export function coveringParts(
+  range: OpenDateRange,
+  scope: TotalsScope,
+  keys: readonly Key[],
+  months: Source,
+  days: Source,
+): SQL {
+  const split = splitByMonths(range);
+  const parts: SQL[] = [];
+  if (split.months) parts.push(part(months, keys, scope, split.months));
+  for (const edge of split.days) parts.push(part(days, keys, scope, edge));
+  return sql.join(parts, sql` union all `);
+}
+
+/** The day grain for a scope's series and totals: the smallest that answers it exactly. */
+export function seriesSource(scope: TotalsScope): Source {
+  if (isWorkspaceWide(scope)) return "day";
+  if (scope.teamLeadId && !scope.userId) return "dayManager";
+  return "dayTeam";
+}
+
+/** The month grain for a scope's totals. */
+export function monthSource(scope: TotalsScope): Source {
+  return isWorkspaceWide(scope) ? "monthOffer" : "monthTeam";
+}
+
+/** The aggregate select list over a union aliased `x`, with the names analytics expects. */
+export const totalsSums = sql.raw(
+  [
+    "coalesce(sum(x.spent), 0)::numeric(16,2)::text as spent",
+    "coalesce(sum(x.revenue), 0)::numeric(16,2)::text as revenue",
+    "coalesce(sum(x.clicks), 0)::bigint as clicks",
+    "coalesce(sum(x.installations), 0)::bigint as installations",
+    "coalesce(sum(x.registrations), 0)::bigint as registrations",
+    "coalesce(sum(x.deposits), 0)::bigint as deposits",
+    "coalesce(sum(x.campaigns), 0)::bigint as campaigns",
+  ].join(", "),
+);
+
+export type RawTotals = {
+  spent: string;
+  revenue: string;
+  clicks: number | string;
+  installations: number | string;
+  registrations: number | string;
+  deposits: number | string;
+  campaigns: number | string;
+};
+
+export type Totals = {
+  spent: string;
+  revenue: string;
+  clicks: number;
+  installations: number;
+  registrations: number;
+  deposits: number;
+  campaigns: number;
+};
+
+/** Counts arrive as strings from node-postgres (bigint) and as numbers from PGlite. */
+export function normalizeTotals<T extends RawTotals>(row: T): Omit<T, keyof RawTotals> & Totals {
+  return {
+    ...row,
+    clicks: Number(row.clicks),
+    installations: Number(row.installations),
+    registrations: Number(row.registrations),
+    deposits: Number(row.deposits),
+    campaigns: Number(row.campaigns),
+  };
+}
+
+export async function selectRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** Exact sums over the scope and range. */
+export async function readTotals(db: DbOrTx, scope: TotalsScope, range: OpenDateRange): Promise<Totals> {
+  const [row] = await selectRows<RawTotals>(
+    db,
+    sql`select ${totalsSums} from (${coveringParts(range, scope, [], monthSource(scope), seriesSource(scope))}) x`,
+  );
+  return normalizeTotals(row!);
+}
+
+/** Exact number of campaigns in the scope and range (the campaign list's total). */
+export async function countCampaigns(db: DbOrTx, scope: TotalsScope, range: OpenDateRange): Promise<number> {
+  return (await readTotals(db, scope, range)).campaigns;
+}
+
+/** A creator's last campaign day within the scope and range, as a correlated subquery on `creator`. */
+export function lastCampaignDate(creator: SQL, scope: TotalsScope, range: OpenDateRange): SQL {
+  const conditions = [
+    sql`s.grain = ${sql.raw(String(grains.dayTeam))}`,
+    sql`s.creator_id = ${creator}`,
+    ...creatorCondition(scope),
+    ...(scope.teamLeadId
+      ? [sql`(s.creator_id = ${scope.teamLeadId} or s.manager_id = ${scope.teamLeadId})`]
+      : []),
+    dateCondition(range, sql.raw("s.period")),
+  ];
+  return sql`(select max(s.period)::text from campaign_totals s where ${sql.join(conditions, sql` and `)})`;
+}
