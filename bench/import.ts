@@ -56,7 +56,10 @@ export async function prepareImport(
     email: "importer@bench.test",
     password: options.password,
   });
-  const offers = options.offers.filter((offer) => offer.visibleToAll);
+  // Offers everybody sees, under a name no other offer has (a shared name is flagged ambiguous).
+  const nameCount = new Map<string, number>();
+  for (const offer of options.offers) nameCount.set(offer.name, (nameCount.get(offer.name) ?? 0) + 1);
+  const offers = options.offers.filter((offer) => offer.visibleToAll && nameCount.get(offer.name) === 1);
   const nameById = new Map(offers.map((offer) => [offer.id, offer.name]));
   const generatorOffers: GeneratorOffer[] = offers.map((o) => ({
     id: o.id,
