@@ -1,9 +1,10 @@
 import type { Role } from "@domain/roles";
 import { roles } from "@domain/roles";
 import type { User, UserCreated } from "@domain/schemas/users";
-import { Ban, NotebookPen, PencilIcon, PlusIcon, SearchIcon, Trash2Icon } from "lucide-react";
+import { Ban, FileUp, NotebookPen, PencilIcon, PlusIcon, SearchIcon, Trash2Icon } from "lucide-react";
 import { useDeferredValue, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { PageHeader } from "@/components/layout/page-header";
 import { roleLabels } from "@/components/layout/role-label";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -144,6 +145,17 @@ export function Component() {
                       >
                         <NotebookPen aria-hidden="true" />
                       </Button>
+                      {(user.role === "user" || user.role === "manager") && !user.deactivatedAt ? (
+                        <Button asChild size="icon" variant="ghost" title={t("actions.import")}>
+                          <Link
+                            to={`/import?userId=${encodeURIComponent(user.id)}`}
+                            aria-label={t("actions.importFor", { name: user.name })}
+                            data-testid="user-import-link"
+                          >
+                            <FileUp aria-hidden="true" />
+                          </Link>
+                        </Button>
+                      ) : null}
                       <Button
                         type="button"
                         size="icon"
