@@ -272,6 +272,9 @@ describe("per-row problems", () => {
       "2026-09-05,Fortuna BR,-5,1,0,0,0",
       "2026-09-06,Fortuna BR,5,many,0,0,0",
       "2026-09-07,,5,1,0,0,0",
+      "2026-09-08,Fortuna BR,1000000000000,1,0,0,0",
+      "2026-09-09,Fortuna BR,5,1,1.5,0,0",
+      "2026-09-10,Fortuna BR,5.123,1,0,0,0",
     ].join("\n");
     const body = await previewOk(buyerB, { text });
     const codes = body.rows.map((r: { line: number; status: string; problems: { code: string }[] }) => [
@@ -289,8 +292,11 @@ describe("per-row problems", () => {
       [8, "error", ["negative_number"]],
       [9, "error", ["not_a_number"]],
       [10, "error", ["missing_offer"]],
+      [11, "error", ["too_large"]],
+      [12, "error", ["not_integer"]],
+      [13, "error", ["too_many_decimals"]],
     ]);
-    expect(body.counts).toEqual({ ok: 2, duplicate: 1, error: 6 });
+    expect(body.counts).toEqual({ ok: 2, duplicate: 1, error: 9 });
 
     // The same offer is not visible to buyer A.
     const forA = await previewOk(buyerA, { text: `Date,Offer,Cost\n2026-09-04,${hidden.name},5\n` });
@@ -301,7 +307,7 @@ describe("per-row problems", () => {
     });
     expect(page.status).toBe(200);
     const second = await page.json();
-    expect(second.total).toBe(6);
+    expect(second.total).toBe(9);
     expect(second.rows.map((r: { line: number }) => r.line)).toEqual([7, 8]);
 
     // Another user cannot read or commit the preview.
