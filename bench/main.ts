@@ -9,6 +9,7 @@ import { openDatabase } from "../server/db/client";
 import { campaigns } from "../server/db/schema";
 import { projectRoot, webDistDir } from "../server/paths";
 import { benchPassword, type Dataset, generateDataset } from "./dataset";
+import { describeImport, type ImportBenchResult, measureImport, prepareImport } from "./import";
 import { runLighthouse } from "./lighthouse";
 import { type LoadResult, runLoad, type Scenario } from "./load";
 import { type OldResult, type OldScreen, runOldScreen, selectRows } from "./old-architecture";
@@ -18,7 +19,7 @@ import { formatBytes, formatMs } from "./stats";
 import { measureRouteSizes } from "./web-size";
 
 // `npm run bench -- --db postgres|pglite [--rows N] [--duration S] [--connections 1,10,50]
-//   [--no-web] [--keep]`. Builds nothing itself: run `npm run build` first (dist/ is what is measured).
+//   [--import-rows N] [--import-extra-columns N] [--no-web] [--keep]`. Builds nothing itself: run `npm run build` first (dist/ is what is measured).
 
 const { values: args } = parseArgs({
   options: {
@@ -33,7 +34,11 @@ const { values: args } = parseArgs({
     "no-web": { type: "boolean", default: false },
     "no-old": { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
-    /** A regular expression: run only the scenarios whose name matches. */
+    /** Rows of the import file (issue 11); 0 skips the import. */
+    "import-rows": { type: "string", default: "50000" },
+    /** Unmapped columns added to each row of the import file, for a wide tracker export. */
+    "import-extra-columns": { type: "string", default: "0" },
+    /** A regular expression: run only the scenarios whose name matches ("import": the import). */
     only: { type: "string" },
   },
 });
@@ -42,6 +47,7 @@ const kind = args.db === "postgres" ? "postgres" : "pglite";
 const targetRows = Number(args.rows ?? (kind === "postgres" ? 1_000_000 : 200_000));
 const durationSeconds = Number(args.duration);
 const connectionLevels = String(args.connections).split(",").map(Number);
+const importRows = Number(args["import-rows"]);
 const timeZone = "America/Sao_Paulo";
 const log = (line: string) => console.info(line);
 
@@ -82,6 +88,17 @@ async function main(): Promise<void> {
         `load average ${loadavg()[0]!.toFixed(1)}`,
     );
     const facts = await readFacts(database.db, dataset, today);
+    const only = args.only ? new RegExp(args.only) : null;
+    const importFixture =
+      importRows > 0 && (!only || only.test("import"))
+        ? await prepareImport(database.db, {
+            offers: dataset.offers,
+            rows: importRows,
+            endDate: dataset.firstDate,
+            password: benchPassword,
+            extraColumns: Number(args["import-extra-columns"]),
+          })
+        : null;
     const old = args["no-old"] ? [] : await runOldArchitecture(database.db, dataset, facts, today);
     await database.close();
 
@@ -101,7 +118,6 @@ async function main(): Promise<void> {
       financial: await signIn(server.url, dataset.financial.email, benchPassword),
       admin: await signIn(server.url, dataset.admin.email, benchPassword),
     };
-    const only = args.only ? new RegExp(args.only) : null;
     const scenarios = buildScenarios(dataset, facts, today, cookies).filter(
       (scenario) => !only || only.test(scenario.name),
     );
@@ -139,6 +155,13 @@ async function main(): Promise<void> {
       log(
         `  CSV export: ${csv.rows} rows, ${formatBytes(csv.bytes)} in ${csv.ms.toFixed(0)} ms, +${csv.extraRssMb.toFixed(0)} MB RSS`,
       );
+      let imported: ImportBenchResult | null = null;
+      if (importFixture) {
+        await waitUntilIdle(server.url);
+        const cookie = await signIn(server.url, importFixture.importer.email, benchPassword);
+        imported = await measureImport(server, cookie, importFixture);
+        log(`  ${describeImport(imported)}`);
+      }
       const web = args["no-web"] ? null : await measureWeb(server.url, cookies.buyer);
       const peakRssMb = readPeakRss(server.pid);
 
@@ -164,6 +187,7 @@ async function main(): Promise<void> {
         server: { idleRssMb, peakRssMb },
         load,
         csv,
+        import: imported,
         old,
         web,
         totalSeconds: (Date.now() - runStarted) / 1000,

@@ -1,4 +1,5 @@
 import type { Dataset } from "./dataset";
+import { describeImport, type ImportBenchResult } from "./import";
 import type { LighthouseScore } from "./lighthouse";
 import type { LoadResult } from "./load";
 import type { OldResult } from "./old-architecture";
@@ -25,6 +26,8 @@ export type Report = {
   server: { idleRssMb: number; peakRssMb: number };
   load: LoadResult[];
   csv: CsvResult;
+  /** Issue 11's import of a 50,000-row file (absent in runs before it, or skipped). */
+  import?: ImportBenchResult | null;
   old: OldResult[];
   web: { sizes: RouteSize[]; lighthouse: LighthouseScore[] } | null;
 };
@@ -95,6 +98,7 @@ export function renderMarkdown(report: Report): string {
       `server RSS +${csv.extraRssMb.toFixed(0)} MB (budget 100: ${csv.extraRssMb <= 100 ? "met" : "**missed**"}).`,
     "",
   );
+  if (report.import) lines.push(describeImport(report.import), "");
   if (report.old.length > 0) {
     lines.push(
       formatTable(

@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { csvBom, formatCsvCell, formatCsvRow, parseCsv } from "./csv";
+import { createCsvReader, csvBom, formatCsvCell, formatCsvRow, parseCsv } from "./csv";
 
 describe("csv", () => {
   it("neutralizes formulas in text cells", () => {
@@ -32,6 +33,59 @@ describe("csv", () => {
     expect(parseCsv("a;b\r\n1,5;2\r\n", ";")).toEqual([
       ["a", "b"],
       ["1,5", "2"],
+    ]);
+  });
+});
+
+describe("reading in pieces", () => {
+  const cell = fc.oneof(
+    fc.constantFrom("", "a", "1,5", 'q"q', "x\r\ny", "\n", "\r", "; ;", "Оффер"),
+    fc.string({ maxLength: 6 }),
+  );
+  const text = fc
+    .tuple(
+      fc.array(fc.array(cell, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 5 }),
+      fc.constantFrom("\r\n", "\n", "\r"),
+      fc.boolean(),
+    )
+    .map(([rows, eol, quoteAll]) =>
+      rows
+        .map((row) =>
+          row.map((c) => (quoteAll || /[",;\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(";"),
+        )
+        .join(eol),
+    );
+
+  it("gives the same records however the text is cut", () => {
+    fc.assert(
+      fc.property(text, fc.array(fc.nat(), { maxLength: 6 }), (input, cuts) => {
+        const whole = createCsvReader({ delimiter: ";" });
+        const expected = [...whole.push(input), ...whole.end()];
+        const points = [...new Set(cuts.map((n) => n % (input.length + 1)))].sort((a, b) => a - b);
+        const pieces = createCsvReader({ delimiter: ";" });
+        const actual = [];
+        let from = 0;
+        for (const point of [...points, input.length]) {
+          actual.push(...pieces.push(input.slice(from, point)));
+          from = point;
+        }
+        actual.push(...pieces.end());
+        expect(actual).toEqual(expected);
+      }),
+    );
+  });
+
+  it("counts the lines of quoted line breaks", () => {
+    const reader = createCsvReader({ delimiter: "," });
+    const records = [
+      ...reader.push('a,"1\r'),
+      ...reader.push('\n2"\r'),
+      ...reader.push("\nb,c\r\n"),
+      ...reader.end(),
+    ];
+    expect(records).toEqual([
+      { cells: ["a", "1\r\n2"], line: 1 },
+      { cells: ["b", "c"], line: 3 },
     ]);
   });
 });

@@ -27,37 +27,166 @@ export function formatCsvRow(cells: CsvCell[], numeric: ReadonlySet<number> = ne
 /** UTF-8 byte order mark so spreadsheet programs read accents and Cyrillic correctly. */
 export const csvBom = "\uFEFF";
 
-/** Parses RFC 4180 text (used by tests and imports). Handles quotes, doubled quotes and CRLF. */
-export function parseCsv(text: string, delimiter = ","): string[][] {
-  const rows: string[][] = [];
+/** One record of a CSV text and the line it starts on (1-based; a quoted cell may span lines). */
+export type CsvRecord = { cells: string[]; line: number };
+
+export type CsvReader = {
+  /** Feeds the next piece of text (any size, cut anywhere); answers the records it completed. */
+  push: (text: string) => CsvRecord[];
+  /** The end of the text: answers the last record, if any. */
+  end: () => CsvRecord[];
+};
+
+/**
+ * An incremental RFC 4180 parser: quotes, doubled quotes, CR, LF and CRLF, each possibly cut
+ * between two pieces, and a leading BOM. Memory holds one record, so a file of any size can be read
+ * piece by piece. With no delimiter, `detect` picks it once the first line is complete.
+ */
+export function createCsvReader(
+  options: { delimiter?: string; detect?: (firstLine: string) => string } = {},
+): CsvReader {
+  let delimiter = options.delimiter ?? (options.detect ? "" : ",");
+  // Text held back until the first line is complete, when the delimiter is still to be detected.
+  let head = "";
+  let atStart = true;
+  let records: CsvRecord[] = [];
   let row: string[] = [];
   let cell = "";
   let quoted = false;
-  const input = text.startsWith(csvBom) ? text.slice(1) : text;
-  for (let i = 0; i < input.length; i++) {
-    const ch = input[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (input[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === delimiter) {
-      row.push(cell);
-      cell = "";
-    } else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && input[i + 1] === "\n") i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-    } else cell += ch;
-  }
-  if (cell !== "" || row.length) {
+  /** A quote inside a quoted cell at the end of a piece: a doubled quote or the closing one. */
+  let quotePending = false;
+  /** A CR at the end of a piece: a following LF belongs to it. */
+  let crPending = false;
+  let line = 1;
+  let recordLine = 1;
+  let recordStarted = false;
+  let afterCr = false;
+  const quotedStop = /["\r\n]/g;
+  let plainStop: RegExp | undefined;
+
+  const finishRecord = () => {
     row.push(cell);
-    rows.push(row);
-  }
-  return rows;
+    records.push({ cells: row, line: recordLine });
+    row = [];
+    cell = "";
+    recordStarted = false;
+  };
+
+  const consume = (text: string) => {
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i] as string;
+      const wasAfterCr = afterCr;
+      afterCr = false;
+      if (crPending) {
+        crPending = false;
+        if (ch === "\n") continue;
+      }
+      if (quotePending) {
+        quotePending = false;
+        if (ch === '"') {
+          cell += '"';
+          continue;
+        }
+        quoted = false;
+      }
+      if (!recordStarted) {
+        recordStarted = true;
+        recordLine = line;
+      }
+      if (quoted) {
+        if (ch === '"') {
+          if (i + 1 < text.length) {
+            if (text[i + 1] === '"') {
+              cell += '"';
+              i++;
+            } else quoted = false;
+          } else quotePending = true;
+        } else if (ch === "\r" || ch === "\n") {
+          // A line break inside a quoted cell: CRLF counts once, even when cut between pieces.
+          if (ch === "\r" || !wasAfterCr) line++;
+          afterCr = ch === "\r";
+          cell += ch;
+        } else {
+          // Plain text up to the next quote or line break, in one slice (a file is megabytes).
+          quotedStop.lastIndex = i + 1;
+          const end = quotedStop.exec(text)?.index ?? text.length;
+          cell += text.slice(i, end);
+          i = end - 1;
+        }
+      } else if (ch === '"') quoted = true;
+      else if (ch === delimiter) {
+        row.push(cell);
+        cell = "";
+      } else if (ch === "\n" || ch === "\r") {
+        line++;
+        if (ch === "\r") {
+          if (i + 1 < text.length) {
+            if (text[i + 1] === "\n") i++;
+          } else crPending = true;
+        }
+        finishRecord();
+      } else {
+        plainStop ??= new RegExp(`["\\r\\n${delimiter.replace(/[\\^$.*+?()[\]{}|-]/g, "\\$&")}]`, "g");
+        plainStop.lastIndex = i + 1;
+        const end = plainStop.exec(text)?.index ?? text.length;
+        cell += text.slice(i, end);
+        i = end - 1;
+      }
+    }
+  };
+
+  /** The first line's end outside quotes, or -1. */
+  const firstLineEnd = (text: string) => {
+    let inQuotes = false;
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i];
+      if (ch === '"') inQuotes = !inQuotes;
+      else if (!inQuotes && (ch === "\n" || ch === "\r")) return i;
+    }
+    return -1;
+  };
+
+  return {
+    push(text) {
+      let input = text;
+      if (atStart && input.length > 0) {
+        atStart = false;
+        if (input.startsWith(csvBom)) input = input.slice(1);
+      }
+      if (!delimiter) {
+        head += input;
+        const end = firstLineEnd(head);
+        // A header line longer than 64 KB is not a header: decide with what there is.
+        if (end < 0 && head.length < 65_536) return [];
+        delimiter = options.detect!(end < 0 ? head : head.slice(0, end));
+        input = head;
+        head = "";
+      }
+      consume(input);
+      const done = records;
+      records = [];
+      return done;
+    },
+    end() {
+      if (!delimiter && head) {
+        delimiter = options.detect!(head);
+        consume(head);
+        head = "";
+      }
+      if (quotePending) {
+        quotePending = false;
+        quoted = false;
+      }
+      if (cell !== "" || row.length > 0) finishRecord();
+      const done = records;
+      records = [];
+      return done;
+    },
+  };
+}
+
+/** Parses RFC 4180 text (used by tests and imports). Handles quotes, doubled quotes and CRLF. */
+export function parseCsv(text: string, delimiter = ","): string[][] {
+  const reader = createCsvReader({ delimiter });
+  return [...reader.push(text), ...reader.end()].map((record) => record.cells);
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
+  createCsvRowCounter,
+  createEncodingSniffer,
+  createImportCsvReader,
   createOfferLookup,
   decodeImportText,
   detectDelimiter,
-  flagDuplicates,
   guessMapping,
   type ImportOffer,
   mapImportRow,
@@ -32,6 +34,36 @@ describe("reading files", () => {
     expect(decodeImportText(utf8)).toContain("Instalações");
     const cp1252 = Uint8Array.from([0x49, 0x6e, 0x73, 0x74, 0x61, 0x6c, 0x61, 0xe7, 0xf5, 0x65, 0x73]);
     expect(decodeImportText(cp1252)).toBe("Instalações");
+  });
+
+  it("decides the encoding of a file read in pieces, a character cut between two pieces", () => {
+    const bytes = new TextEncoder().encode("Instalações;Депозиты");
+    const sniffer = createEncodingSniffer();
+    for (let i = 0; i < bytes.length; i += 3) sniffer.push(bytes.subarray(i, i + 3));
+    expect(sniffer.finish()).toBe("utf-8");
+    const cp1252 = createEncodingSniffer();
+    cp1252.push(Uint8Array.from([0x41, 0xe7]));
+    cp1252.push(Uint8Array.from([0xf5, 0x65]));
+    expect(cp1252.finish()).toBe("windows-1252");
+    // A file that ends inside a UTF-8 sequence is not UTF-8.
+    const cut = createEncodingSniffer();
+    cut.push(Uint8Array.from([0x41, 0xc3]));
+    expect(cut.finish()).toBe("windows-1252");
+  });
+
+  it("reads a file piece by piece with the lines its records start on", () => {
+    const text = '\uFEFFData;Oferta;Obs\r\n\r\n21/11/2026;Fortuna;"two\r\nlines"\r\n22/11/2026;"A ""B""";x\n';
+    for (const size of [1, 2, 3, 7, text.length]) {
+      const reader = createImportCsvReader();
+      const records = [];
+      for (let i = 0; i < text.length; i += size) records.push(...reader.push(text.slice(i, i + size)));
+      records.push(...reader.end());
+      expect(records, `pieces of ${size}`).toEqual([
+        { cells: ["Data", "Oferta", "Obs"], line: 1 },
+        { cells: ["21/11/2026", "Fortuna", "two\r\nlines"], line: 3 },
+        { cells: ["22/11/2026", 'A "B"', "x"], line: 5 },
+      ]);
+    }
   });
 
   it("detects comma, semicolon and tab delimiters from the header line", () => {
@@ -158,17 +190,30 @@ describe("rows", () => {
     ]);
   });
 
-  it("flags repeats in the file and days already logged", () => {
-    const rows = [
-      row(["2026-11-01", "Fortuna BR", "1", "0", "0", "0", "0"], 2),
-      row(["01/11/2026", "Fortuna BR", "2", "0", "0", "0", "0"], 3),
-      row(["2026-11-02", "Fortuna BR", "1", "0", "0", "0", "0"], 4),
-    ];
-    flagDuplicates(rows, new Set([`${offerA.id}|2026-11-02`]));
-    expect(rows.map((r) => [r.status, r.problems.map((p) => p.code)])).toEqual([
-      ["ok", []],
-      ["error", ["duplicate_in_file"]],
-      ["duplicate", ["duplicate_existing"]],
+  it("refuses to guess between offers that share a name", () => {
+    const twin: ImportOffer = { ...offerA, id: "33333333-3333-4333-8333-333333333333" };
+    const hiddenTwin: ImportOffer = {
+      ...hidden,
+      id: "44444444-4444-4444-8444-444444444444",
+      name: "Fortuna BR",
+    };
+    const twins = createOfferLookup([offerA, twin]);
+    expect(mapImportRow(["2026-11-01", "Fortuna BR", "1"], headers, mapping, twins, 2).problems).toEqual([
+      { code: "ambiguous_offer", field: "offer" },
     ]);
+    // The id settles it; a hidden offer of the same name does not make a visible one ambiguous.
+    expect(mapImportRow(["2026-11-01", twin.id, "1"], headers, mapping, twins, 2).values?.offerId).toBe(
+      twin.id,
+    );
+    expect(createOfferLookup([hiddenTwin, offerA])("fortuna br")).toBe(offerA);
+  });
+});
+
+describe("counting rows before reading them", () => {
+  it("counts records with a letter or digit, quoted line breaks inside one record", () => {
+    const counter = createCsvRowCounter();
+    const bytes = new TextEncoder().encode('Data;Obs\r\n\r\n;;\r\n21/11/2026;"a\r\nb"\r\né;é\n"x"');
+    for (let i = 0; i < bytes.length; i += 4) counter.push(bytes.subarray(i, i + 4));
+    expect(counter.finish()).toBe(3);
   });
 });

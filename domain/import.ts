@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseCsv } from "./csv";
+import { type CsvReader, type CsvRecord, createCsvReader } from "./csv";
 import { computeDepositPayment, computeMetrics, type Metrics } from "./metrics";
 import { isIsoDate } from "./periods";
 import { campaignInputSchema } from "./schemas/campaigns";
@@ -36,6 +36,7 @@ export const importMappingSchema = z
 export const importProblemCodes = [
   "missing_offer",
   "unknown_offer",
+  "ambiguous_offer",
   "offer_not_visible",
   "bad_date",
   "negative_number",
@@ -84,13 +85,42 @@ export type ImportCell = string | number | boolean | Date | null | undefined;
 // Reading the file
 // ---------------------------------------------------------------------------------------------
 
-/** UTF-8 (with or without BOM) when the bytes are valid UTF-8, else Windows-1252 (Excel's "CSV"). */
+export type ImportEncoding = "utf-8" | "windows-1252";
+
+/**
+ * Decides the encoding of a file read in pieces: UTF-8 (with or without BOM) when every byte is
+ * valid UTF-8, else Windows-1252 (Excel's "CSV"). Holds no more than an unfinished character.
+ */
+export function createEncodingSniffer(): { push: (bytes: Uint8Array) => void; finish: () => ImportEncoding } {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  let valid = true;
+  return {
+    push(bytes) {
+      if (!valid) return;
+      try {
+        decoder.decode(bytes, { stream: true });
+      } catch {
+        valid = false;
+      }
+    },
+    finish() {
+      if (valid) {
+        try {
+          decoder.decode();
+        } catch {
+          valid = false;
+        }
+      }
+      return valid ? "utf-8" : "windows-1252";
+    },
+  };
+}
+
+/** The whole text of a small file, in the encoding the sniffer picks. */
 export function decodeImportText(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return new TextDecoder("windows-1252").decode(bytes);
-  }
+  const sniffer = createEncodingSniffer();
+  sniffer.push(bytes);
+  return new TextDecoder(sniffer.finish()).decode(bytes);
 }
 
 /** The delimiter used most on the header line, outside quotes: comma, semicolon or tab. */
@@ -107,11 +137,47 @@ export function detectDelimiter(text: string): "," | ";" | "\t" {
   return ",";
 }
 
-/** Rows of a CSV text, blank lines dropped. */
+/**
+ * Reads a CSV file piece by piece: the delimiter is detected from the header line, blank lines are
+ * dropped, and each record keeps the line it starts on for the preview's messages.
+ */
+export function createImportCsvReader(): CsvReader {
+  const reader = createCsvReader({ detect: detectDelimiter });
+  const keep = (records: CsvRecord[]) => records.filter((r) => r.cells.some((cell) => cell.trim() !== ""));
+  return { push: (text) => keep(reader.push(text)), end: () => keep(reader.end()) };
+}
+
+const isAsciiLetterOrDigit = (byte: number) =>
+  (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a);
+
+/**
+ * Counts, over the raw bytes of a CSV file read in pieces, the records that hold an ASCII letter or
+ * digit: a lower bound of its non-blank rows in any ASCII-compatible encoding (quotes and line
+ * breaks are the same bytes in UTF-8 and Windows-1252). Lets an oversized file be refused before
+ * any row is stored.
+ */
+export function createCsvRowCounter(): { push: (bytes: Uint8Array) => void; finish: () => number } {
+  let quoted = false;
+  let filled = false;
+  let rows = 0;
+  return {
+    push(bytes) {
+      for (const byte of bytes) {
+        if (byte === 0x22) quoted = !quoted;
+        else if (!quoted && (byte === 0x0a || byte === 0x0d)) {
+          if (filled) rows++;
+          filled = false;
+        } else if (!filled && isAsciiLetterOrDigit(byte)) filled = true;
+      }
+    },
+    finish: () => rows + (filled ? 1 : 0),
+  };
+}
+
+/** Rows of a whole CSV text, blank lines dropped. */
 export function readCsvTable(text: string): string[][] {
-  return parseCsv(text, detectDelimiter(text.replace(/^\uFEFF/, ""))).filter((row) =>
-    row.some((cell) => cell.trim() !== ""),
-  );
+  const reader = createImportCsvReader();
+  return [...reader.push(text), ...reader.end()].map((record) => record.cells);
 }
 
 /** Header cells as unique names: blanks become "Column N", repeats get " (2)". */
@@ -380,18 +446,31 @@ const fieldBySchemaKey: Record<string, ImportField> = {
   depositPayment: "revenue",
 };
 
-export type OfferLookup = (reference: string) => ImportOffer | undefined;
+/** An offer, "ambiguous" when a name fits several offers the user may log, or undefined. */
+export type OfferLookup = (reference: string) => ImportOffer | "ambiguous" | undefined;
 
-/** Finds offers by id or by name (case and accents ignored), as trackers name them either way. */
+/**
+ * Finds offers by id or by name (case and accents ignored), as trackers name them either way. Names
+ * are not unique: a name shared by several offers the user may log is ambiguous (the id settles
+ * it), and a visible offer wins over hidden ones of the same name.
+ */
 export function createOfferLookup(offers: readonly ImportOffer[]): OfferLookup {
-  const byKey = new Map<string, ImportOffer>();
+  const byId = new Map<string, ImportOffer>();
+  const byName = new Map<string, ImportOffer[]>();
   for (const offer of offers) {
-    byKey.set(offer.id.toLowerCase(), offer);
+    byId.set(offer.id.toLowerCase(), offer);
     const key = normalizeHeader(offer.name);
-    // A visible offer wins over a hidden one of the same name.
-    if (!byKey.has(key) || (offer.visible && !byKey.get(key)!.visible)) byKey.set(key, offer);
+    byName.set(key, [...(byName.get(key) ?? []), offer]);
   }
-  return (reference) => byKey.get(reference.trim().toLowerCase()) ?? byKey.get(normalizeHeader(reference));
+  return (reference) => {
+    const offer = byId.get(reference.trim().toLowerCase());
+    if (offer) return offer;
+    const named = byName.get(normalizeHeader(reference));
+    if (!named) return undefined;
+    const visible = named.filter((o) => o.visible);
+    if (visible.length > 1) return "ambiguous";
+    return visible[0] ?? named[0];
+  };
 }
 
 /**
@@ -418,8 +497,10 @@ export function mapImportRow(
   const problems: ImportProblem[] = [];
 
   const offerReference = cellText(cellOf("offer")).trim();
-  const offer = offerReference ? findOffer(offerReference) : undefined;
+  const found = offerReference ? findOffer(offerReference) : undefined;
+  const offer = found === "ambiguous" ? undefined : found;
   if (!offerReference) problems.push({ code: "missing_offer", field: "offer" });
+  else if (found === "ambiguous") problems.push({ code: "ambiguous_offer", field: "offer" });
   else if (!offer) problems.push({ code: "unknown_offer", field: "offer" });
   else if (!offer.visible) problems.push({ code: "offer_not_visible", field: "offer" });
 
@@ -464,36 +545,6 @@ export function mapImportRow(
 
 /** The key of "one buyer's day for one offer", the duplicate rule of imports and the batch API. */
 export const dayKey = (offerId: string, date: string) => `${offerId}|${date}`;
-
-/**
- * Flags rows that repeat an earlier row of the file (an error) or a day already logged in
- * `existing` (status "duplicate": skipped or replaced at import). Returns the same rows.
- */
-export function flagDuplicates(rows: ImportRow[], existing: ReadonlySet<string>): ImportRow[] {
-  const seen = new Set<string>();
-  for (const row of rows) {
-    if (!row.values) continue;
-    const key = dayKey(row.values.offerId, row.values.date);
-    if (seen.has(key)) {
-      row.status = "error";
-      row.problems.push({ code: "duplicate_in_file" });
-      continue;
-    }
-    seen.add(key);
-    if (existing.has(key)) {
-      row.status = "duplicate";
-      row.problems.push({ code: "duplicate_existing" });
-    }
-  }
-  return rows;
-}
-
-/** Counts per status, for the preview summary. */
-export function countImportRows(rows: readonly ImportRow[]): Record<ImportRowStatus, number> {
-  const counts = { ok: 0, duplicate: 0, error: 0 };
-  for (const row of rows) counts[row.status]++;
-  return counts;
-}
 
 // ---------------------------------------------------------------------------------------------
 // API shapes

@@ -604,6 +604,69 @@ export const importMappings = pgTable("import_mappings", {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Import previews waiting for their commit (docs/decisions/0038): in the database, so any app
+ * process can page or commit what another one parsed, and a restart loses nothing. The id is the
+ * token; one per uploader (a new upload replaces the old one); 30 minutes; deleted by the commit.
+ */
+export const importPreviews = pgTable(
+  "import_previews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Who uploaded it: the only user who may page or commit it. */
+    actorId: text("actor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Whose campaigns the rows become (the uploader, or the buyer an admin imports for). */
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    headers: jsonb("headers").$type<string[]>().notNull(),
+    mapping: jsonb("mapping").$type<Record<string, string | null>>().notNull(),
+    /** False while the file is still being read: such a preview cannot be paged or committed. */
+    ready: boolean("ready").notNull().default(false),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("import_previews_actor_unique").on(t.actorId),
+    index("import_previews_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/** The rows of a preview as they will be saved: values when valid, the file's cells and problems. */
+export const importPreviewRows = pgTable(
+  "import_preview_rows",
+  {
+    previewId: uuid("preview_id")
+      .notNull()
+      .references(() => importPreviews.id, { onDelete: "cascade" }),
+    /** The file's line (the header is line 1) or the sheet's row. */
+    line: integer("line").notNull(),
+    /** ok: added; duplicate: a day already logged (skipped or replaced); error: never saved. */
+    status: text("status").notNull(),
+    problems: jsonb("problems").$type<{ code: string; field?: string }[]>().notNull(),
+    raw: jsonb("raw").$type<Record<string, string>>().notNull(),
+    // The values as they will be saved; null on rows with problems of their own.
+    date: date("date", { mode: "string" }),
+    offerId: uuid("offer_id"),
+    offerName: text("offer_name"),
+    spent: money("spent"),
+    clicks: integer("clicks"),
+    installations: integer("installations"),
+    registrations: integer("registrations"),
+    deposits: integer("deposits"),
+    revenue: money("revenue"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.previewId, t.line] }),
+    check("import_preview_rows_status_check", sql`${t.status} in ('ok', 'duplicate', 'error')`),
+    // Pages filtered by status and the per-status counts.
+    index("import_preview_rows_status_idx").on(t.previewId, t.status, t.line),
+  ],
+);
+
 /** Personal API tokens: only a SHA-256 of the secret is stored; the secret is shown once. */
 export const apiTokens = pgTable(
   "api_tokens",
@@ -698,6 +761,8 @@ export const schema = {
   backups,
   jobRuns,
   importMappings,
+  importPreviews,
+  importPreviewRows,
   apiTokens,
   idempotencyKeys,
   auditEvents,

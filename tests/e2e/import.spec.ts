@@ -2,7 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { request as playwrightRequest } from "@playwright/test";
 import { addDays, todayIn } from "../../domain/periods";
 import { formatMoney } from "../../web/lib/format";
-import { screensServer, storageStatePath } from "./support/env";
+import { screensServer, seededAccounts, storageStatePath } from "./support/env";
 import { expect, test } from "./support/fixtures";
 
 // Issue 11: a buyer imports a spreadsheet export (semicolons, decimal commas), fixes the one column
@@ -121,4 +121,84 @@ test("a buyer creates an API token from the user menu, sees it once and revokes 
   await expect(row).toHaveAttribute("data-state", "revoked");
   expect((await script.get("/api/campaigns", { headers: auth })).status()).toBe(401);
   await script.dispose();
+});
+
+test.describe("an admin imports on behalf of a buyer", () => {
+  test.use({ storageState: storageStatePath("admin") });
+
+  test("chooses the buyer, whose private offer then applies, and imports into their history", async ({
+    page,
+  }) => {
+    const buyer = seededAccounts.buyer;
+    const admin = await apiAs("admin");
+    const users = await admin.get(`/api/users?q=${encodeURIComponent(buyer.email)}`);
+    const buyerId = ((await users.json()) as { id: string; email: string }[]).find(
+      (u) => u.email === buyer.email,
+    )!.id;
+    const privateOffer = `Privada ${suffix}`;
+    const created = await admin.post("/api/offers", {
+      data: {
+        name: privateOffer,
+        casinoBrand: "Placar Casino",
+        value: "300.00",
+        currency: "BRL",
+        payoutPerDeposit: "15.00",
+        visibleToAll: false,
+        assignedUserIds: [buyerId],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await admin.dispose();
+
+    const days = [12, 11, 10].map((n) => addDays(today, -n));
+    const csv = [
+      "Data;Oferta;Gasto;Cliques;Instalações;Cadastros;Depósitos",
+      ...days.map((day, i) => `${brDate(day)};${privateOffer};${i + 1}0,50;100;20;5;${i}`),
+    ].join("\r\n");
+
+    // From the team page, the buyer's row opens the import with the buyer chosen.
+    await page.goto("/admin/users");
+    await page.locator(`tr[data-user-email="${buyer.email}"]`).getByTestId("user-import-link").click();
+    await expect(page).toHaveURL(new RegExp(`/import\\?userId=${buyerId}$`));
+    const target = page.getByTestId("import-target");
+    await expect(target).toHaveValue(buyerId);
+
+    // For the admin themself, the buyer's private offer is not available.
+    await target.selectOption("");
+    await expect(page).toHaveURL(/\/import$/);
+    const mine = page.waitForResponse((r) => r.url().endsWith("/api/imports/preview") && r.ok());
+    await page.getByTestId("import-file").setInputFiles({
+      name: "compradora.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(csv, "utf8"),
+    });
+    await mine;
+    await expect(page.locator('[data-testid="import-row"][data-status="error"]')).toHaveCount(3);
+    await expect(page.getByTestId("import-problems").first()).toContainText(
+      "Oferta: oferta não disponível para você",
+    );
+
+    // The same file for the buyer: every row is ready.
+    const forBuyer = page.waitForResponse((r) => r.url().endsWith("/api/imports/preview") && r.ok());
+    await target.selectOption(buyerId);
+    await forBuyer;
+    await expect(page.locator('[data-testid="import-row"][data-status="ok"]')).toHaveCount(3);
+    const commit = page.waitForResponse(
+      (r) => r.url().endsWith("/api/imports") && r.request().method() === "POST",
+    );
+    await page.getByTestId("import-submit").click();
+    expect((await commit).status()).toBe(200);
+    await expect(page.getByText("Importado: 3 adicionadas, 0 substituídas, 0 ignoradas")).toBeVisible();
+    await expect(page).toHaveURL(/\/campanhas$/);
+    const cards = page.getByTestId("campaign-card").filter({ hasText: privateOffer });
+    await expect(cards).toHaveCount(3);
+    await expect(cards.first()).toContainText(buyer.name);
+
+    // The days are the buyer's own.
+    const asBuyer = await apiAs("buyer");
+    const list = await asBuyer.get(`/api/campaigns?from=${days[0]}&to=${days[2]}&pageSize=100`);
+    const items = ((await list.json()) as { items: { offer: { name: string } | null }[] }).items;
+    expect(items.filter((item) => item.offer?.name === privateOffer)).toHaveLength(3);
+    await asBuyer.dispose();
+  });
 });

@@ -1,5 +1,4 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import {
   type ImportMapping,
   importCommitSchema,
@@ -10,19 +9,19 @@ import {
 } from "../../../domain/import";
 import { campaignBatchSchema } from "../../../domain/schemas/tokens";
 import type { AppDeps } from "../../context";
-import { AppError, validationError } from "../../errors";
+import { AppError, errorBodySchema, validationError } from "../../errors";
 import { createRouter, errors, jsonResponse, requireActor } from "../../http";
 import { campaignSecurity } from "../tokens/token-auth";
 import {
   commitImport,
-  createPreviewStore,
   getImportPreviewPage,
+  maxCsvBytes,
   previewImport,
   saveCampaignBatch,
 } from "./imports.service";
+import { receiveUpload } from "./upload";
 
-/** A 50,000-row CSV is a few MB; the rest of the API keeps its 1 MB limit (server/app.ts). */
-export const importBodyLimit = 25 * 1024 * 1024;
+/** The upload streams to a temporary file with its own limit; the rest of the API keeps 1 MB (server/app.ts). */
 export const importPreviewPath = "/api/imports/preview";
 
 const tags = ["Imports"];
@@ -30,7 +29,11 @@ const tags = ["Imports"];
 const previewForm = z.object({
   file: z
     .custom<File>((value) => value instanceof File, { error: "required" })
-    .meta({ type: "string", format: "binary", description: "CSV (comma, semicolon or tab) or XLSX" }),
+    .meta({
+      type: "string",
+      format: "binary",
+      description: "CSV (comma, semicolon or tab; up to 100 MB and 50,000 rows) or XLSX (up to 25 MB)",
+    }),
   mapping: z
     .string()
     .optional()
@@ -47,8 +50,14 @@ const previewRoute = createRoute({
   responses: {
     200: jsonResponse(importPreviewSchema, "The first page of the preview and its token"),
     ...errors(400, 401, 403, 404, 422),
+    413: {
+      description: "The file is too large",
+      content: { "application/json": { schema: errorBodySchema } },
+    },
   },
 });
+
+const uploadFields = z.object({ mapping: previewForm.shape.mapping, userId: previewForm.shape.userId });
 
 const pageRoute = createRoute({
   method: "get",
@@ -114,36 +123,39 @@ function parseMapping(text: string | undefined): ImportMapping | undefined {
 
 export function createImportsRoutes(deps: AppDeps) {
   const db = deps.database.db;
-  const store = createPreviewStore();
   const router = createRouter();
-  router.use(
-    "/imports/preview",
-    bodyLimit({
-      maxSize: importBodyLimit,
-      onError: () => {
-        throw new AppError("payload_too_large", "The file is too large.");
-      },
-    }),
-  );
-  return router
-    .openapi(previewRoute, async (c) => {
-      const actor = requireActor(c);
-      const form = c.req.valid("form");
+  // The upload is not validated by the OpenAPI layer, which would read the whole body into memory:
+  // it streams to a temporary file first (docs/decisions/0038). The route is documented all the same.
+  router.openAPIRegistry.registerPath(previewRoute);
+  router.post("/imports/preview", async (c) => {
+    const actor = requireActor(c);
+    const upload = await receiveUpload(c.req.raw, {
+      fileField: "file",
+      fieldNames: ["mapping", "userId"],
+      maxFileBytes: maxCsvBytes,
+    });
+    try {
+      if (!upload.file) throw new AppError("validation_failed", "Attach a file.", { file: "required" });
+      const fields = uploadFields.safeParse(upload.fields);
+      if (!fields.success) throw validationError(fields.error);
       const preview = await previewImport({
         db,
         actor,
-        store,
-        file: { name: form.file.name, bytes: new Uint8Array(await form.file.arrayBuffer()) },
-        mapping: parseMapping(form.mapping),
-        userId: form.userId || undefined,
+        file: upload.file,
+        mapping: parseMapping(fields.data.mapping),
+        userId: fields.data.userId || undefined,
       });
       return c.json(preview, 200);
-    })
-    .openapi(pageRoute, (c) => {
+    } finally {
+      await upload.cleanup();
+    }
+  });
+  return router
+    .openapi(pageRoute, async (c) => {
       const actor = requireActor(c);
-      const preview = getImportPreviewPage({
+      const preview = await getImportPreviewPage({
+        db,
         actor,
-        store,
         token: c.req.valid("param").token,
         query: c.req.valid("query"),
       });
@@ -163,6 +175,6 @@ export function createImportsRoutes(deps: AppDeps) {
     .openapi(commitRoute, async (c) => {
       const actor = requireActor(c);
       const { token, duplicates } = c.req.valid("json");
-      return c.json(await commitImport({ db, actor, store, token, duplicates }), 200);
+      return c.json(await commitImport({ db, actor, token, duplicates }), 200);
     });
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../../domain/periods";
@@ -9,7 +12,8 @@ import {
   type OfferRow,
 } from "../../../tests/factories";
 import { createTestContext, type TestContext } from "../../../tests/harness";
-import { campaigns, importMappings, offers } from "../../db/schema";
+import { campaigns, importMappings, importPreviewRows, importPreviews, offers } from "../../db/schema";
+import { previewImport, purgeExpiredImportPreviews } from "./imports.service";
 
 let ctx: TestContext;
 let admin: CreatedUser;
@@ -268,6 +272,9 @@ describe("per-row problems", () => {
       "2026-09-05,Fortuna BR,-5,1,0,0,0",
       "2026-09-06,Fortuna BR,5,many,0,0,0",
       "2026-09-07,,5,1,0,0,0",
+      "2026-09-08,Fortuna BR,1000000000000,1,0,0,0",
+      "2026-09-09,Fortuna BR,5,1,1.5,0,0",
+      "2026-09-10,Fortuna BR,5.123,1,0,0,0",
     ].join("\n");
     const body = await previewOk(buyerB, { text });
     const codes = body.rows.map((r: { line: number; status: string; problems: { code: string }[] }) => [
@@ -285,8 +292,11 @@ describe("per-row problems", () => {
       [8, "error", ["negative_number"]],
       [9, "error", ["not_a_number"]],
       [10, "error", ["missing_offer"]],
+      [11, "error", ["too_large"]],
+      [12, "error", ["not_integer"]],
+      [13, "error", ["too_many_decimals"]],
     ]);
-    expect(body.counts).toEqual({ ok: 2, duplicate: 1, error: 6 });
+    expect(body.counts).toEqual({ ok: 2, duplicate: 1, error: 9 });
 
     // The same offer is not visible to buyer A.
     const forA = await previewOk(buyerA, { text: `Date,Offer,Cost\n2026-09-04,${hidden.name},5\n` });
@@ -297,13 +307,112 @@ describe("per-row problems", () => {
     });
     expect(page.status).toBe(200);
     const second = await page.json();
-    expect(second.total).toBe(6);
+    expect(second.total).toBe(9);
     expect(second.rows.map((r: { line: number }) => r.line)).toEqual([7, 8]);
 
     // Another user cannot read or commit the preview.
     const stolen = await ctx.request(`/api/imports/preview/${body.token}`, { cookie: cookies[buyerA.id] });
     expect(stolen.status).toBe(404);
     expect((await commit(buyerA, body.token)).status).toBe(404);
+  });
+
+  it("refuses to guess between two offers with the same name", async () => {
+    const buyer = await createUser(ctx.db, { role: "user" });
+    cookies[buyer.id] = await ctx.signIn(buyer.email, buyer.password);
+    const first = await createOffer(ctx.db, { name: "Twin Casino" });
+    const second = await createOffer(ctx.db, { name: "Twin Casino" });
+    const body = await previewOk(buyer, {
+      text: `Date,Offer,Cost\n2026-09-01,Twin Casino,1\n2026-09-01,${second.id},1\n2026-09-02,${first.id},1\n`,
+    });
+    expect(
+      body.rows.map((r: { problems: unknown[]; values: { offerId: string } | null }) => [
+        r.problems,
+        r.values?.offerId,
+      ]),
+    ).toEqual([
+      [[{ code: "ambiguous_offer", field: "offer" }], undefined],
+      [[], second.id],
+      [[], first.id],
+    ]);
+  });
+
+  it("keeps the cells as read, without characters the database cannot hold", async () => {
+    const body = await previewOk(buyerA, { text: "Date,Offer,Cost\n2026-09-0\u00001,Fortuna BR,1\u0000\n" });
+    expect(body.rows[0]).toMatchObject({ status: "ok", values: { date: "2026-09-01", spent: "1.00" } });
+  });
+
+  it("refuses a file of more than 50,000 rows and keeps nothing of it", async () => {
+    const buyer = await createUser(ctx.db, { role: "user" });
+    cookies[buyer.id] = await ctx.signIn(buyer.email, buyer.password);
+    const text = `Date,Offer\n${"2026-01-01,x\n".repeat(50_001)}`;
+    const [rowsBefore] = await ctx.db.select({ n: count() }).from(importPreviewRows);
+    const response = await preview(buyer, { text });
+    expect(response.status).toBe(422);
+    expect((await response.json()).error).toMatchObject({
+      code: "import_too_many_rows",
+      fields: { file: "import_too_many_rows" },
+    });
+    const [left] = await ctx.db
+      .select({ n: count() })
+      .from(importPreviews)
+      .where(eq(importPreviews.actorId, buyer.id));
+    expect(Number(left?.n)).toBe(0);
+    const [rowsAfter] = await ctx.db.select({ n: count() }).from(importPreviewRows);
+    expect(Number(rowsAfter?.n)).toBe(Number(rowsBefore?.n));
+  });
+
+  it("refuses too many rows while reading when the first scan could not count them", async () => {
+    // Rows without an ASCII letter or digit escape the byte scan; the reader still stops at the limit.
+    const dir = mkdtempSync(path.join(tmpdir(), "placar-import-test-"));
+    const file = path.join(dir, "rows.csv");
+    writeFileSync(file, `Date,Offer\n${"é,é\n".repeat(6)}`);
+    const buyer = await createUser(ctx.db, { role: "user" });
+    const actor = {
+      id: buyer.id,
+      email: buyer.email,
+      name: buyer.name,
+      role: "user" as const,
+      managerId: null,
+      language: null,
+    };
+    try {
+      const [rowsBefore] = await ctx.db.select({ n: count() }).from(importPreviewRows);
+      await expect(
+        previewImport({ db: ctx.db, actor, file: { name: "rows.csv", path: file, bytes: 100 }, maxRows: 5 }),
+      ).rejects.toMatchObject({ reason: "import_too_many_rows" });
+      const [rowsAfter] = await ctx.db.select({ n: count() }).from(importPreviewRows);
+      expect(Number(rowsAfter?.n)).toBe(Number(rowsBefore?.n));
+      expect(await ctx.db.select().from(importPreviews).where(eq(importPreviews.actorId, buyer.id))).toEqual(
+        [],
+      );
+      const five = await previewImport({
+        db: ctx.db,
+        actor,
+        file: { name: "rows.csv", path: file, bytes: 100 },
+        maxRows: 6,
+      });
+      expect(five.counts).toEqual({ ok: 0, duplicate: 0, error: 6 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("answers 400 for a body that is not a form with a file", async () => {
+    const noFile = new FormData();
+    noFile.set("mapping", "{}");
+    const missing = await ctx.request("/api/imports/preview", {
+      method: "POST",
+      cookie: cookies[buyerA.id],
+      body: noFile,
+    });
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).error.fields).toEqual({ file: "required" });
+    const json = await ctx.request("/api/imports/preview", {
+      method: "POST",
+      cookie: cookies[buyerA.id],
+      json: { file: "x" },
+    });
+    expect(json.status).toBe(400);
   });
 
   it("rejects an empty file and an unreadable spreadsheet", async () => {
@@ -417,6 +526,82 @@ describe("importing", () => {
       await ctx.db.execute(sql`drop trigger refuse_777 on campaigns`);
       await ctx.db.execute(sql`drop function refuse_777`);
     }
+  });
+});
+
+describe("the stored preview", () => {
+  it("is the uploader's only pending preview, pages from SQL and expires after 30 minutes", async () => {
+    const buyer = await createUser(ctx.db, { role: "user" });
+    cookies[buyer.id] = await ctx.signIn(buyer.email, buyer.password);
+    const text = [
+      "Date,Offer,Cost",
+      ...Array.from(
+        { length: 120 },
+        (_, i) => `${addDays("2021-01-01", i)},${i % 10 === 9 ? "Nope" : "Fortuna BR"},1`,
+      ),
+    ].join("\n");
+    const older = await previewOk(buyer, { text });
+    const newer = await previewOk(buyer, { text });
+    expect(newer.token).not.toBe(older.token);
+    // A new upload replaces the older preview, rows and all.
+    const gone = await ctx.request(`/api/imports/preview/${older.token}`, { cookie: cookies[buyer.id] });
+    expect(gone.status).toBe(404);
+    expect((await gone.json()).error.code).toBe("import_expired");
+    const mine = await ctx.db.select().from(importPreviews).where(eq(importPreviews.actorId, buyer.id));
+    expect(mine.map((p) => p.id)).toEqual([newer.token]);
+    const [olderRows] = await ctx.db
+      .select({ n: count() })
+      .from(importPreviewRows)
+      .where(eq(importPreviewRows.previewId, older.token));
+    expect(Number(olderRows?.n)).toBe(0);
+
+    expect(newer.counts).toEqual({ ok: 108, duplicate: 0, error: 12 });
+    expect(newer.total).toBe(120);
+    const last = await ctx.request(`/api/imports/preview/${newer.token}?page=3&pageSize=50`, {
+      cookie: cookies[buyer.id],
+    });
+    const lastPage = await last.json();
+    expect(lastPage.rows.map((r: { line: number }) => r.line)).toEqual(
+      Array.from({ length: 20 }, (_, i) => 102 + i),
+    );
+    expect(lastPage.rows[0].metrics).toMatchObject({ profit: "-1.00" });
+    const errors = await ctx.request(`/api/imports/preview/${newer.token}?status=error&pageSize=5&page=3`, {
+      cookie: cookies[buyer.id],
+    });
+    const errorPage = await errors.json();
+    expect(errorPage.total).toBe(12);
+    expect(errorPage.rows.map((r: { line: number }) => r.line)).toEqual([111, 121]);
+    const bad = await ctx.request(`/api/imports/preview/not-a-token`, { cookie: cookies[buyer.id] });
+    expect(bad.status).toBe(404);
+
+    // 30 minutes later: gone for the user, and deleted by the next clean-up.
+    await ctx.db
+      .update(importPreviews)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(importPreviews.id, newer.token));
+    const late = await commit(buyer, newer.token);
+    expect(late.status).toBe(404);
+    expect((await late.json()).error.code).toBe("import_expired");
+    expect(await purgeExpiredImportPreviews(ctx.db)).toBeGreaterThanOrEqual(1);
+    const [rowsLeft] = await ctx.db
+      .select({ n: count() })
+      .from(importPreviewRows)
+      .where(eq(importPreviewRows.previewId, newer.token));
+    expect(Number(rowsLeft?.n)).toBe(0);
+    expect(await campaignsOf(buyer.id)).toEqual([]);
+  });
+
+  it("is committed once when two commits race", async () => {
+    const buyer = await createUser(ctx.db, { role: "user" });
+    cookies[buyer.id] = await ctx.signIn(buyer.email, buyer.password);
+    const body = await previewOk(buyer, {
+      text: "Date,Offer,Cost\n2020-05-01,Fortuna BR,2\n2020-05-02,Fortuna BR,3\n",
+    });
+    const answers = await Promise.all([commit(buyer, body.token), commit(buyer, body.token)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 404]);
+    expect(await campaignsOf(buyer.id)).toHaveLength(2);
+    const left = await ctx.db.select().from(importPreviews).where(eq(importPreviews.actorId, buyer.id));
+    expect(left).toEqual([]);
   });
 });
 

@@ -2,10 +2,12 @@ import { mkdtempSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../../../tests/factories";
 import { createTestContext, type TestContext } from "../../../tests/harness";
 import { openDatabase } from "../../db/client";
-import { backups } from "../../db/schema";
+import { backups, importPreviews } from "../../db/schema";
 import { reportRange } from "../report-mails/report-mails.service";
 import { buildDefaultSettings } from "../settings/settings.service";
 import { listDueJobs, readLocalClock, runDueJobs } from "./scheduler";
@@ -52,6 +54,28 @@ describe("scheduled jobs", () => {
     expect(reportRange("daily", "2026-11-23")).toEqual({ from: "2026-11-22", to: "2026-11-22" });
     expect(reportRange("weekly", "2026-11-23")).toEqual({ from: "2026-11-16", to: "2026-11-22" });
     expect(reportRange("monthly", "2026-12-01")).toEqual({ from: "2026-11-01", to: "2026-11-30" });
+  });
+
+  it("deletes import previews past their 30 minutes on every tick", async () => {
+    const buyer = await createUser(ctx.db, { role: "user" });
+    const other = await createUser(ctx.db, { role: "user" });
+    const preview = (actorId: string, minutes: number) => ({
+      actorId,
+      userId: actorId,
+      fileName: "a.csv",
+      headers: [],
+      mapping: {},
+      ready: true,
+      expiresAt: new Date(Date.now() + minutes * 60_000),
+    });
+    await ctx.db.insert(importPreviews).values([preview(buyer.id, -1), preview(other.id, 29)]);
+    await runDueJobs(ctx.deps, new Date("2026-11-23T12:00:00Z"), {});
+    expect(await ctx.db.select().from(importPreviews).where(eq(importPreviews.actorId, buyer.id))).toEqual(
+      [],
+    );
+    expect(
+      await ctx.db.select().from(importPreviews).where(eq(importPreviews.actorId, other.id)),
+    ).toHaveLength(1);
   });
 
   it("runs each occurrence once even when several processes tick at the same time", async () => {

@@ -5,6 +5,7 @@ import type { AppDeps } from "../../context";
 import type { Db } from "../../db/client";
 import { jobRuns } from "../../db/schema";
 import { applyBackupRetention, failStaleBackups, runBackup } from "../backups/backups.service";
+import { purgeExpiredImportPreviews } from "../imports/imports.service";
 import { sendScheduledReports } from "../report-mails/report-mails.service";
 import { readWorkspaceSettings } from "../settings/settings.service";
 
@@ -12,6 +13,7 @@ import { readWorkspaceSettings } from "../settings/settings.service";
 // are due in the workspace time zone, and claims each occurrence by inserting its key into
 // job_runs. The insert succeeds in exactly one process, which runs the job; the others skip it.
 // A job runs during its hour; if no process is up during that hour, that occurrence is skipped.
+// Each tick also deletes import previews past their 30 minutes (docs/decisions/0038).
 
 export const backupHour = 3;
 export const reportHour = 7;
@@ -81,6 +83,10 @@ export async function runDueJobs(deps: AppDeps, now: Date, runner?: JobRunner): 
   const jobs: JobRunner = runner ?? {
     report: (input) => sendScheduledReports({ deps, ...input }),
   };
+  // Housekeeping every tick, in whichever processes tick: deleting what expired is idempotent.
+  await purgeExpiredImportPreviews(db).catch((err) =>
+    deps.logger.warn("expired import previews not purged", { err }),
+  );
   const settings = await readWorkspaceSettings(db, deps.env.workspaceTimezone);
   const ran: string[] = [];
   for (const job of listDueJobs(settings, now)) {

@@ -13,10 +13,16 @@ import { campaignKeys } from "../campaigns/api";
 
 export const importPageSize = 50;
 
-export function uploadImportPreview(file: File, mapping?: ImportMapping): Promise<ImportPreview> {
+/** Uploads the file; `userId` (admins only) imports for that buyer, with the buyer's offers. */
+export function uploadImportPreview(
+  file: File,
+  options: { mapping?: ImportMapping | undefined; userId?: string | undefined } = {},
+): Promise<ImportPreview> {
   const form = new FormData();
+  // The text fields first: the server streams the file part to disk as it arrives.
+  if (options.mapping) form.set("mapping", JSON.stringify(options.mapping));
+  if (options.userId) form.set("userId", options.userId);
   form.set("file", file);
-  if (mapping) form.set("mapping", JSON.stringify(mapping));
   return api.post<ImportPreview>("/api/imports/preview", form);
 }
 

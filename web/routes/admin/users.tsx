@@ -3,6 +3,7 @@ import { roles } from "@domain/roles";
 import type { User, UserCreated } from "@domain/schemas/users";
 import {
   Ban,
+  FileUp,
   LogOut,
   MoreHorizontal,
   NotebookPen,
@@ -14,6 +15,7 @@ import {
 } from "lucide-react";
 import { useDeferredValue, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { PageHeader } from "@/components/layout/page-header";
 import { roleLabels } from "@/components/layout/role-label";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -171,6 +173,17 @@ export function Component() {
                       >
                         <NotebookPen aria-hidden="true" />
                       </Button>
+                      {(user.role === "user" || user.role === "manager") && !user.deactivatedAt ? (
+                        <Button asChild size="icon" variant="ghost" title={t("actions.import")}>
+                          <Link
+                            to={`/import?userId=${encodeURIComponent(user.id)}`}
+                            aria-label={t("actions.importFor", { name: user.name })}
+                            data-testid="user-import-link"
+                          >
+                            <FileUp aria-hidden="true" />
+                          </Link>
+                        </Button>
+                      ) : null}
                       <Button
                         type="button"
                         size="icon"

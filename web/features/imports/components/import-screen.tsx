@@ -7,9 +7,9 @@ import {
   importFields,
 } from "@domain/import";
 import { ChevronLeft, ChevronRight, FileUp } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -19,6 +19,8 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useCurrentUser } from "@/features/auth/session";
+import { useUsers } from "@/features/users/api";
 import { errorMessageKey, isApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { trendClass } from "../../campaigns/components/trend";
@@ -28,10 +30,17 @@ import { importPageSize, uploadImportPreview, useCommitImport, useImportPreviewP
 type StatusFilter = "all" | ImportRowStatus;
 const optionalFields = new Set<ImportField>(["revenue"]);
 
-/** Upload → columns → preview → import (docs/decisions/0030). */
+/**
+ * Upload → columns → preview → import (docs/decisions/0030, 0038). Admins first choose whose
+ * results these are (?userId=…): the rows become that buyer's, checked against the buyer's offers.
+ */
 export function ImportScreen() {
   const { t } = useTranslation("import");
   const navigate = useNavigate();
+  const me = useCurrentUser();
+  const isAdmin = me.role === "admin";
+  const [searchParams, setSearchParams] = useSearchParams();
+  const targetId = isAdmin ? (searchParams.get("userId") ?? "") : "";
   const fileInputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [first, setFirst] = useState<ImportPreview | null>(null);
@@ -45,11 +54,11 @@ export function ImportScreen() {
   const pageQuery = useImportPreviewPage(params, first);
   const current = page === 1 && status === "all" ? first : (pageQuery.data ?? first);
 
-  async function readPreview(next: File, mapping?: ImportMapping) {
+  async function readPreview(next: File, mapping?: ImportMapping, userId = targetId) {
     setReading(true);
     setUploadError(null);
     try {
-      const preview = await uploadImportPreview(next, mapping);
+      const preview = await uploadImportPreview(next, { mapping, userId: userId || undefined });
       setFirst(preview);
       setPage(1);
       setStatus("all");
@@ -59,6 +68,20 @@ export function ImportScreen() {
     } finally {
       setReading(false);
     }
+  }
+
+  function changeTarget(userId: string) {
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (userId) next.set("userId", userId);
+        else next.delete("userId");
+        return next;
+      },
+      { replace: true },
+    );
+    // The same file and columns again, checked against the new buyer's offers and days.
+    if (file) void readPreview(file, first?.mapping, userId);
   }
 
   function changeMapping(field: ImportField, header: string) {
@@ -76,6 +99,7 @@ export function ImportScreen() {
     try {
       const result = await commit.mutateAsync({ token: first.token, duplicates });
       toast.success(t("done", result));
+      // An admin sees every buyer's days there too, each card naming its buyer.
       navigate("/campanhas");
     } catch (error) {
       toast.error(errorText(error));
@@ -93,6 +117,9 @@ export function ImportScreen() {
           <CardDescription>{t("upload.hint")}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
+          {isAdmin ? (
+            <ImportTarget value={targetId} disabled={reading || commit.isPending} onChange={changeTarget} />
+          ) : null}
           <Label htmlFor={fileInputId}>{t("upload.label")}</Label>
           <Input
             id={fileInputId}
@@ -248,6 +275,59 @@ export function ImportScreen() {
             </div>
           </CardContent>
         </Card>
+      ) : null}
+    </div>
+  );
+}
+
+/** Admins: whose results the file holds (themselves, or a buyer or team lead who logs campaigns). */
+function ImportTarget({
+  value,
+  disabled,
+  onChange,
+}: {
+  value: string;
+  disabled: boolean;
+  onChange: (userId: string) => void;
+}) {
+  const { t } = useTranslation("import");
+  const me = useCurrentUser();
+  const id = useId();
+  const users = useUsers();
+  const choices = useMemo(
+    () =>
+      (users.data ?? [])
+        .filter((u) => u.id !== me.id && !u.deactivatedAt && (u.role === "user" || u.role === "manager"))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    [users.data, me.id],
+  );
+  return (
+    <div className="flex flex-col gap-2 sm:w-96">
+      <Label htmlFor={id}>{t("target.label")}</Label>
+      <NativeSelect
+        id={id}
+        data-testid="import-target"
+        value={value}
+        disabled={disabled || users.isPending}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">{t("target.me", { name: me.name })}</option>
+        {/* A buyer named in the address but not (yet) in the list still shows as chosen. */}
+        {value && !choices.some((u) => u.id === value) ? <option value={value}>{value}</option> : null}
+        {choices.map((user) => (
+          <option key={user.id} value={user.id}>
+            {t("target.option", { name: user.name, email: user.email })}
+          </option>
+        ))}
+      </NativeSelect>
+      <p id={`${id}-hint`} className="text-muted-foreground text-sm">
+        {t("target.hint")}
+      </p>
+      {users.isError ? (
+        <p role="alert" className="text-destructive text-sm">
+          {t(errorMessageKey(users.error))}
+        </p>
       ) : null}
     </div>
   );

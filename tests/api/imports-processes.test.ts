@@ -1,0 +1,159 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { testDatabaseKind } from "../harness";
+import { createDatabase, databaseUrl, dropDatabase, newTestDatabaseName } from "../postgres";
+import {
+  cleanupProcesses,
+  makeDataDir,
+  type Server,
+  startServer,
+  startupTimeoutMs,
+  stopServer,
+} from "../server-process";
+
+// Behind a load balancer the calls of one import reach different app processes, and a process may
+// restart between them: the preview lives in PostgreSQL, not in the memory of whoever parsed it
+// (docs/decisions/0038).
+
+afterAll(cleanupProcesses);
+
+let ipCounter = 0;
+const nextIp = () => `10.78.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+
+async function call(
+  server: Server,
+  path: string,
+  init: { method?: string; json?: unknown; body?: FormData; cookie?: string } = {},
+) {
+  const headers: Record<string, string> = { origin: server.url, "x-forwarded-for": nextIp() };
+  if (init.json !== undefined) headers["content-type"] = "application/json";
+  if (init.cookie) headers.cookie = init.cookie;
+  return fetch(`${server.url}${path}`, {
+    method: init.method ?? "GET",
+    headers,
+    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+  });
+}
+
+async function signUpAndIn(server: Server, email: string): Promise<string> {
+  const password = "two-process-password";
+  const up = await call(server, "/api/auth/sign-up/email", {
+    method: "POST",
+    json: { email, password, name: "" },
+  });
+  expect(up.status, await up.clone().text()).toBe(200);
+  const signIn = await call(server, "/api/auth/sign-in/email", { method: "POST", json: { email, password } });
+  expect(signIn.status).toBe(200);
+  return signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+describe.runIf(testDatabaseKind() === "postgres")("imports across processes", () => {
+  it(
+    "pages a preview on a restarted process and commits it on another one",
+    async () => {
+      const baseUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+      const name = newTestDatabaseName("db");
+      await createDatabase(baseUrl, name);
+      const env = {
+        DATABASE_URL: databaseUrl(baseUrl, name),
+        AUTH_SECRET: randomBytes(32).toString("base64url"),
+        TRUSTED_PROXIES: "true",
+      };
+      const servers: Server[] = [];
+      try {
+        servers.push(
+          ...(await Promise.all([
+            startServer({ ...env, DATA_DIR: makeDataDir() }),
+            startServer({ ...env, DATA_DIR: makeDataDir() }),
+          ])),
+        );
+        const [a, b] = servers as [Server, Server];
+        const adminCookie = await signUpAndIn(b, `admin-${name}@example.test`); // first account: admin
+        const buyerOnA = await signUpAndIn(a, `buyer-${name}@example.test`);
+        const offer = await call(b, "/api/offers", {
+          method: "POST",
+          cookie: adminCookie,
+          json: {
+            name: "Across Casino",
+            casinoBrand: "Brand",
+            value: "100.00",
+            currency: "BRL",
+            payoutPerDeposit: "10.00",
+          },
+        });
+        expect(offer.status, await offer.clone().text()).toBe(201);
+
+        const form = new FormData();
+        const lines = Array.from(
+          { length: 60 },
+          (_, i) =>
+            `${String((i % 28) + 1).padStart(2, "0")}/${i < 28 ? "09" : i < 56 ? "10" : "11"}/2025;Across Casino;1,50;10;2;1;${i % 3}`,
+        );
+        form.set(
+          "file",
+          new Blob([
+            `Data;Oferta;Gasto;Cliques;Instalações;Cadastros;Depósitos\r\n${lines.join("\r\n")}\r\n`,
+          ]),
+          "dias.csv",
+        );
+        const previewed = await call(a, "/api/imports/preview", {
+          method: "POST",
+          cookie: buyerOnA,
+          body: form,
+        });
+        expect(previewed.status, await previewed.clone().text()).toBe(200);
+        const preview = (await previewed.json()) as { token: string; counts: Record<string, number> };
+        expect(preview.counts).toEqual({ ok: 60, duplicate: 0, error: 0 });
+
+        // Process A restarts: nothing of the preview was in its memory.
+        await stopServer(a);
+        servers[0] = await startServer({ ...env, DATA_DIR: makeDataDir() });
+        const restarted = servers[0];
+        const buyerCookie = await (async () => {
+          const signIn = await call(restarted, "/api/auth/sign-in/email", {
+            method: "POST",
+            json: { email: `buyer-${name}@example.test`, password: "two-process-password" },
+          });
+          return signIn.headers
+            .getSetCookie()
+            .map((c) => c.split(";")[0])
+            .join("; ");
+        })();
+        const page = await call(restarted, `/api/imports/preview/${preview.token}?page=2&pageSize=50`, {
+          cookie: buyerCookie,
+        });
+        expect(page.status).toBe(200);
+        expect(((await page.json()) as { rows: unknown[] }).rows).toHaveLength(10);
+
+        // Another user cannot see it, on any process.
+        const stolen = await call(b, `/api/imports/preview/${preview.token}`, { cookie: adminCookie });
+        expect(stolen.status).toBe(404);
+
+        const committed = await call(b, "/api/imports", {
+          method: "POST",
+          cookie: buyerCookie,
+          json: { token: preview.token },
+        });
+        expect(committed.status, await committed.clone().text()).toBe(200);
+        expect(await committed.json()).toEqual({ added: 60, replaced: 0, skipped: 0 });
+        const again = await call(restarted, "/api/imports", {
+          method: "POST",
+          cookie: buyerCookie,
+          json: { token: preview.token },
+        });
+        expect(again.status).toBe(404);
+        const list = await call(restarted, "/api/campaigns?from=2025-09-01&to=2025-11-30", {
+          cookie: buyerCookie,
+        });
+        expect(((await list.json()) as { total: number }).total).toBe(60);
+      } finally {
+        for (const server of servers) await stopServer(server);
+        await dropDatabase(baseUrl, name);
+      }
+    },
+    6 * startupTimeoutMs,
+  );
+});
