@@ -330,10 +330,11 @@ for (const theme of ["light", "dark"] as const) {
 
 // Screenshots -------------------------------------------------------------------------------
 
-test("screenshots of the buyer screens", async ({ browser, consoleGuard }) => {
-  test.setTimeout(300_000);
-  for (const language of languages) {
-    for (const theme of themes) {
+// One test per language and theme: each has its own time budget on a slow machine.
+for (const language of languages) {
+  for (const theme of themes) {
+    test(`screenshots of the buyer screens (${language}, ${theme})`, async ({ browser, consoleGuard }) => {
+      test.setTimeout(240_000);
       for (const viewport of viewportNames) {
         const prefix = `buyer-${language}-${theme}-${viewport}`;
         const page = await openPage(browser, consoleGuard, { role: "buyer", language, theme, viewport });
@@ -378,7 +379,7 @@ test("screenshots of the buyer screens", async ({ browser, consoleGuard }) => {
         await shoot(page, `${prefix}-analytics`);
         await page.context().close();
       }
-    }
+      await restoreLanguage(["buyer"]);
+    });
   }
-  await restoreLanguage(["buyer"]);
-});
+}
