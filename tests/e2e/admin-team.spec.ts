@@ -338,12 +338,13 @@ test("a user with payouts can only be deactivated, and then cannot sign in", asy
   await api.dispose();
 });
 
-test("screenshots of the team screens in pt-BR and English, light and dark, desktop and phone", async ({
-  browser,
-  consoleGuard,
-}) => {
-  for (const language of languages) {
-    for (const theme of themes) {
+// One test per language and theme: each has its own time budget on a slow machine.
+for (const language of languages) {
+  for (const theme of themes) {
+    test(`screenshots of the team screens, desktop and phone (${language}, ${theme})`, async ({
+      browser,
+      consoleGuard,
+    }) => {
       for (const viewport of viewportNames) {
         const prefix = `${language}-${theme}-${viewport}`;
         const page = await openPage(browser, consoleGuard, { role: "admin", language, theme, viewport });
@@ -380,6 +381,6 @@ test("screenshots of the team screens in pt-BR and English, light and dark, desk
         await shoot(buyerPage, `${prefix}-team-notes-buyer`);
         await buyerPage.context().close();
       }
-    }
+    });
   }
-});
+}
