@@ -66,4 +66,19 @@ describe("describeAuditDetails", () => {
       },
     ]);
   });
+
+  it("splits a change of a group into the members that changed", () => {
+    expect(
+      describeAuditDetails({
+        changes: { notifications: { from: { email: true, daily: false }, to: { email: true, daily: true } } },
+      }),
+    ).toEqual([
+      {
+        key: "notifications.daily",
+        kind: "change",
+        from: { kind: "boolean", value: false },
+        to: { kind: "boolean", value: true },
+      },
+    ]);
+  });
 });

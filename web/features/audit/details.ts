@@ -36,10 +36,29 @@ export function describeDetailValue(value: unknown): DetailValue {
   return { kind: "text", value: String(value) };
 }
 
-function describeLine(key: string, value: unknown): DetailLine {
-  return isChange(value)
-    ? { key, kind: "change", from: describeDetailValue(value.from), to: describeDetailValue(value.to) }
-    : { key, kind: "value", value: describeDetailValue(value) };
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * A detail's lines. A change of a group of settings ({ from: {…}, to: {…} }) becomes one line per
+ * member that changed, keyed "group.member", so it reads "Notifications › Daily: no → yes".
+ */
+function describeLines(key: string, value: unknown): DetailLine[] {
+  if (!isChange(value)) return [{ key, kind: "value", value: describeDetailValue(value) }];
+  const { from, to } = value;
+  if (isRecord(from) && isRecord(to)) {
+    const members = [...new Set([...Object.keys(from), ...Object.keys(to)])];
+    return members
+      .filter((member) => !sameValue(from[member], to[member]))
+      .map((member) => ({
+        key: `${key}.${member}`,
+        kind: "change",
+        from: describeDetailValue(from[member]),
+        to: describeDetailValue(to[member]),
+      }));
+  }
+  return [{ key, kind: "change", from: describeDetailValue(from), to: describeDetailValue(to) }];
 }
 
 /** One line per detail; the entries of "changes" are lines of their own. */
@@ -47,9 +66,9 @@ export function describeAuditDetails(details: Record<string, unknown>): DetailLi
   const lines: DetailLine[] = [];
   for (const [key, value] of Object.entries(details)) {
     if (key === "changes" && isRecord(value) && !isChange(value)) {
-      for (const [field, change] of Object.entries(value)) lines.push(describeLine(field, change));
+      for (const [field, change] of Object.entries(value)) lines.push(...describeLines(field, change));
     } else {
-      lines.push(describeLine(key, value));
+      lines.push(...describeLines(key, value));
     }
   }
   return lines;

@@ -19,6 +19,8 @@ export type AuditContext = {
   userNames: Map<string, string>;
 };
 
+/** Targets that are one of a kind (the workspace settings): their id says nothing. */
+const unnamedTargets = new Set(["user", "settings"]);
 /** Details whose values are user ids, shown as names. */
 const userIdKeys = new Set(["managerId", "userId", "assignedUserIds", "subjectUserId", "buyerId"]);
 /** Details whose values are roles. */
@@ -37,14 +39,14 @@ export function AuditEventItem({ event, context }: { event: AuditEvent; context:
   return (
     <li
       className={cn(
-        "grid gap-x-6 gap-y-3 rounded-lg border bg-card p-4 text-card-foreground text-sm lg:grid-cols-[11rem_minmax(0,13rem)_minmax(0,1fr)]",
+        "grid grid-cols-2 gap-x-4 gap-y-3 rounded-lg border bg-card p-4 text-card-foreground text-sm lg:grid-cols-[11rem_minmax(0,13rem)_minmax(0,1fr)] lg:gap-x-6",
         failed && "border-destructive/40",
       )}
       data-testid="audit-event"
       data-action={event.action}
       data-outcome={event.outcome}
     >
-      <div className="grid content-start gap-1">
+      <div className="grid min-w-0 content-start gap-1">
         <Caption>{t("columns.when")}</Caption>
         <time dateTime={event.createdAt} className="font-medium tabular-nums">
           {formatDateTime(event.createdAt, context.language, context.timeZone)}
@@ -67,7 +69,7 @@ export function AuditEventItem({ event, context }: { event: AuditEvent; context:
         <Actor event={event} />
       </div>
 
-      <div className="grid min-w-0 content-start gap-2">
+      <div className="col-span-2 grid min-w-0 content-start gap-2 lg:col-span-1">
         <Caption>{t("columns.what")}</Caption>
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-medium" data-testid="audit-event-action">
@@ -133,7 +135,7 @@ function Target({ event }: { event: AuditEvent }) {
   if (subject && !sameAsActor) {
     const who = subject.name ?? subject.email ?? t("event.deletedUser");
     text = t("event.aboutUser", { name: subject.name && subject.email ? `${who} (${subject.email})` : who });
-  } else if (event.target && event.target.type !== "user") {
+  } else if (event.target && !unnamedTargets.has(event.target.type)) {
     const typeKey = `audit:targets.${event.target.type}`;
     const kind = i18n.exists(typeKey) ? t(typeKey) : event.target.type;
     const name = typeof event.details.name === "string" ? event.details.name : event.target.id;
@@ -147,10 +149,22 @@ function Target({ event }: { event: AuditEvent }) {
   );
 }
 
-function DetailRow({ line, context }: { line: DetailLine; context: AuditContext }) {
+/** A detail's name, translated when known ("notifications.daily" → "Notifications › Daily"). */
+function useFieldLabel() {
   const { t, i18n } = useTranslation("audit");
-  const labelKey = `audit:fields.${line.key}`;
-  const label = i18n.exists(labelKey) ? t(labelKey) : line.key;
+  return (key: string) =>
+    key
+      .split(".")
+      .map((part) => {
+        const labelKey = `audit:fields.${part}`;
+        return /^[\w-]+$/.test(part) && i18n.exists(labelKey) ? t(labelKey) : part;
+      })
+      .join(" › ");
+}
+
+function DetailRow({ line, context }: { line: DetailLine; context: AuditContext }) {
+  const { t } = useTranslation("audit");
+  const label = useFieldLabel()(line.key);
   return (
     <div
       className="flex min-w-0 flex-wrap items-baseline gap-x-1.5"
@@ -195,6 +209,7 @@ function ValueText({
 /** A value as text, translated where its key says what it is (a role, a user, a refusal reason). */
 function useValueText() {
   const { t, i18n } = useTranslation("audit");
+  const fieldLabel = useFieldLabel();
   const render = (key: string, value: DetailValue, context: AuditContext): string => {
     switch (value.kind) {
       case "empty":
@@ -208,8 +223,7 @@ function useValueText() {
       case "record":
         return value.lines
           .map((line) => {
-            const labelKey = `audit:fields.${line.key}`;
-            const label = i18n.exists(labelKey) ? t(labelKey) : line.key;
+            const label = fieldLabel(line.key);
             const shown =
               line.kind === "change"
                 ? `${render(line.key, line.from, context)} → ${render(line.key, line.to, context)}`

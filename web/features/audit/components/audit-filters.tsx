@@ -7,6 +7,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { DateInput } from "@/components/ui/date-input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
+import { cn } from "@/lib/utils";
 import { type AuditFilters as Filters, groupAuditActions, hasAuditFilters } from "../filters";
 
 type FilterKey = keyof Filters;
@@ -37,8 +38,8 @@ export function AuditFilters({
     <Card className="py-4">
       <CardContent className="px-4">
         <search aria-label={t("filters.title")} data-testid="audit-filters" className="flex flex-col gap-4">
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1.3fr)_minmax(0,0.8fr)_minmax(0,1fr)_minmax(0,1fr)]">
-            <Field id={fieldId("userId")} label={t("filters.user")}>
+          <div className="grid grid-cols-2 gap-4 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1.3fr)_minmax(0,0.8fr)_minmax(0,1fr)_minmax(0,1fr)]">
+            <Field id={fieldId("userId")} label={t("filters.user")} className="col-span-2 sm:col-span-1">
               <NativeSelect
                 id={fieldId("userId")}
                 value={filters.userId}
@@ -59,7 +60,7 @@ export function AuditFilters({
               </NativeSelect>
               {users.isError ? <p className="text-destructive text-xs">{t("filters.usersError")}</p> : null}
             </Field>
-            <Field id={fieldId("action")} label={t("filters.action")}>
+            <Field id={fieldId("action")} label={t("filters.action")} className="col-span-2 sm:col-span-1">
               <NativeSelect
                 id={fieldId("action")}
                 value={filters.action}
@@ -78,7 +79,7 @@ export function AuditFilters({
                 ))}
               </NativeSelect>
             </Field>
-            <Field id={fieldId("outcome")} label={t("filters.outcome")}>
+            <Field id={fieldId("outcome")} label={t("filters.outcome")} className="col-span-2 lg:col-span-1">
               <NativeSelect
                 id={fieldId("outcome")}
                 value={filters.outcome}
@@ -138,9 +139,19 @@ export function AuditFilters({
   );
 }
 
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+function Field({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className="grid content-start gap-1.5">
+    <div className={cn("grid min-w-0 content-start gap-1.5", className)}>
       <Label htmlFor={id}>{label}</Label>
       {children}
     </div>
