@@ -53,7 +53,7 @@ export function AuditEventItem({ event, context }: { event: AuditEvent; context:
         </time>
         {event.ipAddress || deviceName ? (
           <span
-            className="break-all text-muted-foreground text-xs"
+            className="wrap-anywhere text-muted-foreground text-xs"
             title={event.userAgent ?? undefined}
             data-testid="audit-event-source"
           >
@@ -120,7 +120,7 @@ function Actor({ event }: { event: AuditEvent }) {
     <span className="grid min-w-0" data-testid="audit-event-actor">
       <span className="truncate font-medium">{actor.name ?? actor.email}</span>
       {actor.name && actor.email ? (
-        <span className="break-all text-muted-foreground text-xs">{actor.email}</span>
+        <span className="wrap-anywhere text-muted-foreground text-xs">{actor.email}</span>
       ) : null}
     </span>
   );

@@ -38,8 +38,8 @@ export function AuditFilters({
     <Card className="py-4">
       <CardContent className="px-4">
         <search aria-label={t("filters.title")} data-testid="audit-filters" className="flex flex-col gap-4">
-          <div className="grid grid-cols-2 gap-4 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1.3fr)_minmax(0,0.8fr)_minmax(0,1fr)_minmax(0,1fr)]">
-            <Field id={fieldId("userId")} label={t("filters.user")} className="col-span-2 sm:col-span-1">
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1.3fr)_minmax(0,0.8fr)_minmax(0,1fr)_minmax(0,1fr)]">
+            <Field id={fieldId("userId")} label={t("filters.user")}>
               <NativeSelect
                 id={fieldId("userId")}
                 value={filters.userId}
@@ -60,7 +60,7 @@ export function AuditFilters({
               </NativeSelect>
               {users.isError ? <p className="text-destructive text-xs">{t("filters.usersError")}</p> : null}
             </Field>
-            <Field id={fieldId("action")} label={t("filters.action")} className="col-span-2 sm:col-span-1">
+            <Field id={fieldId("action")} label={t("filters.action")}>
               <NativeSelect
                 id={fieldId("action")}
                 value={filters.action}
@@ -79,7 +79,11 @@ export function AuditFilters({
                 ))}
               </NativeSelect>
             </Field>
-            <Field id={fieldId("outcome")} label={t("filters.outcome")} className="col-span-2 lg:col-span-1">
+            <Field
+              id={fieldId("outcome")}
+              label={t("filters.outcome")}
+              className="sm:col-span-2 lg:col-span-1"
+            >
               <NativeSelect
                 id={fieldId("outcome")}
                 value={filters.outcome}
