@@ -25,6 +25,7 @@ export const auditActions = [
   "offer.created",
   "offer.updated",
   "offer.deleted",
+  "campaigns.imported",
   // workspace
   "settings.updated",
   "backup.created",

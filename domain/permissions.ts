@@ -125,6 +125,7 @@ export const operationAccess = {
   "POST /api/users/{id}/deactivate": ["users:manage"],
   "POST /api/users/{id}/sessions/revoke": ["users:manage"],
   "POST /api/users/{id}/two-factor/disable": ["users:manage"],
+  "GET /api/audit": ["audit:read"],
 } as const satisfies Record<string, OperationAccess>;
 
 export type OperationKey = keyof typeof operationAccess;

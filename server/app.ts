@@ -7,10 +7,12 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { isLanguage, isRole } from "../domain/roles";
+import { recordAuditEvent } from "./audit";
 import { describeClient, forwardToAuth, resolveClientIp } from "./auth";
 import type { AppBindings, AppDeps } from "./context";
 import { AppError, forbidden } from "./errors";
 import { createAnalyticsRoutes } from "./features/analytics/analytics.routes";
+import { createAuditRoutes } from "./features/audit/audit.routes";
 import { createBackupsRoutes } from "./features/backups/backups.routes";
 import { createCampaignsRoutes } from "./features/campaigns/campaigns.routes";
 import { createConfigRoutes } from "./features/config/config.routes";
@@ -200,6 +202,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   app.route("/api", createSettingsRoutes(deps));
   app.route("/api", createBackupsRoutes(deps));
   app.route("/api", createTokensRoutes(deps));
+  app.route("/api", createAuditRoutes(deps));
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerToken", {
     type: "http",
     scheme: "bearer",
@@ -251,13 +254,14 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     return c.html(readFileSync(indexFile, "utf8"));
   });
 
-  app.onError((error, c) => handleError(error, c));
+  app.onError((error, c) => handleError(error, c, deps));
   return app;
 }
 
-function handleError(error: Error, c: Context<AppBindings>) {
+async function handleError(error: Error, c: Context<AppBindings>, deps: AppDeps) {
   if (error instanceof AppError) {
     if (error.status >= 500) c.get("logger")?.error("request failed", { err: error });
+    if (error.status === 403) await recordDenial(error, c, deps);
     return c.json(error.toBody(), error.status);
   }
   // Hono's own HTTP errors (for example a malformed JSON body).
@@ -268,6 +272,31 @@ function handleError(error: Error, c: Context<AppBindings>) {
   }
   c.get("logger")?.error("unhandled error", { err: error });
   return c.json({ error: { code: "internal", message: "Something went wrong on our side." } }, 500);
+}
+
+/**
+ * Every refused call (403) goes to the audit trail: who, what they called, from where. Written
+ * outside any transaction (the refused work was rolled back); a failure to write is logged and
+ * never turns the 403 into a 500.
+ */
+async function recordDenial(error: AppError, c: Context<AppBindings>, deps: AppDeps) {
+  const actor = c.get("actor");
+  try {
+    await recordAuditEvent(deps.database.db, {
+      action: "access.denied",
+      outcome: "failure",
+      actor: actor ? { id: actor.id, email: actor.email } : null,
+      client: actor?.client ?? describeClient(c, deps.env.trustProxy),
+      details: {
+        method: c.req.method,
+        path: c.req.path,
+        code: error.toBody().error.code,
+        ...(actor ? { role: actor.role } : {}),
+      },
+    });
+  } catch (err) {
+    c.get("logger")?.error("audit event not recorded", { err, action: "access.denied" });
+  }
 }
 
 const nulRefused = () => new AppError("validation_failed", "The request contains a NUL character.");

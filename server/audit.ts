@@ -72,3 +72,32 @@ export async function recordAuditEvent(db: DbOrTx, event: AuditEventInput): Prom
     details: (sanitizeAuditDetails(event.details ?? {}) ?? {}) as Record<string, unknown>,
   });
 }
+
+/** The "who" and "from where" of an event done by a signed-in user (or a token's owner). */
+export function auditSourceOf(actor: { id: string; email: string; client?: RequestClient | undefined }) {
+  return { actor: { id: actor.id, email: actor.email }, client: actor.client ?? null };
+}
+
+const isDecimalText = (value: unknown) => typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value);
+
+/** The fields that changed, each as { from, to }; compared as numbers, text or JSON. */
+export function describeChanges<T extends Record<string, unknown>>(
+  before: T,
+  after: Partial<T>,
+  keys: readonly (keyof T & string)[],
+): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of keys) {
+    if (!(key in after)) continue;
+    const from = before[key] ?? null;
+    const to = after[key] ?? null;
+    const same =
+      typeof from === "object" || typeof to === "object"
+        ? JSON.stringify(from) === JSON.stringify(to)
+        : isDecimalText(from) && isDecimalText(to)
+          ? Number(from) === Number(to) // "30" and "30.00" are one rate
+          : String(from) === String(to);
+    if (!same) changes[key] = { from, to };
+  }
+  return changes;
+}

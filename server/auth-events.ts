@@ -7,8 +7,9 @@ import type { Db } from "./db/client";
 import { readTwoFactorRequiredRoles } from "./features/settings/settings.service";
 import type { Logger } from "./logger";
 
-// What Better Auth's account endpoints did, for the audit trail (issue 10): the second sign-in step
-// (success and failure, with the factor), two-factor turned on or off, new backup codes, password
+// What Better Auth's account endpoints did, for the audit trail (issue 10): sign-in by password
+// (success, or failure with the address tried), the second sign-in step (with the factor), sign-out,
+// password reset requests and resets, two-factor turned on or off, new backup codes, password
 // changes. Runs as a plugin placed after the two-factor plugin, so its after-hooks see the outcome.
 // Better Auth commits its own writes; the event is written right after them (not in the same
 // transaction): a crash between the two loses the event, never the change (docs/decisions/0035).
@@ -20,7 +21,8 @@ type Person = { id: string; email: string; role?: string };
 type Pending =
   | { kind: "second-step"; user: Person }
   | { kind: "enabling"; user: Person }
-  | { kind: "signed-in"; user: Person };
+  | { kind: "signed-in"; user: Person }
+  | { kind: "resetting"; user: Person | null };
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
@@ -32,7 +34,10 @@ const sessionPaths = new Set([
   "/two-factor/disable",
   "/two-factor/generate-backup-codes",
   "/change-password",
+  "/sign-out",
 ]);
+/** Anonymous calls: who they are about is in the body (an address) or the reset token. */
+const anonymousPaths = new Set(["/sign-in/email", "/request-password-reset", "/reset-password"]);
 
 export function accountEvents({
   db,
@@ -81,9 +86,81 @@ export function accountEvents({
     return user ? { id: user.id, email: user.email } : null;
   }
 
+  /** The account an address belongs to, if any (an event about it can then be found by user). */
+  async function findUserByEmail(ctx: HookContext, email: string): Promise<Person | null> {
+    if (!email) return null;
+    const found = await ctx.context.internalAdapter.findUserByEmail(email.toLowerCase());
+    return found ? { id: found.user.id, email: found.user.email } : null;
+  }
+
+  async function recordAnonymous(ctx: HookContext, state: Pending | undefined) {
+    const returned = ctx.context.returned;
+    const failure = isAPIError(returned) ? returned : null;
+    const reason = failure
+      ? String((failure.body as { code?: unknown } | undefined)?.code ?? failure.status)
+      : null;
+    const body = (ctx.body ?? {}) as { email?: unknown; revokeOtherSessions?: unknown };
+    const email = typeof body.email === "string" ? body.email.trim() : "";
+    if (ctx.path === "/sign-in/email") {
+      if (failure) {
+        const known = await findUserByEmail(ctx, email);
+        await record(ctx, {
+          action: "auth.sign_in",
+          outcome: "failure",
+          actor: null,
+          subjectUserId: known?.id ?? null,
+          details: { factor: "password", email, reason },
+        });
+        return;
+      }
+      // With two-factor on, the password step ends without a session: the second step records it.
+      const session = ctx.context.newSession;
+      if (!session) return;
+      await record(ctx, {
+        action: "auth.sign_in",
+        actor: { id: session.user.id, email: session.user.email },
+        details: { factor: "password" },
+      });
+      return;
+    }
+    if (ctx.path === "/request-password-reset") {
+      // Answered the same for known and unknown addresses; the trail says which it was.
+      const known = await findUserByEmail(ctx, email);
+      await record(ctx, {
+        action: "auth.password_reset_requested",
+        outcome: failure ? "failure" : "success",
+        actor: null,
+        subjectUserId: known?.id ?? null,
+        details: { email, knownAccount: known !== null, ...(reason ? { reason } : {}) },
+      });
+      return;
+    }
+    if (ctx.path === "/reset-password") {
+      const user = state?.kind === "resetting" ? state.user : null;
+      await record(ctx, {
+        action: "auth.password_reset",
+        outcome: failure ? "failure" : "success",
+        actor: user,
+        subjectUserId: user?.id ?? null,
+        details: failure ? { reason } : { revokedOtherSessions: body.revokeOtherSessions !== false },
+      });
+    }
+  }
+
   const before = createAuthMiddleware(async (ctx) => {
     const request = ctx.request;
     if (!request) return;
+    if (ctx.path === "/reset-password") {
+      // The token names the user; it is spent by the reset, so look it up first.
+      const token = (ctx.body as { token?: unknown } | undefined)?.token;
+      const challenge =
+        typeof token === "string" && token
+          ? await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`)
+          : null;
+      const found = challenge ? await ctx.context.internalAdapter.findUserById(challenge.value) : null;
+      pending.set(request, { kind: "resetting", user: found ? { id: found.id, email: found.email } : null });
+      return;
+    }
     if (ctx.path in verifyPaths) {
       // Better Auth checks a session first: with one, this is the check that turns two-factor on.
       const sessionUser = await findSessionUser(ctx);
@@ -114,8 +191,13 @@ export function accountEvents({
 
   const after = createAuthMiddleware(async (ctx) => {
     const request = ctx.request;
-    const state = request ? pending.get(request) : undefined;
-    if (!state) return;
+    if (!request) return;
+    const state = pending.get(request);
+    if (anonymousPaths.has(ctx.path)) {
+      await recordAnonymous(ctx, state);
+      return;
+    }
+    if (!state || state.kind === "resetting") return;
     const returned = ctx.context.returned;
     const failure = isAPIError(returned) ? returned : null;
     const reason = failure
@@ -159,6 +241,8 @@ export function accountEvents({
       await record(ctx, { action: "auth.two_factor_disabled", actor, details: { by: "self" } });
     } else if (ctx.path === "/two-factor/generate-backup-codes") {
       await record(ctx, { action: "auth.backup_codes_regenerated", actor, details: { count: 10 } });
+    } else if (ctx.path === "/sign-out") {
+      await record(ctx, { action: "auth.sign_out", actor });
     } else if (ctx.path === "/change-password") {
       const body = (ctx.body ?? {}) as { revokeOtherSessions?: unknown };
       await record(ctx, {
@@ -169,7 +253,8 @@ export function accountEvents({
     }
   });
 
-  const watched = (path: string | undefined) => !!path && (path in verifyPaths || sessionPaths.has(path));
+  const watched = (path: string | undefined) =>
+    !!path && (path in verifyPaths || sessionPaths.has(path) || anonymousPaths.has(path));
 
   return {
     id: "placar-account-events",

@@ -291,6 +291,7 @@ export const operationCalls: Record<string, (w: World) => Promise<Call> | Call> 
   "POST /api/users/{id}/two-factor/disable": async (w) => ({
     path: `/api/users/${(await freshTeamBuyer(w)).id}/two-factor/disable`,
   }),
+  "GET /api/audit": () => ({ path: "/api/audit?limit=5" }),
 };
 
 function freshStatement(w: World, status: "pending" | "processing" | "paid" | "cancelled") {

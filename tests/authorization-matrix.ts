@@ -180,4 +180,8 @@ export const authorizationMatrix: Record<string, Row> = {
     "401 403 403 403 403 403 ok",
     "A lost phone: secret, backup codes and trusted devices go. Audited (auth.two_factor_disabled).",
   ),
+  "GET /api/audit": row(
+    "401 403 403 403 403 403 ok",
+    "The audit trail; every refusal here is itself audited.",
+  ),
 };

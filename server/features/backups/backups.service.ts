@@ -10,6 +10,7 @@ import { and, desc, eq, lt, ne, sql } from "drizzle-orm";
 import pg from "pg";
 import { can } from "../../../domain/permissions";
 import type { Backup } from "../../../domain/schemas/settings";
+import { auditSourceOf, recordAuditEvent } from "../../audit";
 import type { Actor } from "../../context";
 import type { Database, Db } from "../../db/client";
 import { acquireDataDirLock } from "../../db/lock";
@@ -139,6 +140,16 @@ export async function runBackup(input: {
     .where(eq(backups.id, created.id))
     .returning();
   if (!row) throw new Error("the backup row disappeared");
+  // Scheduled runs are the system's; a run someone started is theirs.
+  if (actor) {
+    await recordAuditEvent(db, {
+      action: "backup.created",
+      outcome: row.status === "success" ? "success" : "failure",
+      ...auditSourceOf(actor),
+      target: { type: "backup", id: row.id },
+      details: { fileName: row.fileName, sizeBytes: row.sizeBytes, reason: row.reason },
+    });
+  }
   return toBackup(row);
 }
 
@@ -169,15 +180,24 @@ async function removeBackupFile(env: Env, fileName: string | null) {
 
 export async function deleteBackup(input: { db: Db; env: Env; actor: Actor; id: string }): Promise<void> {
   assertCanManage(input.actor);
-  const [row] = await input.db
-    .delete(backups)
-    .where(and(eq(backups.id, input.id), ne(backups.status, "running")))
-    .returning();
-  if (!row) {
-    const [running] = await input.db.select({ id: backups.id }).from(backups).where(eq(backups.id, input.id));
-    if (running) throw conflict("backup_running", "The backup is still running.");
-    throw notFound("Backup");
-  }
+  const row = await input.db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(backups)
+      .where(and(eq(backups.id, input.id), ne(backups.status, "running")))
+      .returning();
+    if (!deleted) {
+      const [running] = await tx.select({ id: backups.id }).from(backups).where(eq(backups.id, input.id));
+      if (running) throw conflict("backup_running", "The backup is still running.");
+      throw notFound("Backup");
+    }
+    await recordAuditEvent(tx, {
+      action: "backup.deleted",
+      ...auditSourceOf(input.actor),
+      target: { type: "backup", id: deleted.id },
+      details: { fileName: deleted.fileName, startedAt: deleted.startedAt },
+    });
+    return deleted;
+  });
   await removeBackupFile(input.env, row.fileName);
 }
 

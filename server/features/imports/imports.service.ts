@@ -27,6 +27,7 @@ import {
 import { computeDepositPayment, computeMetrics } from "../../../domain/metrics";
 import { can } from "../../../domain/permissions";
 import type { CampaignBatch } from "../../../domain/schemas/tokens";
+import { auditSourceOf, recordAuditEvent } from "../../audit";
 import type { Actor } from "../../context";
 import type { Db, DbOrTx, Tx } from "../../db/client";
 import { retryOnDeadlock } from "../../db/retry";
@@ -521,7 +522,16 @@ export async function commitImport({
           set: { mapping: preview.mapping, updatedAt: new Date() },
         });
       await tx.delete(importPreviews).where(eq(importPreviews.id, preview.id));
-      return { ...saved, skipped: saved.skipped + Number(rejected?.n ?? 0) };
+      const result = { ...saved, skipped: saved.skipped + Number(rejected?.n ?? 0) };
+      // A bulk change of someone's numbers; an admin's import on a buyer's behalf above all.
+      await recordAuditEvent(tx, {
+        action: "campaigns.imported",
+        ...auditSourceOf(actor),
+        target: { type: "user", id: target.id },
+        subjectUserId: target.id,
+        details: { ...result, duplicates, onBehalf: target.id !== actor.id },
+      });
+      return result;
     }),
   );
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { can } from "../../../domain/permissions";
 import type { Offer, OfferInput, OfferPatch } from "../../../domain/schemas/offers";
+import { auditSourceOf, describeChanges, recordAuditEvent } from "../../audit";
 import type { Actor } from "../../context";
 import type { Db, DbOrTx } from "../../db/client";
 import { campaignTotals, offerAssignments, offers, users } from "../../db/schema";
@@ -14,6 +15,16 @@ import { createNotifications } from "../notifications/notifications.service";
 // financial staff and admins see all; only admins write.
 
 type OfferRow = typeof offers.$inferSelect;
+
+const offerAuditedFields = [
+  "name",
+  "description",
+  "value",
+  "currency",
+  "casinoBrand",
+  "payoutPerDeposit",
+  "visibleToAll",
+] as const satisfies readonly (keyof OfferRow)[];
 
 async function loadAssignees(db: DbOrTx, offerIds: string[]) {
   if (offerIds.length === 0) return new Map<string, Offer["assignedUsers"]>();
@@ -162,6 +173,20 @@ export async function createOffer({ db, actor, input }: { db: Db; actor: Actor; 
       .returning();
     if (!input.visibleToAll) await replaceAssignments(tx, row!.id, input.assignedUserIds);
     await notifyNewViewers(tx, row!, new Set());
+    await recordAuditEvent(tx, {
+      action: "offer.created",
+      ...auditSourceOf(actor),
+      target: { type: "offer", id: row!.id },
+      details: {
+        name: row!.name,
+        casinoBrand: row!.casinoBrand,
+        value: row!.value,
+        currency: row!.currency,
+        payoutPerDeposit: row!.payoutPerDeposit,
+        visibleToAll: row!.visibleToAll,
+        ...(row!.visibleToAll ? {} : { assignedUserIds: input.assignedUserIds ?? [] }),
+      },
+    });
     return row!.id;
   });
   return getOffer({ db, actor, id });
@@ -202,6 +227,20 @@ export async function updateOffer({
     if (visibleToAll) await replaceAssignments(tx, id, []);
     else if (patch.assignedUserIds !== undefined) await replaceAssignments(tx, id, patch.assignedUserIds);
     await notifyNewViewers(tx, row!, before);
+    const changes = describeChanges(current, row!, offerAuditedFields);
+    const seeing = await buyersWhoSee(tx, id);
+    const audience =
+      seeing.size !== before.size || [...seeing].some((userId) => !before.has(userId))
+        ? { buyersWhoSee: { from: before.size, to: seeing.size } }
+        : {};
+    if (Object.keys(changes).length || Object.keys(audience).length) {
+      await recordAuditEvent(tx, {
+        action: "offer.updated",
+        ...auditSourceOf(actor),
+        target: { type: "offer", id },
+        details: { name: row!.name, changes: { ...changes, ...audience } },
+      });
+    }
   });
   return getOffer({ db, actor, id });
 }
@@ -209,6 +248,17 @@ export async function updateOffer({
 /** Deletes the offer; its campaigns keep their numbers and lose the link (offer not found). */
 export async function deleteOffer({ db, actor, id }: { db: Db; actor: Actor; id: string }) {
   requireManager(actor);
-  const deleted = await db.delete(offers).where(eq(offers.id, id)).returning({ id: offers.id });
-  if (deleted.length === 0) throw notFound("Offer");
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(offers)
+      .where(eq(offers.id, id))
+      .returning({ id: offers.id, name: offers.name, casinoBrand: offers.casinoBrand });
+    if (!deleted) throw notFound("Offer");
+    await recordAuditEvent(tx, {
+      action: "offer.deleted",
+      ...auditSourceOf(actor),
+      target: { type: "offer", id },
+      details: { name: deleted.name, casinoBrand: deleted.casinoBrand },
+    });
+  });
 }

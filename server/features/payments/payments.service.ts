@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import type { AuditAction } from "../../../domain/audit";
 import {
   type CommissionSettings,
   calculateCommission,
@@ -26,6 +27,7 @@ import type {
   PaymentHistory,
   PaymentMonth,
 } from "../../../domain/schemas/payments";
+import { auditSourceOf, describeChanges, recordAuditEvent } from "../../audit";
 import type { Actor } from "../../context";
 import type { Db, DbOrTx } from "../../db/client";
 import {
@@ -59,6 +61,16 @@ function requireManager(actor: Actor) {
 }
 
 type SettingsRow = typeof commissionSettings.$inferSelect;
+
+const commissionAuditedFields = [
+  "modelType",
+  "baseCommissionRate",
+  "highRoiCommissionRate",
+  "roiThreshold",
+  "tieredRoiThreshold",
+  "minimumMonthlyRevenue",
+  "revenueTiers",
+] as const satisfies readonly (keyof CommissionSettings)[];
 
 function toSettings(row: SettingsRow | undefined): CommissionSettings {
   if (!row) return defaultCommissionSettings;
@@ -248,6 +260,16 @@ async function readCards(db: DbOrTx, where: { periodStart: string } | { statemen
   });
 }
 
+const auditActionByRequest: Record<ActionRequest["type"], AuditAction> = {
+  process: "payment.processed",
+  reject: "payment.rejected",
+  reopen: "payment.reopened",
+  confirm: "payment.confirmed",
+  "register-payout": "payment.payout_registered",
+  "reverse-payout": "payment.payout_reversed",
+  "edit-payout": "payment.payout_edited",
+};
+
 export type ActionRequest =
   | { type: "process" | "reject" | "reopen" | "confirm"; note?: string | null }
   | { type: "register-payout"; amount: string; note?: string | null }
@@ -378,6 +400,26 @@ export async function runPaymentAction({
       newStatus: result.status as StatementStatus,
       changedBy: actor.id,
       note: detail,
+    });
+    await recordAuditEvent(tx, {
+      action: auditActionByRequest[request.type],
+      ...auditSourceOf(actor),
+      target: { type: "statement", id: targetId },
+      subjectUserId: statement.userId,
+      details: {
+        month: monthOf(statement.periodStart),
+        amountDue: statement.amountDue,
+        status: { from: statement.status, to: result.status },
+        ...(payoutId ? { payoutId } : {}),
+        ...(effect?.type === "create" ? { amount: effect.amount } : {}),
+        ...(effect?.type === "edit"
+          ? { amount: { from: currentPayout?.amount ?? null, to: effect.amount } }
+          : {}),
+        ...(effect?.type === "reverse"
+          ? { amount: currentPayout?.amount ?? null, reason: effect.reason }
+          : {}),
+        ...(note ? { note } : {}),
+      },
     });
     if (result.paid) {
       await createNotifications(tx, [
@@ -603,9 +645,25 @@ export async function saveCommissionSettings({
     updatedBy: actor.id,
     updatedAt: new Date(),
   };
-  await db
-    .insert(commissionSettings)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: commissionSettings.userId, set: values });
+  await db.transaction(async (tx) => {
+    const [previous] = await tx
+      .select()
+      .from(commissionSettings)
+      .where(eq(commissionSettings.userId, userId))
+      .for("update");
+    await tx
+      .insert(commissionSettings)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: commissionSettings.userId, set: values });
+    const before = toSettings(previous);
+    const after = toSettings({ userId, ...values } as typeof commissionSettings.$inferSelect);
+    await recordAuditEvent(tx, {
+      action: "commission_settings.updated",
+      ...auditSourceOf(actor),
+      target: { type: "commission_settings", id: userId },
+      subjectUserId: userId,
+      details: { changes: describeChanges(before, after, commissionAuditedFields), firstSave: !previous },
+    });
+  });
   return getCommissionSettings({ db, actor, userId });
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
 import { isLanguage, isRole } from "../../../domain/roles";
 import type { ApiToken, ApiTokenInput, CreatedApiToken } from "../../../domain/schemas/tokens";
+import { auditSourceOf, recordAuditEvent } from "../../audit";
 import type { Actor } from "../../context";
 import type { Db } from "../../db/client";
 import { apiTokens, users } from "../../db/schema";
@@ -52,26 +53,44 @@ export async function createToken({
 }): Promise<CreatedApiToken> {
   const secret = `${tokenPrefix}${randomBytes(24).toString("base64url")}`;
   const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null;
-  const [row] = await db
-    .insert(apiTokens)
-    .values({
-      userId: actor.id,
-      name: input.name,
-      tokenHash: hashToken(secret),
-      prefix: secret.slice(0, tokenPrefix.length + 6),
-      expiresAt,
-    })
-    .returning();
-  return { ...toApiToken(row!), token: secret };
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(apiTokens)
+      .values({
+        userId: actor.id,
+        name: input.name,
+        tokenHash: hashToken(secret),
+        prefix: secret.slice(0, tokenPrefix.length + 6),
+        expiresAt,
+      })
+      .returning();
+    // The prefix names the token in the trail; the secret never goes there.
+    await recordAuditEvent(tx, {
+      action: "token.created",
+      ...auditSourceOf(actor),
+      target: { type: "api_token", id: created!.id },
+      details: { name: created!.name, prefix: created!.prefix, expiresAt: created!.expiresAt },
+    });
+    return created!;
+  });
+  return { ...toApiToken(row), token: secret };
 }
 
 export async function revokeToken({ db, actor, id }: { db: Db; actor: Actor; id: string }): Promise<void> {
-  const revoked = await db
-    .update(apiTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, actor.id), isNull(apiTokens.revokedAt)))
-    .returning({ id: apiTokens.id });
-  if (revoked.length === 0) throw notFound("Token");
+  await db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(apiTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, actor.id), isNull(apiTokens.revokedAt)))
+      .returning({ id: apiTokens.id, name: apiTokens.name, prefix: apiTokens.prefix });
+    if (!revoked) throw notFound("Token");
+    await recordAuditEvent(tx, {
+      action: "token.revoked",
+      ...auditSourceOf(actor),
+      target: { type: "api_token", id: revoked.id },
+      details: { name: revoked.name, prefix: revoked.prefix },
+    });
+  });
 }
 
 /**

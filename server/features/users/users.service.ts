@@ -165,7 +165,17 @@ export function createUsersService(deps: UsersServiceDeps) {
         .where(eq(users.id, userId))
         .returning(summaryColumns);
       // Signed out everywhere at once.
-      await tx.delete(sessions).where(eq(sessions.userId, userId));
+      const ended = await tx
+        .delete(sessions)
+        .where(eq(sessions.userId, userId))
+        .returning({ id: sessions.id });
+      await recordAuditEvent(tx, {
+        action: "user.deactivated",
+        ...auditSource(actor),
+        target: { type: "user", id: target.id },
+        subjectUserId: target.id,
+        details: { email: target.email, role: target.role, sessionsEnded: ended.length },
+      });
       return toSummary(requireRow(updated));
     });
   }
@@ -185,6 +195,13 @@ export function createUsersService(deps: UsersServiceDeps) {
         .set({ role })
         .where(eq(users.id, userId))
         .returning(summaryColumns);
+      await recordAuditEvent(tx, {
+        action: "user.role_changed",
+        ...auditSource(actor),
+        target: { type: "user", id: target.id },
+        subjectUserId: target.id,
+        details: { role: { from: target.role, to: role } },
+      });
       return toSummary(requireRow(updated));
     });
   }
@@ -203,9 +220,19 @@ export function createUsersService(deps: UsersServiceDeps) {
     assertPassword(password);
     const hash = await hashPassword(password);
     await db.transaction(async (tx) => {
-      await lockUser(tx, userId);
+      const target = await lockUser(tx, userId);
       await upsertCredential(tx, userId, hash);
-      await tx.delete(sessions).where(eq(sessions.userId, userId));
+      const ended = await tx
+        .delete(sessions)
+        .where(eq(sessions.userId, userId))
+        .returning({ id: sessions.id });
+      await recordAuditEvent(tx, {
+        action: "user.password_set",
+        ...auditSource(actor),
+        target: { type: "user", id: target.id },
+        subjectUserId: target.id,
+        details: { sessionsEnded: ended.length },
+      });
     });
   }
 
@@ -246,6 +273,19 @@ export function createUsersService(deps: UsersServiceDeps) {
           emailVerified: false,
         })
         .returning(summaryColumns);
+      await recordAuditEvent(tx, {
+        action: "user.created",
+        ...auditSource(input.actor),
+        target: { type: "user", id },
+        subjectUserId: id,
+        details: {
+          email,
+          name,
+          role: input.role,
+          managerId: input.managerId ?? null,
+          invited: passwordHash === undefined,
+        },
+      });
       if (passwordHash) {
         await upsertCredential(tx, id, passwordHash);
       } else if (token) {
@@ -355,8 +395,41 @@ export function createUsersService(deps: UsersServiceDeps) {
         .set({ ...(patch.name !== undefined ? { name: patch.name } : {}), role, managerId })
         .where(eq(users.id, userId));
       // A team lead who stops leading leaves their buyers without a lead.
+      let buyersReleased = 0;
       if (target.role === "manager" && role !== "manager") {
-        await tx.update(users).set({ managerId: null }).where(eq(users.managerId, userId));
+        const released = await tx
+          .update(users)
+          .set({ managerId: null })
+          .where(eq(users.managerId, userId))
+          .returning({ id: users.id });
+        buyersReleased = released.length;
+      }
+      // One event per kind of change, each with its old and new value.
+      const about = {
+        ...auditSource(actor),
+        target: { type: "user", id: target.id },
+        subjectUserId: target.id,
+      };
+      if (patch.name !== undefined && patch.name !== target.name) {
+        await recordAuditEvent(tx, {
+          action: "user.updated",
+          ...about,
+          details: { name: { from: target.name, to: patch.name } },
+        });
+      }
+      if (role !== target.role) {
+        await recordAuditEvent(tx, {
+          action: "user.role_changed",
+          ...about,
+          details: { role: { from: target.role, to: role }, ...(buyersReleased ? { buyersReleased } : {}) },
+        });
+      }
+      if (managerId !== target.managerId) {
+        await recordAuditEvent(tx, {
+          action: "user.team_changed",
+          ...about,
+          details: { managerId: { from: target.managerId, to: managerId } },
+        });
       }
     });
     const [row] = await selectViews(db).where(eq(users.id, userId));
@@ -403,6 +476,14 @@ export function createUsersService(deps: UsersServiceDeps) {
         await step("statements");
         // Sessions, accounts and commission settings go by cascade; buyers they led lose the lead.
         await tx.delete(users).where(eq(users.id, userId));
+        await recordAuditEvent(tx, {
+          action: "user.deleted",
+          ...auditSource(actor),
+          target: { type: "user", id: target.id },
+          // The row is gone: the id still filters the trail; e-mail and name stay in the details.
+          subjectUserId: target.id,
+          details: { email: target.email, name: target.name, role: target.role },
+        });
       });
     } catch (err) {
       // A payout recorded between the check and the delete: PostgreSQL and PGlite name it differently.
@@ -593,6 +674,13 @@ async function upsertCredential(tx: Tx, userId: string, passwordHash: string) {
 
 function auditActor(actor: UsersActor) {
   return actor === "operator" ? null : { id: actor.id, email: actor.email };
+}
+
+/** Who did it and from where: an admin over HTTP, or the operator at the server's command line. */
+function auditSource(actor: UsersActor) {
+  return actor === "operator"
+    ? { actor: null, client: null }
+    : { actor: auditActor(actor), client: actor.client ?? null };
 }
 
 function authorize(actor: UsersActor) {
