@@ -74,6 +74,7 @@ const groupOfPrefix: Record<ActionPrefix, AuditActionGroup> = {
   auth: "auth",
   user: "people",
   offer: "catalogue",
+  campaigns: "catalogue",
   settings: "workspace",
   backup: "workspace",
   token: "workspace",

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { roleLabels } from "@/components/layout/role-label";
 import { Badge } from "@/components/ui/badge";
 import { describeUserAgent } from "@/features/account/user-agent";
-import { formatDateTime, formatNumber } from "@/lib/format";
+import { formatDateTime, formatMoney, formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { type DetailLine, type DetailValue, describeAuditDetails } from "../details";
 
@@ -15,6 +15,8 @@ import { type DetailLine, type DetailValue, describeAuditDetails } from "../deta
 export type AuditContext = {
   language: Language;
   timeZone: string;
+  /** The workspace's reporting currency: payments and commissions are in it. */
+  currency: string;
   /** Names for user ids in the details (a team lead, assigned buyers). */
   userNames: Map<string, string>;
 };
@@ -23,6 +25,11 @@ export type AuditContext = {
 const unnamedTargets = new Set(["user", "settings"]);
 /** Details whose values are user ids, shown as names. */
 const userIdKeys = new Set(["managerId", "userId", "assignedUserIds", "subjectUserId", "buyerId"]);
+/** Details whose values are amounts in the reporting currency (decimal strings). */
+const moneyKeys = new Set(["amount", "amountDue", "payoutPerDeposit", "minimumMonthlyRevenue"]);
+/** Details whose values are instants. */
+const instantKeys = new Set(["startedAt", "expiresAt"]);
+const decimal = /^-?\d+(\.\d+)?$/;
 /** Details whose values are roles. */
 const roleKeys = new Set(["role", "twoFactorRequiredRoles"]);
 
@@ -217,6 +224,7 @@ function useValueText() {
       case "boolean":
         return value.value ? t("details.yes") : t("details.no");
       case "number":
+        if (key === "sizeBytes") return formatBytes(value.value, context.language);
         return formatNumber(value.value, context.language, 2);
       case "list":
         return value.items.map((item) => render(key, item, context)).join(", ");
@@ -234,6 +242,11 @@ function useValueText() {
       case "text": {
         const raw = value.value;
         if (roleKeys.has(key) && isRole(raw)) return t(roleLabels[raw]);
+        if (moneyKeys.has(key) && decimal.test(raw))
+          return formatMoney(raw, context.currency, context.language);
+        if (instantKeys.has(key) && !Number.isNaN(Date.parse(raw)))
+          return formatDateTime(raw, context.language, context.timeZone);
+        if (key === "status" && i18n.exists(`payments:status.${raw}`)) return t(`payments:status.${raw}`);
         if (userIdKeys.has(key)) return context.userNames.get(raw) ?? raw;
         if (key === "defaultLanguage" && i18n.exists(`common:languages.${raw}`))
           return t(`common:languages.${raw}`);
@@ -245,4 +258,21 @@ function useValueText() {
     }
   };
   return render;
+}
+
+/** A backup's size in the reader's units ("1,5 MB"). */
+function formatBytes(bytes: number, language: Language): string {
+  const units = ["byte", "kilobyte", "megabyte", "gigabyte"] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return new Intl.NumberFormat(language, {
+    style: "unit",
+    unit: units[unit],
+    unitDisplay: "short",
+    maximumFractionDigits: 1,
+  }).format(value);
 }

@@ -40,9 +40,10 @@ export function AuditScreen() {
     () => ({
       language,
       timeZone: config.data?.workspaceTimezone ?? "America/Sao_Paulo",
+      currency: config.data?.reportingCurrency ?? "USD",
       userNames: new Map((users.data ?? []).map((user) => [user.id, user.name])),
     }),
-    [language, config.data?.workspaceTimezone, users.data],
+    [language, config.data?.workspaceTimezone, config.data?.reportingCurrency, users.data],
   );
 
   const items = useMemo(() => events.data?.pages.flatMap((page) => page.items) ?? [], [events.data]);
