@@ -250,7 +250,9 @@ function useValueText() {
         if (userIdKeys.has(key)) return context.userNames.get(raw) ?? raw;
         if (key === "defaultLanguage" && i18n.exists(`common:languages.${raw}`))
           return t(`common:languages.${raw}`);
-        if (key === "reason" && i18n.exists(`errors:${raw}`)) return t(`errors:${raw}`);
+        // A refusal's code reads as the message the person saw.
+        if ((key === "reason" || key === "code") && /^[\w-]+$/.test(raw) && i18n.exists(`errors:${raw}`))
+          return t(`errors:${raw}`);
         // Only plain words can be keys ("self", "totp"); paths and free text are shown as they are.
         const valueKey = `audit:values.${key}.${raw}`;
         return /^[\w-]+$/.test(raw) && i18n.exists(valueKey) ? t(valueKey) : raw;
