@@ -100,6 +100,12 @@ export default defineConfig({
       use: { ...browser, baseURL: screensServer.baseURL },
     },
     {
+      name: "audit",
+      testMatch: /audit\.spec\.ts/,
+      dependencies: ["sign-in"],
+      use: { ...browser, baseURL: screensServer.baseURL },
+    },
+    {
       name: "import",
       testMatch: /import\.spec\.ts/,
       dependencies: ["sign-in"],

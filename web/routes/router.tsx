@@ -106,6 +106,7 @@ export const routes: RouteObject[] = [
                     lazy: () => import("./admin/settings"),
                     handle: title("nav:admin.settings"),
                   },
+                  { path: "audit", lazy: () => import("./admin/audit"), handle: title("nav:admin.audit") },
                 ],
               },
               {

@@ -19,6 +19,7 @@ export const adminRoutes = [
   { path: "/admin/creative-requests", title: "Solicitações de Criativos" },
   { path: "/admin/analytics", title: "Análises" },
   { path: "/admin/settings", title: "Configurações" },
+  { path: "/admin/audit", title: "Auditoria" },
   // The payments screen (sidebar entry "Financeiro").
   { path: "/admin/financial", title: "Pagamentos" },
 ];

@@ -9,6 +9,7 @@ import {
   type LucideIcon,
   Megaphone,
   NotebookPen,
+  ScrollText,
   Settings,
   Tag,
   Users,
@@ -36,6 +37,7 @@ export const adminNav: NavItem[] = [
   { to: "/admin/creative-requests", label: "nav:admin.creativeRequests", icon: Images },
   { to: "/admin/financial", label: "nav:admin.financial", icon: Wallet },
   { to: "/admin/settings", label: "nav:admin.settings", icon: Settings },
+  { to: "/admin/audit", label: "nav:admin.audit", icon: ScrollText },
 ];
 
 export const financialNav: NavItem[] = [
