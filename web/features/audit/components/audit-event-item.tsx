@@ -113,13 +113,15 @@ function Actor({ event }: { event: AuditEvent }) {
   const { t } = useTranslation("audit");
   const actor = event.actor;
   if (!actor || (!actor.name && !actor.email)) {
+    // No user and no address: the server itself (its command line, the demo seed), not a visitor.
+    const system = !event.ipAddress && !event.userAgent;
     return (
       <span
         className="text-muted-foreground italic"
-        title={t("event.anonymousHint")}
+        title={t(system ? "event.systemHint" : "event.anonymousHint")}
         data-testid="audit-event-actor"
       >
-        {t("event.anonymous")}
+        {t(system ? "event.system" : "event.anonymous")}
       </span>
     );
   }
