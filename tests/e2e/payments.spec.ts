@@ -281,10 +281,14 @@ test("a partial payment, its edit and the commission model's validation", async 
 
 // Screenshots -------------------------------------------------------------------------------
 
-test("screenshots of the payments screen and its dialogs", async ({ browser, consoleGuard }) => {
-  test.setTimeout(480_000);
-  for (const language of languages) {
-    for (const theme of themes) {
+// One test per language and theme: each has its own time budget on a slow machine.
+for (const language of languages) {
+  for (const theme of themes) {
+    test(`screenshots of the payments screen and its dialogs (${language}, ${theme})`, async ({
+      browser,
+      consoleGuard,
+    }) => {
+      test.setTimeout(240_000);
       for (const viewport of viewportNames) {
         const prefix = `payments-${language}-${theme}-${viewport}`;
         const page = await openPage(browser, consoleGuard, { role: "financial", language, theme, viewport });
@@ -334,7 +338,7 @@ test("screenshots of the payments screen and its dialogs", async ({ browser, con
         await shoot(buyer, `${prefix}-buyer-badge`);
         await buyer.context().close();
       }
-    }
+      await restoreLanguage(["financial", "buyer"]);
+    });
   }
-  await restoreLanguage(["financial", "buyer"]);
-});
+}
