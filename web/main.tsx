@@ -3,7 +3,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { Toaster } from "@/components/ui/sonner";
+import { LazyToaster } from "@/components/ui/lazy-toaster";
 import { meQuery } from "@/features/auth/session";
 import { configQuery } from "@/lib/config";
 import { initI18n } from "@/lib/i18n";
@@ -24,7 +24,7 @@ async function start() {
       <ThemeProvider>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={createRouter()} />
-          <Toaster position="top-right" closeButton />
+          <LazyToaster />
         </QueryClientProvider>
       </ThemeProvider>
     </StrictMode>,
