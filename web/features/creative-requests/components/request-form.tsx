@@ -18,7 +18,7 @@ import { useAppConfig } from "@/lib/config";
 import { useFormDraft } from "@/lib/form-draft";
 import { toast } from "@/lib/toast";
 import { useCreateCreativeRequest } from "../api";
-import { blankCreativeForm, type CreativeFormValues, creativeResolver } from "../labels";
+import { blankCreativeForm, type CreativeFormValues, creativeResolver } from "../form";
 
 const fieldNames = ["type", "format", "deadline", "description"] as const;
 
