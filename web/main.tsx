@@ -12,9 +12,11 @@ import { ThemeProvider } from "@/lib/theme";
 import { createRouter } from "@/routes/router";
 
 async function start() {
-  // The session and the public configuration load while the texts do.
+  // The session, the public configuration and the current route's chunks (a data router loads a
+  // lazy route as soon as it is created) all load while the texts do.
   void queryClient.prefetchQuery(meQuery);
   void queryClient.prefetchQuery(configQuery);
+  const router = createRouter();
   await initI18n();
 
   const container = document.getElementById("root");
@@ -23,7 +25,7 @@ async function start() {
     <StrictMode>
       <ThemeProvider>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={createRouter()} />
+          <RouterProvider router={router} />
           <LazyToaster />
         </QueryClientProvider>
       </ThemeProvider>

@@ -47,9 +47,19 @@ async function ensureLoaded(language: Language) {
   for (const group of missing) loaded.add(`${language}:${group}`);
 }
 
+// The router is created before i18next is initialised (main.tsx), so the signed-in layout can ask
+// for its texts first: they download at once but are added once i18next is ready.
+let markInitialised: () => void = () => undefined;
+const initialised = new Promise<void>((resolve) => {
+  markInitialised = resolve;
+});
+
 /** Loads the signed-in screens' texts of the current language (before the signed-in layout shows). */
 export async function loadSignedInTexts(): Promise<void> {
   signedInTexts = true;
+  const language = i18n.isInitialized ? currentLanguage() : (readStoredLanguage() ?? defaultLanguage);
+  void loadLocale(language, "app").catch(() => undefined);
+  await initialised;
   try {
     await ensureLoaded(currentLanguage());
   } catch {
@@ -82,6 +92,7 @@ export async function initI18n(): Promise<void> {
     }
   }
   document.documentElement.lang = currentLanguage();
+  markInitialised();
 }
 
 /** Switches the UI language and (unless told otherwise) remembers it on this device. */
