@@ -3,7 +3,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { Toaster } from "@/components/ui/sonner";
+import { LazyToaster } from "@/components/ui/lazy-toaster";
 import { meQuery } from "@/features/auth/session";
 import { configQuery } from "@/lib/config";
 import { initI18n } from "@/lib/i18n";
@@ -12,9 +12,11 @@ import { ThemeProvider } from "@/lib/theme";
 import { createRouter } from "@/routes/router";
 
 async function start() {
-  // The session and the public configuration load while the texts do.
+  // The session, the public configuration and the current route's chunks (a data router loads a
+  // lazy route as soon as it is created) all load while the texts do.
   void queryClient.prefetchQuery(meQuery);
   void queryClient.prefetchQuery(configQuery);
+  const router = createRouter();
   await initI18n();
 
   const container = document.getElementById("root");
@@ -23,8 +25,8 @@ async function start() {
     <StrictMode>
       <ThemeProvider>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={createRouter()} />
-          <Toaster position="top-right" closeButton />
+          <RouterProvider router={router} />
+          <LazyToaster />
         </QueryClientProvider>
       </ThemeProvider>
     </StrictMode>,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { countField, idField, isoDateField, moneyField, userIdField } from "./fields";
+import { campaignSortFields } from "./values";
 
 // Campaign shapes: the add-data and edit forms, the API bodies and the OpenAPI document.
 
@@ -33,8 +34,7 @@ export const campaignPatchSchema = z
   .meta({ id: "CampaignPatch" });
 export type CampaignPatch = z.output<typeof campaignPatchSchema>;
 
-export const campaignSortFields = ["date", "spent", "revenue", "profit", "roi", "epc"] as const;
-export type CampaignSortField = (typeof campaignSortFields)[number];
+export { type CampaignSortField, campaignSortFields } from "./values";
 
 export const campaignFilterSchema = z.object({
   from: isoDateField.optional(),

@@ -1,10 +1,8 @@
 import { z } from "zod";
 import { isoDateField } from "./fields";
+import { creativeFormats, creativeStatuses, creativeTypes } from "./values";
 
-export const creativeTypes = ["Image", "Video", "GIF"] as const;
-export const creativeFormats = ["Square", "Vertical", "Horizontal"] as const;
-export const creativeStatuses = ["pending", "in_progress", "completed", "rejected"] as const;
-export type CreativeStatus = (typeof creativeStatuses)[number];
+export { type CreativeStatus, creativeFormats, creativeStatuses, creativeTypes } from "./values";
 
 export const creativeRequestInputSchema = z
   .object({

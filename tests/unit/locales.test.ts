@@ -180,4 +180,36 @@ describe("locales", () => {
     expect(checked).toBeGreaterThan(50);
     expect(problems).toEqual([]);
   });
+
+  // Only auth, common and errors are loaded before sign-in (web/locales/load.ts); a key of another
+  // namespace on these screens would show untranslated.
+  it("uses only the signed-out namespaces on the screens shown before sign-in", () => {
+    const signedOut = new Set(["auth", "common", "errors"]);
+    const files = [
+      ...["auth-layout.tsx", "root.tsx", "guards.tsx", "route-error.tsx"].map((name) =>
+        path.join(root, "web", "routes", name),
+      ),
+      ...sourceFiles(path.join(root, "web", "routes", "auth")),
+      ...sourceFiles(path.join(root, "web", "features", "auth")),
+      ...["full-page-status", "route-effects", "language-switcher", "theme-toggle", "theme-menu", "logo"].map(
+        (name) => path.join(root, "web", "components", "layout", `${name}.tsx`),
+      ),
+      ...sourceFiles(path.join(root, "web", "components", "ui")),
+      path.join(root, "web", "lib", "api.ts"),
+    ];
+    const namespacePattern = namespaces.map((ns) => ns.replace(/[-]/g, "\\-")).join("|");
+    const problems: string[] = [];
+    for (const file of files) {
+      const source = readFileSync(file, "utf8");
+      const used = [
+        ...[...source.matchAll(/useTranslation\(\s*(?:\[\s*)?["']([\w-]+)["']/g)].map((match) => match[1]),
+        ...[...source.matchAll(new RegExp(`["'\`](${namespacePattern}):[A-Za-z0-9_.-]+["'\`]`, "g"))].map(
+          (match) => match[1],
+        ),
+      ];
+      for (const namespace of used)
+        if (!signedOut.has(namespace as string)) problems.push(`${path.relative(root, file)}: ${namespace}`);
+    }
+    expect(problems).toEqual([]);
+  });
 });

@@ -1,19 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { api } from "./api";
 import { queryKeys } from "./query-client";
 
 // Public workspace configuration (GET /api/config).
 
+// zod/mini: this loads at startup on every screen (see features/auth/api.ts).
 const configSchema = z.object({
   captcha: z.object({
     provider: z.enum(["altcha", "turnstile", "none"]),
-    siteKey: z.string().optional(),
-    challengeUrl: z.string().default("/api/captcha/challenge"),
+    siteKey: z.optional(z.string()),
+    challengeUrl: z._default(z.string(), "/api/captcha/challenge"),
   }),
-  defaultLanguage: z.enum(["pt-BR", "en", "ru"]).catch("pt-BR"),
-  workspaceTimezone: z.string().catch("America/Sao_Paulo"),
-  reportingCurrency: z.string().length(3).catch("USD"),
+  defaultLanguage: z.catch(z.enum(["pt-BR", "en", "ru"]), "pt-BR"),
+  workspaceTimezone: z.catch(z.string(), "America/Sao_Paulo"),
+  reportingCurrency: z.catch(z.string().check(z.length(3)), "USD"),
 });
 
 export type AppConfig = z.infer<typeof configSchema>;

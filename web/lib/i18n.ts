@@ -1,7 +1,7 @@
 import { defaultLanguage, isLanguage, type Language } from "@domain/roles";
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
-import { defaultResources, loadLocale, namespaces } from "@/locales/load";
+import { defaultResources, loadLocale, publicNamespaces, type TextGroup } from "@/locales/load";
 
 // i18next with pt-BR as default and fallback. The choice is kept in local storage (and, when signed
 // in, in the profile: see features/auth/use-language.ts). web/public/boot.js reads the same key.
@@ -30,11 +30,41 @@ export function currentLanguage(): Language {
   return isLanguage(language) ? language : defaultLanguage;
 }
 
+// The signed-in texts load with the signed-in layout (routes/router.tsx); from then on a language
+// switch loads both groups of the new language.
+let signedInTexts = false;
+const loaded = new Set<string>([`${defaultLanguage}:public`]);
+
 async function ensureLoaded(language: Language) {
-  if (i18n.hasResourceBundle(language, "common")) return;
-  const resources = await loadLocale(language);
-  for (const [namespace, content] of Object.entries(resources)) {
-    i18n.addResourceBundle(language, namespace, content, true, true);
+  const groups: TextGroup[] = signedInTexts ? ["public", "app"] : ["public"];
+  const missing = groups.filter((group) => !loaded.has(`${language}:${group}`));
+  const bundles = await Promise.all(missing.map((group) => loadLocale(language, group)));
+  for (const resources of bundles) {
+    for (const [namespace, content] of Object.entries(resources)) {
+      i18n.addResourceBundle(language, namespace, content, true, true);
+    }
+  }
+  for (const group of missing) loaded.add(`${language}:${group}`);
+}
+
+// The router is created before i18next is initialised (main.tsx), so the signed-in layout can ask
+// for its texts first: they download at once but are added once i18next is ready.
+let markInitialised: () => void = () => undefined;
+const initialised = new Promise<void>((resolve) => {
+  markInitialised = resolve;
+});
+
+/** Loads the signed-in screens' texts of the current language (before the signed-in layout shows). */
+export async function loadSignedInTexts(): Promise<void> {
+  signedInTexts = true;
+  const language = i18n.isInitialized ? currentLanguage() : (readStoredLanguage() ?? defaultLanguage);
+  void loadLocale(language, "app").catch(() => undefined);
+  await initialised;
+  try {
+    await ensureLoaded(currentLanguage());
+  } catch {
+    // As at start-up: texts that fail to load show in pt-BR (or as keys) rather than block the app.
+    if (currentLanguage() !== defaultLanguage) await ensureLoaded(defaultLanguage).catch(() => undefined);
   }
 }
 
@@ -45,7 +75,7 @@ export async function initI18n(): Promise<void> {
     lng: defaultLanguage,
     fallbackLng: defaultLanguage,
     supportedLngs: ["pt-BR", "en", "ru"],
-    ns: namespaces,
+    ns: [...publicNamespaces],
     defaultNS: "common",
     resources: { [defaultLanguage]: defaultResources },
     partialBundledLanguages: true,
@@ -62,6 +92,7 @@ export async function initI18n(): Promise<void> {
     }
   }
   document.documentElement.lang = currentLanguage();
+  markInitialised();
 }
 
 /** Switches the UI language and (unless told otherwise) remembers it on this device. */

@@ -1,9 +1,16 @@
 import type { Language } from "@domain/roles";
 
-// Locale files live in web/locales/<language>/<namespace>.json. pt-BR (default and fallback) is
-// bundled with the app; the others load on demand, one chunk per language.
+// Locale files live in web/locales/<language>/<namespace>.json, in two groups per language: the
+// signed-out texts (auth, common, errors: the sign-in screens, guards and error pages) and the
+// rest, which only signed-in screens use. pt-BR's signed-out texts (default and fallback) are
+// bundled with the app; every other group is its own chunk, loaded when needed (lib/i18n.ts), so
+// the sign-in screen does not download the texts of every screen.
 
 export type LocaleResources = Record<string, Record<string, unknown>>;
+export type TextGroup = "public" | "app";
+
+/** The namespaces of the signed-out group (tests/unit/locales.test.ts checks the auth screens use no other). */
+export const publicNamespaces = ["auth", "common", "errors"] as const;
 
 function byNamespace(modules: Record<string, Record<string, unknown>>): LocaleResources {
   const resources: LocaleResources = {};
@@ -15,16 +22,25 @@ function byNamespace(modules: Record<string, Record<string, unknown>>): LocaleRe
 }
 
 export const defaultResources = byNamespace(
-  import.meta.glob<Record<string, unknown>>("./pt-BR/*.json", { eager: true, import: "default" }),
+  import.meta.glob<Record<string, unknown>>("./pt-BR/{auth,common,errors}.json", {
+    eager: true,
+    import: "default",
+  }),
 );
 
-export const namespaces = Object.keys(defaultResources).sort();
-
-const loaders: Record<Exclude<Language, "pt-BR">, () => Promise<LocaleResources>> = {
-  en: () => import("./en").then((module) => byNamespace(module.modules)),
-  ru: () => import("./ru").then((module) => byNamespace(module.modules)),
+const loaders: Record<TextGroup, Record<Language, () => Promise<LocaleResources>>> = {
+  public: {
+    "pt-BR": () => Promise.resolve(defaultResources),
+    en: () => import("./public-en").then((module) => byNamespace(module.modules)),
+    ru: () => import("./public-ru").then((module) => byNamespace(module.modules)),
+  },
+  app: {
+    "pt-BR": () => import("./app-pt-BR").then((module) => byNamespace(module.modules)),
+    en: () => import("./app-en").then((module) => byNamespace(module.modules)),
+    ru: () => import("./app-ru").then((module) => byNamespace(module.modules)),
+  },
 };
 
-export function loadLocale(language: Language): Promise<LocaleResources> {
-  return language === "pt-BR" ? Promise.resolve(defaultResources) : loaders[language]();
+export function loadLocale(language: Language, group: TextGroup): Promise<LocaleResources> {
+  return loaders[group][language]();
 }

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { FullPageSpinner } from "@/components/layout/full-page-status";
 import type { RouteHandle } from "@/components/layout/route-effects";
+import { loadSignedInTexts } from "@/lib/i18n";
 import { GuestOnly, RequireArea, RequireAuth } from "./guards";
 import { Root } from "./root";
 import { RouteError } from "./route-error";
@@ -47,7 +48,8 @@ export const routes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           {
-            lazy: () => import("./app-layout"),
+            // The signed-in screens' texts load with their layout (lib/i18n.ts).
+            lazy: () => Promise.all([import("./app-layout"), loadSignedInTexts()]).then(([layout]) => layout),
             children: [
               { index: true, lazy: () => import("./buyer/dashboard"), handle: title("nav:buyer.dashboard") },
               {

@@ -1,20 +1,13 @@
 import { type Language, languages } from "@domain/roles";
 import { Languages } from "lucide-react";
+import { lazy } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
 import { useChangeLanguage } from "@/features/auth/session";
 import { currentLanguage } from "@/lib/i18n";
+import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
+import { DeferredMenu } from "./deferred-menu";
 
 // Language names are written in their own language, the same in every locale.
 export const languageNames: Record<Language, string> = {
@@ -24,21 +17,25 @@ export const languageNames: Record<Language, string> = {
 };
 const languageCodes: Record<Language, string> = { "pt-BR": "PT", en: "EN", ru: "RU" };
 
-function useSwitchLanguage() {
+export function useSwitchLanguage() {
   const { t } = useTranslation();
   const change = useChangeLanguage();
   return (language: Language) =>
     change(language).catch(() => toast.error(t("common:language.saveError"), { duration: 5000 }));
 }
 
+const loadMenu = () => import("./language-menu");
+const LanguageMenu = lazy(loadMenu);
+
 /** The top bar's language menu (hidden for admins: spec section 2). */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
-  const switchLanguage = useSwitchLanguage();
   const language = (i18n.resolvedLanguage as Language | undefined) ?? currentLanguage();
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <DeferredMenu
+      menu={LanguageMenu}
+      preload={loadMenu}
+      trigger={
         <Button
           variant="ghost"
           size="sm"
@@ -50,21 +47,8 @@ export function LanguageSwitcher() {
           <Languages aria-hidden="true" />
           <span className="font-semibold text-xs">{languageCodes[language]}</span>
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-48">
-        <DropdownMenuLabel className="text-muted-foreground text-xs">
-          {t("common:language.label")}
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuRadioGroup value={language} onValueChange={(value) => switchLanguage(value as Language)}>
-          {languages.map((value) => (
-            <DropdownMenuRadioItem key={value} value={value} lang={value}>
-              {t(languageNames[value])}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    />
   );
 }
 

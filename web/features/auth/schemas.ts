@@ -1,35 +1,40 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 // Form shapes. Messages are translation keys, translated where they are shown (FormMessage).
+// zod/mini (same checks and messages as zod's chained API, ≈ 10 KB gzip less): these schemas are
+// on the sign-in screen's first load. The server validates requests with its own schemas (domain/).
 
 export const passwordMinLength = 8;
 export const passwordMaxLength = 128;
 
-const email = z
-  .string()
-  .trim()
-  .min(1, { error: "auth:validation.emailRequired" })
-  .pipe(z.email({ error: "auth:validation.emailInvalid" }));
+const email = z.pipe(
+  z.string().check(z.trim(), z.minLength(1, { error: "auth:validation.emailRequired" })),
+  z.email({ error: "auth:validation.emailInvalid" }),
+);
 
 const newPassword = z
   .string()
-  .min(passwordMinLength, { error: "auth:validation.passwordMin" })
-  .max(passwordMaxLength, { error: "auth:validation.passwordMax" });
+  .check(
+    z.minLength(passwordMinLength, { error: "auth:validation.passwordMin" }),
+    z.maxLength(passwordMaxLength, { error: "auth:validation.passwordMax" }),
+  );
 
-const confirmation = z.string().min(1, { error: "auth:validation.confirmRequired" });
+const confirmation = z.string().check(z.minLength(1, { error: "auth:validation.confirmRequired" }));
+
+const passwordsMatch = z.refine<{ password: string; confirmPassword: string }>(
+  (values) => values.password === values.confirmPassword,
+  { path: ["confirmPassword"], error: "auth:validation.passwordMismatch" },
+);
 
 export const loginSchema = z.object({
   email,
-  password: z.string().min(1, { error: "auth:validation.passwordRequired" }),
+  password: z.string().check(z.minLength(1, { error: "auth:validation.passwordRequired" })),
 });
 export type LoginValues = z.infer<typeof loginSchema>;
 
 export const registerSchema = z
   .object({ email, password: newPassword, confirmPassword: confirmation })
-  .refine((values) => values.password === values.confirmPassword, {
-    path: ["confirmPassword"],
-    error: "auth:validation.passwordMismatch",
-  });
+  .check(passwordsMatch);
 export type RegisterValues = z.infer<typeof registerSchema>;
 
 export const forgotPasswordSchema = z.object({ email });
@@ -37,10 +42,7 @@ export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z
   .object({ password: newPassword, confirmPassword: confirmation, revokeOtherSessions: z.boolean() })
-  .refine((values) => values.password === values.confirmPassword, {
-    path: ["confirmPassword"],
-    error: "auth:validation.passwordMismatch",
-  });
+  .check(passwordsMatch);
 export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
 
 /** A 6-digit code from the authenticator app; spaces people type between groups are ignored. */
@@ -57,18 +59,18 @@ export function normalizeBackupCode(value: string): string {
 export const secondFactorSchema = z.discriminatedUnion("method", [
   z.object({
     method: z.literal("totp"),
-    code: z
-      .string()
-      .transform(normalizeTotpCode)
-      .pipe(z.string().regex(/^\d{6}$/, { error: "auth:validation.totpCode" })),
+    code: z.pipe(
+      z.pipe(z.string(), z.transform(normalizeTotpCode)),
+      z.string().check(z.regex(/^\d{6}$/, { error: "auth:validation.totpCode" })),
+    ),
     trustDevice: z.boolean(),
   }),
   z.object({
     method: z.literal("backup"),
-    code: z
-      .string()
-      .transform(normalizeBackupCode)
-      .pipe(z.string().regex(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/, { error: "auth:validation.backupCode" })),
+    code: z.pipe(
+      z.pipe(z.string(), z.transform(normalizeBackupCode)),
+      z.string().check(z.regex(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/, { error: "auth:validation.backupCode" })),
+    ),
     trustDevice: z.boolean(),
   }),
 ]);

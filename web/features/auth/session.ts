@@ -4,10 +4,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { removeUserDrafts } from "@/lib/drafts";
 import { changeLanguage, currentLanguage } from "@/lib/i18n";
 import { queryKeys, queryClient as sharedQueryClient } from "@/lib/query-client";
+import { toast } from "@/lib/toast";
 import { fetchMe, type Me, signOut, updateMyLanguage } from "./api";
 
 export const meQuery = {

@@ -2,7 +2,6 @@ import type { Offer } from "@domain/schemas/offers";
 import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { PageHeader } from "@/components/layout/page-header";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import {
@@ -25,6 +24,7 @@ import { useUsers } from "@/features/users/api";
 import { errorKey, useLanguage } from "@/features/users/helpers";
 import { useAppConfig } from "@/lib/config";
 import { formatMoney } from "@/lib/format";
+import { toast } from "@/lib/toast";
 
 // Admin offers: the catalogue with visibility, create/edit and delete (campaigns keep their numbers).
 export function Component() {

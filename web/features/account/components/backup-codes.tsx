@@ -1,7 +1,7 @@
 import { Copy, Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { toast } from "@/lib/toast";
 
 // The 10 backup codes, shown once: copy them all or download them as a text file.
 

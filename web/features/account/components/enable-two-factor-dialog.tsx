@@ -3,7 +3,6 @@ import { Copy } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
@@ -13,6 +12,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { FormBanner } from "@/features/auth/components/form-banner";
 import { errorMessageKey, isApiError } from "@/lib/api";
+import { toast } from "@/lib/toast";
 import { groupSecret, readTotpSecret, useConfirmTwoFactor, useStartTwoFactor } from "../api";
 import {
   type ConfirmCodeForm,

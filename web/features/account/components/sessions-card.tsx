@@ -2,7 +2,6 @@ import type { Session } from "@domain/schemas/sessions";
 import { Monitor, Smartphone, Tablet } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -21,6 +20,7 @@ import { ErrorState } from "@/features/campaigns/components/states";
 import { useFormatters } from "@/features/campaigns/use-formatters";
 import { errorMessageKey } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { useMySessions, useRevokeOtherSessions, useRevokeSession } from "../api";
 import { describeUserAgent } from "../user-agent";
 

@@ -1,8 +1,17 @@
 import type { Campaign } from "@domain/schemas/campaigns";
-import { useCallback, useMemo, useState } from "react";
-import { AnalysisDialog } from "./analysis-dialog";
-import { DeleteCampaignDialog } from "./delete-campaign-dialog";
-import { EditCampaignDialog } from "./edit-campaign-dialog";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
+
+// The dialogs (and the edit form's date picker, react-hook-form and zod with them) load on the
+// first click of a row's action, not with the table: the dashboard's first screen never shows them.
+const EditCampaignDialog = lazy(() =>
+  import("./edit-campaign-dialog").then((module) => ({ default: module.EditCampaignDialog })),
+);
+const AnalysisDialog = lazy(() =>
+  import("./analysis-dialog").then((module) => ({ default: module.AnalysisDialog })),
+);
+const DeleteCampaignDialog = lazy(() =>
+  import("./delete-campaign-dialog").then((module) => ({ default: module.DeleteCampaignDialog })),
+);
 
 type Kind = "edit" | "analysis" | "delete";
 
@@ -23,17 +32,19 @@ export function useCampaignDialogs() {
     [show],
   );
   const campaign = state?.campaign ?? null;
-  const dialogs = (
-    <>
-      <EditCampaignDialog campaign={campaign} open={open && state?.kind === "edit"} onOpenChange={setOpen} />
-      <AnalysisDialog campaign={campaign} open={open && state?.kind === "analysis"} onOpenChange={setOpen} />
+  // Nothing to load until a dialog is first asked for; afterwards each stays mounted, so closing
+  // animates as before.
+  const dialogs = state ? (
+    <Suspense fallback={null}>
+      <EditCampaignDialog campaign={campaign} open={open && state.kind === "edit"} onOpenChange={setOpen} />
+      <AnalysisDialog campaign={campaign} open={open && state.kind === "analysis"} onOpenChange={setOpen} />
       <DeleteCampaignDialog
         campaign={campaign}
-        open={open && state?.kind === "delete"}
+        open={open && state.kind === "delete"}
         onOpenChange={setOpen}
       />
-    </>
-  );
+    </Suspense>
+  ) : null;
   return { actions, dialogs };
 }
 

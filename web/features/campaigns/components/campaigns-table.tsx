@@ -1,9 +1,5 @@
-import {
-  type Campaign,
-  type CampaignFilter,
-  type CampaignSortField,
-  campaignSortFields,
-} from "@domain/schemas/campaigns";
+import type { Campaign, CampaignFilter } from "@domain/schemas/campaigns";
+import { type CampaignSortField, campaignSortFields } from "@domain/schemas/values";
 import {
   ArrowDown,
   ArrowUp,

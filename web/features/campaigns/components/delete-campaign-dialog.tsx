@@ -1,6 +1,5 @@
 import type { Campaign } from "@domain/schemas/campaigns";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -13,6 +12,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessageKey } from "@/lib/api";
+import { toast } from "@/lib/toast";
 import { useDeleteCampaign } from "../api";
 import { useFormatters } from "../use-formatters";
 

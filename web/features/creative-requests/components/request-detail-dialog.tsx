@@ -1,7 +1,6 @@
 import type { CreativeRequest, CreativeStatus } from "@domain/schemas/creative-requests";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -15,6 +14,7 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { errorKey, textareaClass, useLanguage } from "@/features/users/helpers";
 import { formatDate } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { useUpdateCreativeRequest } from "../api";
 import { normalizeStatus } from "../labels";
 import { CreativeStatusBadge } from "./status-badge";

@@ -3,7 +3,6 @@ import { type CreativeRequestInput, creativeFormats, creativeTypes } from "@doma
 import { useState } from "react";
 import { type Control, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { DraftNotice } from "@/components/draft-notice";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -17,8 +16,9 @@ import { errorKey, textareaClass, validationKey } from "@/features/users/helpers
 import { isApiError } from "@/lib/api";
 import { useAppConfig } from "@/lib/config";
 import { useFormDraft } from "@/lib/form-draft";
+import { toast } from "@/lib/toast";
 import { useCreateCreativeRequest } from "../api";
-import { blankCreativeForm, type CreativeFormValues, creativeResolver } from "../labels";
+import { blankCreativeForm, type CreativeFormValues, creativeResolver } from "../form";
 
 const fieldNames = ["type", "format", "deadline", "description"] as const;
 

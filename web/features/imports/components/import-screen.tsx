@@ -10,7 +10,6 @@ import { ChevronLeft, ChevronRight, FileUp } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -22,6 +21,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { useCurrentUser } from "@/features/auth/session";
 import { useUsers } from "@/features/users/api";
 import { errorMessageKey, isApiError } from "@/lib/api";
+import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { trendClass } from "../../campaigns/components/trend";
 import { useFormatters } from "../../campaigns/use-formatters";

@@ -1,7 +1,6 @@
 import { noteInputSchema } from "@domain/schemas/notes";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { DraftNotice } from "@/components/draft-notice";
 import { Button } from "@/components/ui/button";
 import {
@@ -18,6 +17,7 @@ import { useCurrentUser } from "@/features/auth/session";
 import { textareaClass } from "@/features/users/helpers";
 import { draftStorageKey, readDraft, removeDraft, writeDraft } from "@/lib/drafts";
 import type { FormDraft } from "@/lib/form-draft";
+import { toast } from "@/lib/toast";
 import { useSaveNote } from "../api";
 
 /** Add or edit one note (admins). Empty or blank content is refused before anything is sent. */

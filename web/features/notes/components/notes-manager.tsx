@@ -3,7 +3,6 @@ import type { User } from "@domain/schemas/users";
 import { NotebookPen, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import {
   AlertDialog,
@@ -20,6 +19,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { errorKey } from "@/features/users/helpers";
+import { toast } from "@/lib/toast";
 import { useDeleteNote, useUserNotes } from "../api";
 import { NoteSummary } from "./note-card";
 import { NoteEditorDialog } from "./note-editor-dialog";

@@ -3,7 +3,6 @@ import { BellIcon, CheckCheckIcon } from "lucide-react";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -18,6 +17,7 @@ import { useCurrentUser } from "@/features/auth/session";
 import { useLanguage } from "@/features/users/helpers";
 import { useAppConfig } from "@/lib/config";
 import { formatDateTime } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from "../api";
 import { renderNotification } from "../render";

@@ -2,7 +2,6 @@ import { type Currency, currencies, type Offer, offerInputSchema } from "@domain
 import type { User } from "@domain/schemas/users";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -24,6 +23,7 @@ import {
   validationKey,
 } from "@/features/users/helpers";
 import { isApiError } from "@/lib/api";
+import { toast } from "@/lib/toast";
 import { useSaveOffer } from "../api";
 
 type Values = {

@@ -3,7 +3,6 @@ import { type CommissionSettingsForm, commissionSettingsInputSchema } from "@dom
 import { Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -21,6 +20,7 @@ import { useFormatters } from "@/features/campaigns/use-formatters";
 import { Field, fieldAria } from "@/features/users/components/field";
 import { errorKey, fieldCodesFromZod, validationKey } from "@/features/users/helpers";
 import { isApiError } from "@/lib/api";
+import { toast } from "@/lib/toast";
 import { useCommissionSettings, useSaveCommissionSettings } from "../api";
 import { acceptMoneyInput } from "../helpers";
 

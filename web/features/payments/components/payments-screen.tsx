@@ -5,7 +5,6 @@ import { RefreshCw } from "lucide-react";
 import { useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -16,6 +15,7 @@ import { EmptyState, ErrorState } from "@/features/campaigns/components/states";
 import { useFormatters } from "@/features/campaigns/use-formatters";
 import { errorKey } from "@/features/users/helpers";
 import { isApiError } from "@/lib/api";
+import { toast } from "@/lib/toast";
 import {
   type PaymentWrite,
   paymentKeys,

@@ -2,7 +2,6 @@ import type { Backup } from "@domain/schemas/settings";
 import { DatabaseBackupIcon, DownloadIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import {
   AlertDialog,
@@ -21,6 +20,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useFormatters } from "@/features/campaigns/use-formatters";
 import { errorKey } from "@/features/users/helpers";
 import { formatDateTime } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { buildDownloadUrl, useBackups, useDeleteBackup, useRunBackup } from "../api";
 
 /** Sizes in the reader's language with the unit Intl picks (kB, MB, GB). */

@@ -9,7 +9,6 @@ import {
 import { useMemo, useState } from "react";
 import { type Control, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -19,6 +18,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentUser } from "@/features/auth/session";
 import { checkboxClass } from "@/features/users/helpers";
+import { toast } from "@/lib/toast";
 import { useSaveSettings } from "../api";
 import {
   applyServerErrors,

@@ -2,7 +2,6 @@ import { type ApiToken, tokenExpiryChoices } from "@domain/schemas/tokens";
 import { Copy, KeyRound } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -25,6 +24,7 @@ import { EmptyState, ErrorState } from "@/features/campaigns/components/states";
 import { useFormatters } from "@/features/campaigns/use-formatters";
 import { errorMessageKey } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { useCreateToken, useRevokeToken, useTokens } from "../api";
 
 /** Create (the secret is shown once), list with last use, revoke. */

@@ -1,7 +1,6 @@
 import type { User } from "@domain/schemas/users";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -14,6 +13,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { isApiError } from "@/lib/api";
+import { toast } from "@/lib/toast";
 import { useDeactivateUser, useDeleteUser } from "../api";
 import { errorKey } from "../helpers";
 

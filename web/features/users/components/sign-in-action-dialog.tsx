@@ -1,7 +1,6 @@
 import type { User } from "@domain/schemas/users";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -13,6 +12,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/lib/toast";
 import { useDisableUserTwoFactor, useRevokeUserSessions } from "../api";
 import { errorKey } from "../helpers";
 

@@ -2,7 +2,6 @@ import { type Role, roles } from "@domain/roles";
 import { type User, type UserCreated, userCreateSchema, userPatchSchema } from "@domain/schemas/users";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { roleLabels } from "@/components/layout/role-label";
 import { Button } from "@/components/ui/button";
 import {
@@ -17,6 +16,7 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { isApiError } from "@/lib/api";
+import { toast } from "@/lib/toast";
 import { useCreateUser, useUpdateUser } from "../api";
 import { errorKey, fieldCodesFromZod, validationKey } from "../helpers";
 import { Field, fieldAria } from "./field";
