@@ -29,7 +29,9 @@ describe("sidebars (spec section 2)", () => {
       "/user/analytics",
       "/user/notes",
     ]);
-    expect(adminNav).toHaveLength(7);
+    // The spec's seven, then the audit log (issue 10).
+    expect(adminNav).toHaveLength(8);
+    expect(adminNav.at(-1)?.to).toBe("/admin/audit");
     expect(financialNav.map((item) => item.to)).toEqual([
       "/financial/dashboard",
       "/financial/analytics",
