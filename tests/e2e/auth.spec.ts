@@ -49,6 +49,7 @@ test("the first account becomes admin and lands in the admin area", async ({ pag
     "Solicitações de Criativos",
     "Financeiro",
     "Configurações",
+    "Auditoria",
   ]);
   await expect(sidebar.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByTestId("user-menu")).toContainText("Administrador");
