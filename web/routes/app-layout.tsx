@@ -67,13 +67,13 @@ export function Component() {
         >
           <Menu aria-hidden="true" />
         </Button>
-        <div className="flex min-w-0 items-center md:w-61 md:pl-3">
+        <div className="flex shrink-0 items-center md:w-61 md:pl-3">
           <Link
             to={homePathFor(user.role)}
             className="flex items-center rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
             aria-label={t("common:homeLink")}
           >
-            {/* On a phone the top bar's controls need the room; the mark stays. */}
+            {/* On a phone the top bar's controls need the room; the mark stays, never covered. */}
             <Logo nameClassName="max-sm:hidden" />
           </Link>
         </div>

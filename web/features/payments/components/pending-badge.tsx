@@ -34,7 +34,7 @@ export function PendingPaymentBadge() {
             data-testid="pending-badge"
             data-pending={pending}
           >
-            <Wallet className="size-3.5" aria-hidden="true" />
+            <Wallet className="size-3.5 max-sm:hidden" aria-hidden="true" />
             <span className="hidden sm:inline">{t("badge.short")}</span>
             <span data-testid="pending-badge-amount">{f.money(pending)}</span>
           </button>
