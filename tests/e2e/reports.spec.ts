@@ -112,6 +112,8 @@ const pct = (value: string) => formatPercent(value, "pt-BR");
 
 /** One table row as the screen shows it: name, detail and the numbers in the CSV's column order. */
 async function readRows(table: Locator): Promise<string[][]> {
+  // A tab's table mounts after the click that shows it: read it once it is there.
+  await expect(table).toBeVisible();
   const rows = table.getByTestId("report-row");
   const out: string[][] = [];
   for (let i = 0; i < (await rows.count()); i++) {
@@ -279,6 +281,7 @@ test("the financial user builds a filtered report and its CSV equals the screen"
   await expect(page.getByTestId("filter-max-roi")).toHaveValue("120");
   await page.getByTestId("tab-offer").click();
   await expect(page).toHaveURL(/tab=offer/);
+  await expect(page.getByTestId("report-by-offer").getByTestId("report-row")).toHaveCount(1);
   expect(await readRows(page.getByTestId("report-by-offer"))).toEqual([
     [
       offerA,
