@@ -138,7 +138,8 @@ async function replaceAssignments(tx: DbOrTx, offerId: string, userIds: string[]
     await tx.insert(offerAssignments).values(unique.map((userId) => ({ offerId, userId })));
 }
 
-async function notifyNewViewers(tx: DbOrTx, offer: OfferRow, before: Set<string>) {
+/** Notifies buyers who see the offer now and did not before; answers who sees it now. */
+async function notifyNewViewers(tx: DbOrTx, offer: OfferRow, before: Set<string>): Promise<Set<string>> {
   const after = await buyersWhoSee(tx, offer.id);
   const fresh = [...after].filter((id) => !before.has(id));
   await createNotifications(
@@ -154,6 +155,7 @@ async function notifyNewViewers(tx: DbOrTx, offer: OfferRow, before: Set<string>
       },
     })),
   );
+  return after;
 }
 
 export async function createOffer({ db, actor, input }: { db: Db; actor: Actor; input: OfferInput }) {
@@ -226,9 +228,8 @@ export async function updateOffer({
     // 'Visible to all' clears the list; otherwise a given list replaces it.
     if (visibleToAll) await replaceAssignments(tx, id, []);
     else if (patch.assignedUserIds !== undefined) await replaceAssignments(tx, id, patch.assignedUserIds);
-    await notifyNewViewers(tx, row!, before);
+    const seeing = await notifyNewViewers(tx, row!, before);
     const changes = describeChanges(current, row!, offerAuditedFields);
-    const seeing = await buyersWhoSee(tx, id);
     const audience =
       seeing.size !== before.size || [...seeing].some((userId) => !before.has(userId))
         ? { buyersWhoSee: { from: before.size, to: seeing.size } }

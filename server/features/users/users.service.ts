@@ -4,7 +4,7 @@ import { aliasedTable, and, asc, eq, inArray, isNull, ne, or, type SQL, sql } fr
 import { z } from "zod";
 import { can } from "../../../domain/permissions";
 import { deriveNameFromEmail, type Language, type Role, roles } from "../../../domain/roles";
-import { recordAuditEvent } from "../../audit";
+import { auditSourceOf, recordAuditEvent } from "../../audit";
 import { buildResetPasswordIdentifier, buildResetPasswordUrl, hashVerificationIdentifier } from "../../auth";
 import type { Actor } from "../../context";
 import type { Db, Tx } from "../../db/client";
@@ -503,8 +503,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         .returning({ id: sessions.id });
       await recordAuditEvent(tx, {
         action: "auth.sessions_revoked",
-        actor: auditActor(actor),
-        client: actor === "operator" ? null : (actor.client ?? null),
+        ...auditSource(actor),
         target: { type: "user", id: target.id },
         subjectUserId: target.id,
         details: { scope: "all", count: ended.length, by: actor === "operator" ? "operator" : "admin" },
@@ -534,8 +533,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       await tx.delete(verifications).where(eq(verifications.value, userId));
       await recordAuditEvent(tx, {
         action: "auth.two_factor_disabled",
-        actor: auditActor(actor),
-        client: actor === "operator" ? null : (actor.client ?? null),
+        ...auditSource(actor),
         target: { type: "user", id: target.id },
         subjectUserId: target.id,
         details: { by: actor === "operator" ? "operator" : "admin" },
@@ -672,15 +670,9 @@ async function upsertCredential(tx: Tx, userId: string, passwordHash: string) {
   }
 }
 
-function auditActor(actor: UsersActor) {
-  return actor === "operator" ? null : { id: actor.id, email: actor.email };
-}
-
 /** Who did it and from where: an admin over HTTP, or the operator at the server's command line. */
 function auditSource(actor: UsersActor) {
-  return actor === "operator"
-    ? { actor: null, client: null }
-    : { actor: auditActor(actor), client: actor.client ?? null };
+  return actor === "operator" ? { actor: null, client: null } : auditSourceOf(actor);
 }
 
 function authorize(actor: UsersActor) {
