@@ -42,11 +42,21 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
+  // CI retries a failed test once (a serial file from its start) and `npm test` lists every test
+  // that needed it as flaky with its first error, so a flake is reported, never hidden. A test that
+  // fails twice fails the run. Locally nothing is retried.
+  retries: process.env.CI ? 1 : 0,
   // Generous: a two-core CI machine under a full run is slow; a hang still fails.
   timeout: 120_000,
   expect: { timeout: 15_000 },
-  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  reporter: [
+    ["list"],
+    ["html", { open: "never", outputFolder: "playwright-report" }],
+    // `npm test` asks for JSON results to repeat each failure's reason in its summary.
+    ...(process.env.PLAYWRIGHT_JSON_OUTPUT_FILE
+      ? [["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE }] as const]
+      : []),
+  ],
   use: {
     trace: "retain-on-failure",
     screenshot: "only-on-failure",

@@ -5,7 +5,7 @@
 // browser suite needs a successful build. Exit code 0 only when every step passed.
 // `npm test -- vitest playwright` runs only the named steps (lint, typecheck, vitest, build, playwright).
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -94,7 +94,20 @@ const started = performance.now();
 
 if (selected.has("lint")) run("Biome (lint and format)", bin("biome"), ["check", "."]);
 if (selected.has("typecheck")) run("TypeScript", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
-if (selected.has("vitest")) run("Vitest (unit, API on PGlite and PostgreSQL)", bin("vitest"), ["run"]);
+// Both runners also write JSON results, so the summary can repeat each failure's first lines: CI
+// keeps only the end of a long log, and a failure named without its reason cannot be fixed.
+const vitestResults = path.join(root, "test-results", "vitest-results.json");
+const playwrightResults = path.join(root, "test-results", "playwright-results.json");
+
+if (selected.has("vitest")) {
+  rmSync(vitestResults, { force: true });
+  run("Vitest (unit, API on PGlite and PostgreSQL)", bin("vitest"), [
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${vitestResults}`,
+  ]);
+}
 
 let built = true;
 if (selected.has("build")) {
@@ -122,8 +135,82 @@ if (selected.has("playwright")) {
     process.stdout.write("Not run: the build failed.\n");
     record("Playwright (Debian Chromium)", false, 0, "build failed");
   } else {
-    run("Playwright (Debian Chromium)", bin("playwright"), ["test"]);
+    rmSync(playwrightResults, { force: true });
+    run("Playwright (Debian Chromium)", bin("playwright"), ["test"], {
+      PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightResults,
+    });
   }
+}
+
+/** Reads a JSON results file; null when the runner did not write it. */
+function readResults(file) {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+const firstLines = (text, count) =>
+  String(text ?? "")
+    .replace(ansi, "")
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !/node_modules\/|<anonymous>|node:internal/.test(line))
+    .slice(0, count)
+    .map((line) => `      ${line}`)
+    .join("\n");
+
+/** Each failed test: where it is, its name and the first lines of its error. */
+function collectFailures() {
+  const failures = [];
+  const vitest = selected.has("vitest") ? readResults(vitestResults) : null;
+  for (const file of vitest?.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+    for (const test of failedTests) {
+      failures.push({ where, title: test.fullName, error: (test.failureMessages ?? []).join("\n") });
+    }
+    // A file that failed to load or whose hooks failed has no failed test of its own.
+    if (file.status === "failed" && failedTests.length === 0) {
+      failures.push({ where, title: "(the file itself)", error: file.message });
+    }
+  }
+  const playwright = selected.has("playwright") ? readResults(playwrightResults) : null;
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== "unexpected" && test.status !== "flaky") continue;
+        // A flaky test passed on its retry: its first failed attempt says why it failed.
+        const attempt = test.results?.find(
+          (result) => result.status !== "passed" && result.status !== "skipped",
+        );
+        if (!attempt) continue;
+        const error = (attempt.errors ?? []).map((e) => e.message ?? e.value ?? "").join("\n");
+        failures.push({
+          where: `${spec.file}:${spec.line}`,
+          title: `[${test.projectName}] ${spec.title}${test.status === "flaky" ? " (FLAKY: passed on retry)" : ""}`,
+          error: error || `status ${attempt.status}`,
+        });
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of playwright?.suites ?? []) visit(suite);
+  for (const error of playwright?.errors ?? []) {
+    failures.push({ where: "playwright", title: "(outside any test)", error: error.message ?? "" });
+  }
+  return failures;
+}
+
+const failures = collectFailures();
+if (failures.length > 0) {
+  header(`Failures and flaky tests (${failures.length})`);
+  for (const failure of failures.slice(0, 20)) {
+    process.stdout.write(`  ${paint("31", "✗")} ${failure.where} › ${failure.title}\n`);
+    process.stdout.write(`${firstLines(failure.error, 12)}\n\n`);
+  }
+  if (failures.length > 20) process.stdout.write(`  ... and ${failures.length - 20} more\n`);
 }
 
 header("Summary");
