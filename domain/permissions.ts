@@ -123,6 +123,7 @@ export const operationAccess = {
   "PATCH /api/users/{id}": ["users:manage"],
   "DELETE /api/users/{id}": ["users:manage"],
   "POST /api/users/{id}/deactivate": ["users:manage"],
+  "POST /api/users/{id}/reactivate": ["users:manage"],
   "POST /api/users/{id}/sessions/revoke": ["users:manage"],
   "POST /api/users/{id}/two-factor/disable": ["users:manage"],
   "GET /api/audit": ["audit:read"],

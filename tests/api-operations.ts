@@ -285,6 +285,9 @@ export const operationCalls: Record<string, (w: World) => Promise<Call> | Call> 
   "POST /api/users/{id}/deactivate": async (w) => ({
     path: `/api/users/${(await freshTeamBuyer(w)).id}/deactivate`,
   }),
+  "POST /api/users/{id}/reactivate": async (w) => ({
+    path: `/api/users/${(await createUser(w.ctx.db, { role: "user", deactivatedAt: new Date() })).id}/reactivate`,
+  }),
   "POST /api/users/{id}/sessions/revoke": async (w) => ({
     path: `/api/users/${(await freshTeamBuyer(w)).id}/sessions/revoke`,
   }),

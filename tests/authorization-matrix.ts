@@ -172,6 +172,7 @@ export const authorizationMatrix: Record<string, Row> = {
   "PATCH /api/users/{id}": row("401 403 403 403 403 403 ok"),
   "DELETE /api/users/{id}": row("401 403 403 403 403 403 ok"),
   "POST /api/users/{id}/deactivate": row("401 403 403 403 403 403 ok"),
+  "POST /api/users/{id}/reactivate": row("401 403 403 403 403 403 ok"),
   "POST /api/users/{id}/sessions/revoke": row(
     "401 403 403 403 403 403 ok",
     "Audited (auth.sessions_revoked).",

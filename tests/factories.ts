@@ -98,6 +98,8 @@ export async function createUser(db: DbOrTx, input: CreateUserInput = {}): Promi
       language: input.language ?? null,
       emailVerified: input.emailVerified ?? true,
       deactivatedAt: input.deactivatedAt ?? null,
+      // As the app deactivates: the admin plugin's ban goes with it.
+      ...(input.deactivatedAt ? { banned: true, banReason: "deactivated" } : {}),
       ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
     })
     .returning();

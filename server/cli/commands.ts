@@ -31,6 +31,7 @@ Usage:
   npm run user -- set-role --email E --role R
   npm run user -- set-password --email E [--password P]
   npm run user -- deactivate --email E
+  npm run user -- reactivate --email E
   npm run user -- disable-two-factor --email E
   npm run seed -- [--demo]
   npm run backup
@@ -200,6 +201,13 @@ const userCommands: Record<string, UserCommand> = {
     const user = await requireUser(users, email);
     const updated = await users.deactivateUser({ actor: "operator", userId: user.id });
     io.out(`${updated.email} is deactivated: sign-in refused and sessions ended.\n`);
+  },
+
+  async reactivate(options, { users }, io) {
+    const email = requireEmail(options);
+    const user = await requireUser(users, email);
+    const updated = await users.reactivateUser({ actor: "operator", userId: user.id });
+    io.out(`${updated.email} is active again: they can sign in with their password.\n`);
   },
 };
 

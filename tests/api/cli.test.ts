@@ -245,6 +245,16 @@ describe("user deactivate", () => {
     expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, hana.id))).toHaveLength(0);
     await expect(ctx.signIn("hana@example.com", hana.password)).rejects.toThrow(/403/);
   });
+
+  it("is undone by reactivate", async () => {
+    const ivo = await createUser(ctx.db, { email: "ivo@example.com", deactivatedAt: new Date() });
+    await expect(ctx.signIn("ivo@example.com", ivo.password)).rejects.toThrow(/403/);
+    const run = await cli(["user", "reactivate", "--email", "ivo@example.com"]);
+    expect(run.code).toBe(0);
+    expect(run.out).toContain("ivo@example.com is active again");
+    expect((await userByEmail("ivo@example.com"))?.deactivatedAt).toBeNull();
+    await expect(ctx.signIn("ivo@example.com", ivo.password)).resolves.toEqual(expect.any(String));
+  });
 });
 
 // About PGlite's folder lock, whatever database the rest of the suite runs on: once is enough.

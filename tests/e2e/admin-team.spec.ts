@@ -291,7 +291,7 @@ test("deleting a user removes them and their data", async ({ page, playwright })
   await api.dispose();
 });
 
-test("a user with payouts can only be deactivated, and then cannot sign in", async ({
+test("a user with payouts can only be deactivated, then cannot sign in until reactivated", async ({
   page,
   playwright,
   consoleGuard,
@@ -335,6 +335,17 @@ test("a user with payouts can only be deactivated, and then cannot sign in", asy
   expect(again.status()).toBe(403);
   const kept = await (await request.get(`${baseURL}/api/campaigns?creatorId=${ids.p}`)).json();
   expect(kept.items).toHaveLength(1);
+
+  // Back on the team: the admin reactivates them, after a confirmation, and they sign in again.
+  const row = page.locator(`tr[data-user-email="${payee.email}"]`);
+  await row.getByRole("button", { name: `Reativar ${payee.name}` }).click();
+  const reactivate = page.getByRole("alertdialog", { name: "Reativar usuário?" });
+  await expect(reactivate).toContainText("poderá entrar de novo");
+  await reactivate.getByRole("button", { name: "Reativar" }).click();
+  await expect(page.getByText("Usuário reativado com sucesso!")).toBeVisible();
+  await expect(row).not.toContainText("Desativado");
+  await expect(row.getByRole("button", { name: `Desativar ${payee.name}` })).toBeVisible();
+  expect((await apiSignIn(api, payee.email, payee.password)).status()).toBe(200);
   await api.dispose();
 });
 

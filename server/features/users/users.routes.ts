@@ -69,6 +69,15 @@ const deactivateRoute = createRoute({
   responses: { 200: jsonResponse(userSchema, "The deactivated user"), ...errors(400, 401, 403, 404, 422) },
 });
 
+const reactivateRoute = createRoute({
+  method: "post",
+  path: "/users/{id}/reactivate",
+  tags,
+  summary: "Reactivate a deactivated user (admins): sign-in allowed again, role, team and history unchanged",
+  request: { params: idParams },
+  responses: { 200: jsonResponse(userSchema, "The reactivated user"), ...errors(400, 401, 403, 404) },
+});
+
 const revokeSessionsRoute = createRoute({
   method: "post",
   path: "/users/{id}/sessions/revoke",
@@ -143,6 +152,12 @@ export function createUsersRoutes(deps: AppDeps) {
       const actor = requirePermission(c, "users:manage");
       const userId = c.req.valid("param").id;
       await service.deactivateUser({ actor, userId });
+      return c.json(await service.getUser({ actor, userId }), 200);
+    })
+    .openapi(reactivateRoute, async (c) => {
+      const actor = requirePermission(c, "users:manage");
+      const userId = c.req.valid("param").id;
+      await service.reactivateUser({ actor, userId });
       return c.json(await service.getUser({ actor, userId }), 200);
     })
     .openapi(revokeSessionsRoute, async (c) => {

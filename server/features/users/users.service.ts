@@ -180,6 +180,38 @@ export function createUsersService(deps: UsersServiceDeps) {
     });
   }
 
+  /** Lets a deactivated user sign in again; role, team and history are as they were. */
+  async function reactivateUser({
+    actor,
+    userId,
+  }: {
+    actor: UsersActor;
+    userId: string;
+  }): Promise<UserSummary> {
+    authorize(actor);
+    return db.transaction(async (tx) => {
+      const target = await lockUser(tx, userId);
+      if (!target.deactivatedAt) return toSummary(target);
+      const [updated] = await tx
+        .update(users)
+        .set({ deactivatedAt: null, banned: false, banReason: null, banExpires: null })
+        .where(eq(users.id, userId))
+        .returning(summaryColumns);
+      await recordAuditEvent(tx, {
+        action: "user.reactivated",
+        ...auditSource(actor),
+        target: { type: "user", id: target.id },
+        subjectUserId: target.id,
+        details: {
+          email: target.email,
+          role: target.role,
+          deactivatedAt: target.deactivatedAt.toISOString(),
+        },
+      });
+      return toSummary(requireRow(updated));
+    });
+  }
+
   async function setUserRole({ actor, userId, role }: { actor: UsersActor; userId: string; role: Role }) {
     authorize(actor);
     if (!(roles as readonly string[]).includes(role)) {
@@ -545,6 +577,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     revokeUserSessions,
     disableUserTwoFactor,
     deactivateUser,
+    reactivateUser,
     setUserRole,
     setUserPassword,
     createUserWithInvite,

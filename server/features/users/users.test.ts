@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   assignOffer,
@@ -14,6 +14,7 @@ import {
 } from "../../../tests/factories";
 import { createTestContext, type TestContext } from "../../../tests/harness";
 import {
+  auditEvents,
   campaigns,
   creativeRequests,
   notifications,
@@ -351,6 +352,54 @@ describe("users: deleting and deactivating", () => {
     expect((await countOwned(user.id)).campaigns).toBe(1);
   });
 
+  it("reactivates a deactivated user: sign-in works again, role, team and history unchanged, audited", async () => {
+    const user = await createUser(ctx.db, { role: "user", managerId: lead.id });
+    await createCampaign(ctx.db, { creatorId: user.id });
+    const deactivate = await ctx.request(`/api/users/${user.id}/deactivate`, {
+      method: "POST",
+      cookie: as(admin),
+    });
+    expect(deactivate.status).toBe(200);
+    await expect(ctx.signIn(user.email, user.password)).rejects.toThrow(/403/);
+
+    const response = await ctx.request(`/api/users/${user.id}/reactivate`, {
+      method: "POST",
+      cookie: as(admin),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ id: user.id, deactivatedAt: null, role: "user" });
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ deactivatedAt: null, banned: false, banReason: null, managerId: lead.id });
+    const cookie = await ctx.signIn(user.email, user.password);
+    expect((await ctx.request("/api/me", { cookie })).status).toBe(200);
+    expect((await countOwned(user.id)).campaigns).toBe(1);
+
+    const events = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "user.reactivated"), eq(auditEvents.subjectUserId, user.id)));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ actorId: admin.id, details: { email: user.email, role: "user" } });
+
+    // Reactivating an active user changes nothing and records nothing.
+    const again = await ctx.request(`/api/users/${user.id}/reactivate`, {
+      method: "POST",
+      cookie: as(admin),
+    });
+    expect(again.status).toBe(200);
+    expect(
+      await ctx.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, "user.reactivated"), eq(auditEvents.subjectUserId, user.id))),
+    ).toHaveLength(1);
+    const missing = await ctx.request("/api/users/00000000-0000-4000-8000-000000000000/reactivate", {
+      method: "POST",
+      cookie: as(admin),
+    });
+    expect(missing.status).toBe(404);
+  });
+
   it("lets an admin delete another admin while one remains", async () => {
     const other = await createUser(ctx.db, { role: "admin" });
     expect(
@@ -362,6 +411,7 @@ describe("users: deleting and deactivating", () => {
 describe("users: forbidden calls", () => {
   it("refuses every write to buyers, team leads and financial staff, and changes nothing", async () => {
     const target = await createUser(ctx.db, { role: "user", managerId: lead.id });
+    const dormant = await createUser(ctx.db, { role: "user", deactivatedAt: new Date() });
     for (const viewer of [buyerA, lead, financial]) {
       const cookie = as(viewer);
       const calls = [
@@ -374,11 +424,14 @@ describe("users: forbidden calls", () => {
         ctx.request(`/api/users/${viewer.id}`, { method: "PATCH", cookie, json: { role: "admin" } }),
         ctx.request(`/api/users/${target.id}`, { method: "DELETE", cookie }),
         ctx.request(`/api/users/${target.id}/deactivate`, { method: "POST", cookie }),
+        ctx.request(`/api/users/${dormant.id}/reactivate`, { method: "POST", cookie }),
       ];
       for (const response of await Promise.all(calls)) expect(response.status).toBe(403);
     }
     const [row] = await ctx.db.select().from(users).where(eq(users.id, target.id));
     expect(row).toMatchObject({ role: "user", deactivatedAt: null });
+    const [stillDormant] = await ctx.db.select().from(users).where(eq(users.id, dormant.id));
+    expect(stillDormant?.deactivatedAt).toBeInstanceOf(Date);
     for (const viewer of [buyerA, lead, financial]) {
       const [self] = await ctx.db.select().from(users).where(eq(users.id, viewer.id));
       expect(self?.role).toBe(viewer.role);

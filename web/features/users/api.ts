@@ -61,6 +61,15 @@ export function useDeactivateUser() {
   });
 }
 
+/** Lets a deactivated user sign in again (admins). */
+export function useReactivateUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (id: string) => api.post<User>(`/api/users/${encodeURIComponent(id)}/reactivate`),
+    onSuccess: invalidate,
+  });
+}
+
 /** Ends every session of a user (admins). */
 export function useRevokeUserSessions() {
   const invalidate = useInvalidateUsers();

@@ -12,6 +12,7 @@ import {
   SearchIcon,
   ShieldOff,
   Trash2Icon,
+  UserCheck,
 } from "lucide-react";
 import { useDeferredValue, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -43,7 +44,8 @@ import { UserDialog } from "@/features/users/components/user-dialog";
 import { errorKey, useLanguage } from "@/features/users/helpers";
 import { formatDate } from "@/lib/format";
 
-// Admin users: the team table, invitations, role and team changes, notes, delete or deactivate.
+// Admin users: the team table, invitations, role and team changes, notes, delete, deactivate or
+// reactivate.
 export function Component() {
   const { t } = useTranslation("users");
   const language = useLanguage();
@@ -204,6 +206,18 @@ export function Component() {
                           onClick={() => setRemoving({ user, mode: "deactivate" })}
                         >
                           <Ban aria-hidden="true" />
+                        </Button>
+                      ) : null}
+                      {user.id !== me.id && user.deactivatedAt ? (
+                        <Button
+                          type="button"
+                          size="icon"
+                          variant="ghost"
+                          title={t("actions.reactivate")}
+                          aria-label={t("actions.reactivateUser", { name: user.name })}
+                          onClick={() => setRemoving({ user, mode: "reactivate" })}
+                        >
+                          <UserCheck aria-hidden="true" />
                         </Button>
                       ) : null}
                       {user.id !== me.id ? (

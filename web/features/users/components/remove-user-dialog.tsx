@@ -14,15 +14,39 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { isApiError } from "@/lib/api";
 import { toast } from "@/lib/toast";
-import { useDeactivateUser, useDeleteUser } from "../api";
+import { useDeactivateUser, useDeleteUser, useReactivateUser } from "../api";
 import { errorKey } from "../helpers";
 
-export type RemoveMode = "delete" | "deactivate";
+export type RemoveMode = "delete" | "deactivate" | "reactivate";
+
+const texts = {
+  delete: {
+    title: "remove.deleteTitle",
+    warning: "remove.deleteWarning",
+    confirm: "remove.deleteConfirm",
+    done: "toasts.deleted",
+    failed: "toasts.deleteFailed",
+  },
+  deactivate: {
+    title: "remove.deactivateTitle",
+    warning: "remove.deactivateWarning",
+    confirm: "remove.deactivateConfirm",
+    done: "toasts.deactivated",
+    failed: "toasts.deactivateFailed",
+  },
+  reactivate: {
+    title: "remove.reactivateTitle",
+    warning: "remove.reactivateWarning",
+    confirm: "remove.reactivateConfirm",
+    done: "toasts.reactivated",
+    failed: "toasts.reactivateFailed",
+  },
+} as const;
 
 /**
- * Delete (warning that campaigns, notes and related data go too) or deactivate a user. A delete the
- * server refuses because of recorded payouts turns into the deactivation offer. Rendered with a key
- * per user and mode, so each opening starts fresh.
+ * Delete (warning that campaigns, notes and related data go too), deactivate or reactivate a user.
+ * A delete the server refuses because of recorded payouts turns into the deactivation offer.
+ * Rendered with a key per user and mode, so each opening starts fresh.
  */
 export function RemoveUserDialog({
   user,
@@ -36,22 +60,20 @@ export function RemoveUserDialog({
   const { t } = useTranslation("users");
   const remove = useDeleteUser();
   const deactivate = useDeactivateUser();
+  const reactivate = useReactivateUser();
   const [mode, setMode] = useState<RemoveMode>(initialMode);
   const [blockedByPayouts, setBlockedByPayouts] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const pending = remove.isPending || deactivate.isPending;
+  const pending = remove.isPending || deactivate.isPending || reactivate.isPending;
+  const text = texts[mode];
 
   async function confirm() {
     if (!user) return;
     setError(null);
     try {
-      if (mode === "delete") {
-        await remove.mutateAsync(user.id);
-        toast.success(t("toasts.deleted"));
-      } else {
-        await deactivate.mutateAsync(user.id);
-        toast.success(t("toasts.deactivated"));
-      }
+      const action = { delete: remove, deactivate, reactivate }[mode];
+      await action.mutateAsync(user.id);
+      toast.success(t(text.done));
       onClose();
     } catch (caught) {
       if (mode === "delete" && isApiError(caught) && caught.code === "has_payouts") {
@@ -61,9 +83,7 @@ export function RemoveUserDialog({
       }
       const message = t(errorKey("users", caught));
       setError(message);
-      toast.error(
-        mode === "delete" ? t("toasts.deleteFailed", { message }) : t("toasts.deactivateFailed", { message }),
-      );
+      toast.error(t(text.failed, { message }));
     }
   }
 
@@ -71,14 +91,8 @@ export function RemoveUserDialog({
     <AlertDialog open={Boolean(user)} onOpenChange={(open) => !open && !pending && onClose()}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>
-            {mode === "delete" ? t("remove.deleteTitle") : t("remove.deactivateTitle")}
-          </AlertDialogTitle>
-          <AlertDialogDescription>
-            {mode === "delete"
-              ? t("remove.deleteWarning", { name: user?.name ?? "" })
-              : t("remove.deactivateWarning", { name: user?.name ?? "" })}
-          </AlertDialogDescription>
+          <AlertDialogTitle>{t(text.title)}</AlertDialogTitle>
+          <AlertDialogDescription>{t(text.warning, { name: user?.name ?? "" })}</AlertDialogDescription>
         </AlertDialogHeader>
         {blockedByPayouts ? (
           <p role="alert" className="rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
@@ -99,7 +113,7 @@ export function RemoveUserDialog({
             disabled={pending}
           >
             {pending ? <Spinner /> : null}
-            {mode === "delete" ? t("remove.deleteConfirm") : t("remove.deactivateConfirm")}
+            {t(text.confirm)}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>
