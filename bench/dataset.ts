@@ -158,22 +158,33 @@ export async function generateDataset(
   // triggers stay on: campaign_totals is filled by the same statements as in production.
   const indexes = await selectIndexes(db);
   for (const index of indexes) await db.execute(sql.raw(`drop index ${index.name}`));
+  // Two statements in flight on PostgreSQL (two cores: one inserts while the other's rows are
+  // generated and sent); the totals triggers upsert in key order, so the two never deadlock. PGlite
+  // has one connection and runs them one after the other anyway.
   const chunkSize = options.chunkSize ?? 20_000;
+  const inFlight = new Set<Promise<void>>();
   let chunk: NewCampaignRow[] = [];
   let rows = 0;
+  const send = async (rowsOfChunk: NewCampaignRow[]) => {
+    const insert = insertCampaignChunk(db, rowsOfChunk).then(() => {
+      inFlight.delete(insert);
+      const before = rows;
+      rows += rowsOfChunk.length;
+      if (Math.floor(rows / 100_000) > Math.floor(before / 100_000))
+        log(`  ${Math.floor(rows / 100_000) * 100_000} campaign rows`);
+    });
+    inFlight.add(insert);
+    if (inFlight.size >= 2) await Promise.race(inFlight);
+  };
   for (const row of takeFirst(iterateCampaignRows({ ...base, offersPerBuyer: [low, high] }), options.rows)) {
     chunk.push(row);
     if (chunk.length >= chunkSize) {
-      await insertCampaignChunk(db, chunk);
-      rows += chunk.length;
+      await send(chunk);
       chunk = [];
-      if (rows % 100_000 === 0) log(`  ${rows} campaign rows`);
     }
   }
-  if (chunk.length > 0) {
-    await insertCampaignChunk(db, chunk);
-    rows += chunk.length;
-  }
+  if (chunk.length > 0) await send(chunk);
+  await Promise.all(inFlight);
   const inserted = performance.now();
   for (const index of indexes) await db.execute(sql.raw(index.definition));
   const campaignsDone = performance.now();
