@@ -131,18 +131,23 @@ export function renderMarkdown(report: Report): string {
         ]),
       ),
       "",
-      formatTable(
-        ["Page", "Form factor", "Performance", "Accessibility", "LCP ms", "TBT ms"],
-        report.web.lighthouse.map((l) => [
-          l.page,
-          l.formFactor,
-          l.performance ?? "–",
-          l.accessibility ?? "–",
-          l.lcpMs ?? "–",
-          l.tbtMs ?? "–",
-        ]),
-      ),
+      formatLighthouseTable(report.web.lighthouse),
     );
   }
   return lines.join("\n");
+}
+
+/** Lighthouse's scores as a markdown table (npm run bench and npm run bench:web). */
+export function formatLighthouseTable(scores: LighthouseScore[]): string {
+  return formatTable(
+    ["Page", "Form factor", "Performance", "Accessibility", "LCP ms", "TBT ms"],
+    scores.map((l) => [
+      l.page,
+      l.formFactor,
+      l.performance ?? "–",
+      l.accessibility ?? "–",
+      l.lcpMs ?? "–",
+      l.tbtMs ?? "–",
+    ]),
+  );
 }

@@ -8,6 +8,7 @@ import { openDatabase } from "../server/db/client";
 import { projectRoot, webDistDir } from "../server/paths";
 import { createCampaign, createOffer, createUser } from "../tests/factories";
 import { runLighthouse } from "./lighthouse";
+import { formatLighthouseTable } from "./report";
 import { signIn, startBenchServer, stopBenchServer } from "./server";
 import { formatBytes, formatTable } from "./stats";
 import { collectRouteFiles, type Manifest, measureRouteSizes, webRoutes } from "./web-size";
@@ -88,17 +89,7 @@ async function main(): Promise<void> {
         { name: "/ (buyer dashboard)", url: `${server.url}/`, cookie },
       ]);
       const loadAfter = loadavg();
-      const table = formatTable(
-        ["Page", "Form factor", "Performance", "Accessibility", "LCP ms", "TBT ms"],
-        lighthouse.map((l) => [
-          l.page,
-          l.formFactor,
-          l.performance ?? "–",
-          l.accessibility ?? "–",
-          l.lcpMs ?? "–",
-          l.tbtMs ?? "–",
-        ]),
-      );
+      const table = formatLighthouseTable(lighthouse);
       log(table);
       log(`Load average after: ${loadAfter.map((n) => n.toFixed(2)).join(", ")}`);
       if (args.save) {

@@ -1,7 +1,7 @@
 import { type CampaignForm, type CampaignInput, campaignInputSchema } from "@domain/schemas/campaigns";
-import { zodResolver } from "@hookform/resolvers/zod";
-import type { FieldValues, Resolver, UseFormSetError } from "react-hook-form";
+import type { FieldValues, UseFormSetError } from "react-hook-form";
 import { errorMessageKey, isApiError } from "@/lib/api";
+import { createCodeResolver } from "@/lib/code-resolver";
 import { i18n } from "@/lib/i18n";
 
 // The add-data and edit forms validate with the API's own schema (campaignInputSchema), so the
@@ -37,23 +37,10 @@ export function validationKey(code: string): string {
   return "campaigns:validation.invalid";
 }
 
-const zod = zodResolver(campaignInputSchema) as unknown as Resolver<
-  CampaignFormValues,
-  unknown,
-  CampaignInput
->;
-
-export const campaignResolver: Resolver<CampaignFormValues, unknown, CampaignInput> = async (
-  values,
-  context,
-  options,
-) => {
-  const result = await zod(values, context, options);
-  for (const error of Object.values(result.errors)) {
-    if (error && typeof error.message === "string") error.message = validationKey(error.message);
-  }
-  return result;
-};
+export const campaignResolver = createCodeResolver<CampaignFormValues, CampaignInput>(
+  campaignInputSchema,
+  validationKey,
+);
 
 /** Form values from a saved campaign (edit) or the blank add-data form. */
 export function toFormValues(campaign?: {

@@ -1,8 +1,7 @@
 import type { CreativeRequestInput } from "@domain/schemas/creative-requests";
 import { creativeRequestInputSchema } from "@domain/schemas/creative-requests";
-import { zodResolver } from "@hookform/resolvers/zod";
-import type { Resolver } from "react-hook-form";
 import { validationKey } from "@/features/users/helpers";
+import { createCodeResolver } from "@/lib/code-resolver";
 
 // The creative request form's values and resolver (request-form.tsx).
 
@@ -20,21 +19,8 @@ export const blankCreativeForm: CreativeFormValues = {
   description: "",
 };
 
-const zod = zodResolver(creativeRequestInputSchema) as unknown as Resolver<
-  CreativeFormValues,
-  unknown,
-  CreativeRequestInput
->;
-
 /** The API's own schema; its messages are codes that become creative:validation.<code> keys. */
-export const creativeResolver: Resolver<CreativeFormValues, unknown, CreativeRequestInput> = async (
-  values,
-  context,
-  options,
-) => {
-  const result = await zod(values, context, options);
-  for (const error of Object.values(result.errors)) {
-    if (error && typeof error.message === "string") error.message = validationKey("creative", error.message);
-  }
-  return result;
-};
+export const creativeResolver = createCodeResolver<CreativeFormValues, CreativeRequestInput>(
+  creativeRequestInputSchema,
+  (code) => validationKey("creative", code),
+);

@@ -5,9 +5,9 @@ import {
   type WorkspaceSettingsInput,
   workspaceSettingsInputSchema,
 } from "@domain/schemas/settings";
-import { zodResolver } from "@hookform/resolvers/zod";
-import type { Resolver, UseFormSetError } from "react-hook-form";
+import type { UseFormSetError } from "react-hook-form";
 import { errorMessageKey, isApiError } from "@/lib/api";
+import { createCodeResolver } from "@/lib/code-resolver";
 import { i18n } from "@/lib/i18n";
 
 // The settings form validates with the API's own schema; its codes become settings:validation.*.
@@ -24,23 +24,10 @@ export function validationKey(code: string): string {
   return "settings:validation.invalid";
 }
 
-const zod = zodResolver(workspaceSettingsInputSchema) as unknown as Resolver<
-  SettingsFormValues,
-  unknown,
-  WorkspaceSettingsInput
->;
-
-export const settingsResolver: Resolver<SettingsFormValues, unknown, WorkspaceSettingsInput> = async (
-  values,
-  context,
-  options,
-) => {
-  const result = await zod(values, context, options);
-  for (const error of Object.values(result.errors)) {
-    if (error && typeof error.message === "string") error.message = validationKey(error.message);
-  }
-  return result;
-};
+export const settingsResolver = createCodeResolver<SettingsFormValues, WorkspaceSettingsInput>(
+  workspaceSettingsInputSchema,
+  validationKey,
+);
 
 export function toFormValues(settings: WorkspaceSettings): SettingsFormValues {
   return {

@@ -196,28 +196,23 @@ export function Component() {
                       >
                         <PencilIcon aria-hidden="true" />
                       </Button>
-                      {user.id !== me.id && !user.deactivatedAt ? (
+                      {user.id !== me.id ? (
                         <Button
                           type="button"
                           size="icon"
                           variant="ghost"
-                          title={t("actions.deactivate")}
-                          aria-label={t("actions.deactivateUser", { name: user.name })}
-                          onClick={() => setRemoving({ user, mode: "deactivate" })}
+                          title={t(user.deactivatedAt ? "actions.reactivate" : "actions.deactivate")}
+                          aria-label={t(
+                            user.deactivatedAt ? "actions.reactivateUser" : "actions.deactivateUser",
+                            {
+                              name: user.name,
+                            },
+                          )}
+                          onClick={() =>
+                            setRemoving({ user, mode: user.deactivatedAt ? "reactivate" : "deactivate" })
+                          }
                         >
-                          <Ban aria-hidden="true" />
-                        </Button>
-                      ) : null}
-                      {user.id !== me.id && user.deactivatedAt ? (
-                        <Button
-                          type="button"
-                          size="icon"
-                          variant="ghost"
-                          title={t("actions.reactivate")}
-                          aria-label={t("actions.reactivateUser", { name: user.name })}
-                          onClick={() => setRemoving({ user, mode: "reactivate" })}
-                        >
-                          <UserCheck aria-hidden="true" />
+                          {user.deactivatedAt ? <UserCheck aria-hidden="true" /> : <Ban aria-hidden="true" />}
                         </Button>
                       ) : null}
                       {user.id !== me.id ? (
