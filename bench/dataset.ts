@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { like, sql } from "drizzle-orm";
 import { addDays } from "../domain/periods";
 import type { Db } from "../server/db/client";
+import { campaigns, offers as offerTable, users } from "../server/db/schema";
 import {
   assignOffer,
   type CreatedUser,
@@ -210,5 +211,47 @@ export async function generateDataset(
       analyzeMs: analyzed - campaignsDone,
       totalMs: analyzed - started,
     },
+  };
+}
+
+/**
+ * The dataset of a database an earlier run kept (`--keep`), read back instead of generated
+ * (`--reuse`), so code versions can be compared on the same rows without waiting for generation.
+ */
+export async function loadDataset(db: Db): Promise<Dataset> {
+  const people = await db.select().from(users).where(like(users.email, "%@bench.test"));
+  const withPassword = (user: (typeof people)[number]) => ({ ...user, password: benchPassword });
+  const numbered = (prefix: string) =>
+    people
+      .filter((user) => user.email.startsWith(prefix))
+      .sort(
+        (a, b) =>
+          Number(a.email.slice(prefix.length).split("@")[0]) -
+          Number(b.email.slice(prefix.length).split("@")[0]),
+      )
+      .map(withPassword);
+  const find = (email: string) => {
+    const user = people.find((p) => p.email === email);
+    if (!user)
+      throw new Error(`${email} is not in this database: was it kept by \`npm run bench -- --keep\`?`);
+    return withPassword(user);
+  };
+  const [span] = await db
+    .select({
+      rows: sql<number>`count(*)::int`,
+      first: sql<string>`min(${campaigns.date})::text`,
+      last: sql<string>`max(${campaigns.date})::text`,
+    })
+    .from(campaigns);
+  return {
+    admin: find("admin@bench.test"),
+    financial: find("financial@bench.test"),
+    leads: numbered("lead-"),
+    buyers: numbered("buyer-"),
+    offers: await db.select().from(offerTable).orderBy(offerTable.createdAt, offerTable.id),
+    rows: span?.rows ?? 0,
+    firstDate: span?.first ?? "",
+    endDate: span?.last ?? "",
+    timings: { usersMs: 0, offersMs: 0, campaignsMs: 0, indexesMs: 0, analyzeMs: 0, totalMs: 0 },
   };
 }

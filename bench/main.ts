@@ -8,7 +8,7 @@ import { addDays, monthOf, monthRange, todayIn } from "../domain/periods";
 import { openDatabase } from "../server/db/client";
 import { campaigns } from "../server/db/schema";
 import { projectRoot, webDistDir } from "../server/paths";
-import { benchPassword, type Dataset, generateDataset } from "./dataset";
+import { benchPassword, type Dataset, generateDataset, loadDataset } from "./dataset";
 import { describeImport, type ImportBenchResult, measureImport, prepareImport } from "./import";
 import { runLighthouse } from "./lighthouse";
 import { type LoadResult, runLoad, type Scenario } from "./load";
@@ -19,7 +19,7 @@ import { formatBytes, formatMs } from "./stats";
 import { measureRouteSizes } from "./web-size";
 
 // `npm run bench -- --db postgres|pglite [--rows N] [--duration S] [--connections 1,10,50]
-//   [--import-rows N] [--import-extra-columns N] [--no-web] [--keep]`. Builds nothing itself: run `npm run build` first (dist/ is what is measured).
+//   [--import-rows N] [--import-extra-columns N] [--no-web] [--keep] [--reuse NAME|DIR]`. Builds nothing itself: run `npm run build` first (dist/ is what is measured).
 
 const { values: args } = parseArgs({
   options: {
@@ -34,6 +34,8 @@ const { values: args } = parseArgs({
     "no-web": { type: "boolean", default: false },
     "no-old": { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
+    /** A database kept by an earlier `--keep` run (PostgreSQL: its name; PGlite: its folder): no generation. */
+    reuse: { type: "string" },
     /** Rows of the import file (issue 11); 0 skips the import. */
     "import-rows": { type: "string", default: "50000" },
     /** Unmapped columns added to each row of the import file, for a wide tracker export. */
@@ -61,26 +63,33 @@ async function main(): Promise<void> {
   // ---- the database -----------------------------------------------------------------------------
   let databaseUrl: string | undefined;
   let dataDir: string | undefined;
-  const databaseName = `placar_bench_${kind}_${process.pid}`;
+  const reuse = args.reuse;
+  const keep = args.keep || reuse !== undefined;
+  const databaseName = reuse ?? `placar_bench_${kind}_${process.pid}`;
   const admin = new pg.Client({ connectionString: args["postgres-url"] });
   if (kind === "postgres") {
     await admin.connect();
-    await admin.query(`drop database if exists ${databaseName}`);
-    await admin.query(`create database ${databaseName}`);
+    if (!reuse) {
+      await admin.query(`drop database if exists ${databaseName}`);
+      await admin.query(`create database ${databaseName}`);
+    }
     const url = new URL(String(args["postgres-url"]));
     url.pathname = `/${databaseName}`;
     databaseUrl = url.toString();
   } else {
-    dataDir = mkdtempSync(path.join(tmpdir(), "placar-bench-"));
+    dataDir = reuse ?? mkdtempSync(path.join(tmpdir(), "placar-bench-"));
   }
+  log(`Database: ${kind === "postgres" ? databaseName : dataDir}${reuse ? " (reused)" : ""}`);
 
   try {
     const database = await openDatabase(
       kind === "postgres" ? { kind, url: databaseUrl as string } : { kind, dataDir: dataDir as string },
     );
     await database.migrate();
-    log("Generating the dataset…");
-    const dataset = await generateDataset(database.db, { rows: targetRows, endDate: today, log });
+    log(reuse ? "Reading the kept dataset…" : "Generating the dataset…");
+    const dataset = reuse
+      ? await loadDataset(database.db)
+      : await generateDataset(database.db, { rows: targetRows, endDate: today, log });
     const generationLoad = loadavg();
     log(
       `  ${dataset.rows} campaigns in ${(dataset.timings.campaignsMs / 1000).toFixed(1)} s ` +
@@ -204,9 +213,9 @@ async function main(): Promise<void> {
     }
   } finally {
     if (kind === "postgres") {
-      if (!args.keep) await admin.query(`drop database if exists ${databaseName} with (force)`);
+      if (!keep) await admin.query(`drop database if exists ${databaseName} with (force)`);
       await admin.end();
-    } else if (dataDir && !args.keep) rmSync(dataDir, { recursive: true, force: true });
+    } else if (dataDir && !keep) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
