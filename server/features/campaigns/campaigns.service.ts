@@ -170,17 +170,6 @@ async function findCampaign(db: DbOrTx, id: string, scope: SQL | undefined): Pro
   return row ? toCampaign(row) : null;
 }
 
-/** The offer's payout when `userId` may log campaigns for it (admins: any offer), else null. */
-async function findUsableOffer(db: DbOrTx, actor: Actor, offerId: string) {
-  const visibility = actor.role === "admin" ? undefined : offerVisibleTo(actor.id);
-  const [offer] = await db
-    .select({ id: offers.id, payoutPerDeposit: offers.payoutPerDeposit })
-    .from(offers)
-    .where(and(eq(offers.id, offerId), visibility))
-    .limit(1);
-  return offer ?? null;
-}
-
 const offerNotVisible = () =>
   unprocessable("offer_not_visible", "This offer does not exist or is not available to you.", {
     offerId: "offer_not_visible",
@@ -203,32 +192,53 @@ export async function createCampaign({
   return retryOnDeadlock(() => createCampaignOnce(db, actor, input));
 }
 
+// Writes are single statements (issue 9): the totals triggers lock rows that many writers share (the
+// day's, the team's, the offer's), and a lock taken inside a multi-statement transaction is held across
+// every later round trip to Node, so ten buyers saving at once queued behind each other's network
+// and event-loop time. A single INSERT or UPDATE is atomic with its triggers and holds them only while
+// PostgreSQL runs it.
+
 async function createCampaignOnce(db: Db, actor: Actor, input: CampaignInput): Promise<Campaign> {
-  return db.transaction(async (tx) => {
-    const offer = await findUsableOffer(tx, actor, input.offerId);
-    if (!offer) throw offerNotVisible();
-    // The team lead at the time of logging, read fresh (a team change applies from now on).
-    const [creator] = await tx
-      .select({ managerId: users.managerId })
-      .from(users)
-      .where(eq(users.id, actor.id));
-    const [inserted] = await tx
-      .insert(campaigns)
-      .values({
-        date: input.date,
-        offerId: offer.id,
-        creatorId: actor.id,
-        managerId: creator?.managerId ?? null,
-        spent: input.spent,
-        clicks: input.clicks,
-        installations: input.installations,
-        registrations: input.registrations,
-        deposits: input.deposits,
-        depositPayment: input.depositPayment ?? computeDepositPayment(input.deposits, offer.payoutPerDeposit),
-      })
-      .returning({ id: campaigns.id });
-    const campaign = await findCampaign(tx, inserted!.id, undefined);
-    return campaign!;
+  const visibility = actor.role === "admin" ? undefined : offerVisibleTo(actor.id);
+  // The offer (if the actor may use it) and the team lead at the time of logging, read fresh (a team
+  // change applies from now on), in one query.
+  const [context] = await db
+    .select({
+      offerId: offers.id,
+      offerName: offers.name,
+      offerCasinoBrand: offers.casinoBrand,
+      offerPayout: offers.payoutPerDeposit,
+      managerId: users.managerId,
+      creatorName: users.name,
+      creatorEmail: users.email,
+    })
+    .from(offers)
+    .innerJoin(users, eq(users.id, actor.id))
+    .where(and(eq(offers.id, input.offerId), visibility))
+    .limit(1);
+  if (!context) throw offerNotVisible();
+  const [inserted] = await db
+    .insert(campaigns)
+    .values({
+      date: input.date,
+      offerId: context.offerId,
+      creatorId: actor.id,
+      managerId: context.managerId,
+      spent: input.spent,
+      clicks: input.clicks,
+      installations: input.installations,
+      registrations: input.registrations,
+      deposits: input.deposits,
+      depositPayment: input.depositPayment ?? computeDepositPayment(input.deposits, context.offerPayout),
+    })
+    .returning();
+  return toCampaign({
+    ...inserted!,
+    offerName: context.offerName,
+    offerCasinoBrand: context.offerCasinoBrand,
+    offerPayout: context.offerPayout,
+    creatorName: context.creatorName,
+    creatorEmail: context.creatorEmail,
   });
 }
 
@@ -262,44 +272,66 @@ export async function updateCampaign({
 }
 
 async function updateCampaignOnce(db: Db, actor: Actor, id: string, patch: CampaignPatch): Promise<Campaign> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ offerId: campaigns.offerId, deposits: campaigns.deposits })
+  const offerId = patch.offerId;
+  const offerVisible =
+    offerId === undefined || actor.role === "admin"
+      ? undefined
+      : or(
+          eq(campaigns.offerId, offerId),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(offers)
+              .where(and(eq(offers.id, offerId), offerVisibleTo(actor.id))),
+          ),
+        );
+  const [updated] = await db
+    .update(campaigns)
+    .set({
+      ...(patch.date !== undefined ? { date: patch.date } : {}),
+      ...(offerId !== undefined ? { offerId } : {}),
+      ...(patch.spent !== undefined ? { spent: patch.spent } : {}),
+      ...(patch.clicks !== undefined ? { clicks: patch.clicks } : {}),
+      ...(patch.installations !== undefined ? { installations: patch.installations } : {}),
+      ...(patch.registrations !== undefined ? { registrations: patch.registrations } : {}),
+      ...(patch.deposits !== undefined ? { deposits: patch.deposits } : {}),
+      ...(patch.depositPayment !== undefined
+        ? { depositPayment: patch.depositPayment }
+        : offerId !== undefined || patch.deposits !== undefined
+          ? { depositPayment: recomputedDepositPayment(offerId, patch.deposits) }
+          : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(campaigns.id, id), campaignWriteScope(actor), offerVisible))
+    .returning({ id: campaigns.id });
+  if (!updated) {
+    // Nothing changed: say why (not the actor's campaign, or an offer they may not use).
+    const [own] = await db
+      .select({ id: campaigns.id })
       .from(campaigns)
-      .where(and(eq(campaigns.id, id), campaignWriteScope(actor)))
-      .for("update");
-    if (!current) throw notFound("Campaign");
-    const offerId = patch.offerId ?? current.offerId;
-    const offerChanged = patch.offerId !== undefined && patch.offerId !== current.offerId;
-    const depositsChanged = patch.deposits !== undefined && patch.deposits !== current.deposits;
-    let depositPayment = patch.depositPayment;
-    if (offerChanged && !(await findUsableOffer(tx, actor, offerId!))) throw offerNotVisible();
-    if (depositPayment === undefined && (offerChanged || depositsChanged) && offerId) {
-      // Revenue follows new deposits or a new offer unless entered directly; a later change of the
-      // offer's payout alone never rewrites saved revenue.
-      const [offer] = await tx
-        .select({ payoutPerDeposit: offers.payoutPerDeposit })
-        .from(offers)
-        .where(eq(offers.id, offerId));
-      if (offer)
-        depositPayment = computeDepositPayment(patch.deposits ?? current.deposits, offer.payoutPerDeposit);
-    }
-    await tx
-      .update(campaigns)
-      .set({
-        ...(patch.date !== undefined ? { date: patch.date } : {}),
-        ...(offerChanged ? { offerId } : {}),
-        ...(patch.spent !== undefined ? { spent: patch.spent } : {}),
-        ...(patch.clicks !== undefined ? { clicks: patch.clicks } : {}),
-        ...(patch.installations !== undefined ? { installations: patch.installations } : {}),
-        ...(patch.registrations !== undefined ? { registrations: patch.registrations } : {}),
-        ...(patch.deposits !== undefined ? { deposits: patch.deposits } : {}),
-        ...(depositPayment !== undefined ? { depositPayment } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(campaigns.id, id));
-    return (await findCampaign(tx, id, undefined))!;
-  });
+      .where(and(eq(campaigns.id, id), campaignWriteScope(actor)));
+    throw own ? offerNotVisible() : notFound("Campaign");
+  }
+  return (await findCampaign(db, id, undefined))!;
+}
+
+/**
+ * Revenue follows new deposits or a new offer unless entered directly; a later change of the offer's
+ * payout alone never rewrites saved revenue. Computed from the row as PostgreSQL updates it (SET reads
+ * the old values), so a concurrent edit cannot make it use stale deposits; numeric(14,2) × integer is
+ * exact, like computeDepositPayment. A campaign whose offer was deleted keeps its revenue.
+ */
+function recomputedDepositPayment(offerId: string | undefined, deposits: number | undefined): SQL {
+  const newOffer = offerId === undefined ? sql`${campaigns.offerId}` : sql`${offerId}::uuid`;
+  const newDeposits = deposits === undefined ? sql`${campaigns.deposits}` : sql`${deposits}::integer`;
+  const changed = sql.join(
+    [
+      ...(offerId === undefined ? [] : [sql`${campaigns.offerId} is distinct from ${offerId}::uuid`]),
+      ...(deposits === undefined ? [] : [sql`${campaigns.deposits} <> ${deposits}::integer`]),
+    ],
+    sql` or `,
+  );
+  return sql`case when ${changed} then coalesce((select ${newDeposits} * ${offers.payoutPerDeposit} from ${offers} where ${offers.id} = ${newOffer}), ${campaigns.depositPayment}) else ${campaigns.depositPayment} end`;
 }
 
 export async function deleteCampaign({ db, actor, id }: { db: Db; actor: Actor; id: string }): Promise<void> {

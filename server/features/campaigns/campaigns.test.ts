@@ -208,6 +208,47 @@ describe("ownership", () => {
   });
 });
 
+describe("moving a campaign to another offer", () => {
+  it("follows the new offer's payout, refuses an offer the buyer may not use and keeps an entered revenue", async () => {
+    const first = await createOffer(ctx.db, { payoutPerDeposit: "40.00" });
+    const second = await createOffer(ctx.db, { payoutPerDeposit: "25.50" });
+    const hidden = await createOffer(ctx.db, { payoutPerDeposit: "99.00", visibleToAll: false });
+    const created = await (
+      await post(buyerA, { date: today(), offerId: first.id, spent: "10", deposits: 2 })
+    ).json();
+    const path = `/api/campaigns/${created.id}`;
+    const patch = (json: unknown, who: CreatedUser = buyerA) =>
+      ctx.request(path, { method: "PATCH", cookie: as(who), json });
+
+    const moved = await patch({ offerId: second.id });
+    expect(moved.status).toBe(200);
+    expect(await moved.json()).toMatchObject({
+      offerId: second.id,
+      revenue: "51.00",
+      offer: { id: second.id },
+    });
+
+    const refused = await patch({ offerId: hidden.id, spent: "999" });
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).error.code).toBe("offer_not_visible");
+    const [unchanged] = await ctx.db.select().from(campaigns).where(eq(campaigns.id, created.id));
+    expect(unchanged).toMatchObject({ offerId: second.id, spent: "10.00", depositPayment: "51.00" });
+    // Another buyer's campaign stays a 404 even with an offer they may not use.
+    expect((await patch({ offerId: hidden.id }, buyerB)).status).toBe(404);
+
+    // Same offer again: nothing to recompute; revenue entered directly wins over the payout.
+    expect(await (await patch({ offerId: second.id, spent: "12" })).json()).toMatchObject({
+      revenue: "51.00",
+    });
+    expect(
+      await (await patch({ offerId: first.id, deposits: 5, depositPayment: "7.25" })).json(),
+    ).toMatchObject({ revenue: "7.25", deposits: 5 });
+    // Deposits back to the same number recompute nothing; a new number follows the payout.
+    expect(await (await patch({ deposits: 5 })).json()).toMatchObject({ revenue: "7.25" });
+    expect(await (await patch({ deposits: 1 })).json()).toMatchObject({ revenue: "40.00" });
+  });
+});
+
 describe("listing", () => {
   it("pages, sorts and searches within the viewer's scope", async () => {
     const owner = await createUser(ctx.db);
