@@ -180,13 +180,12 @@ export async function loadPaymentMonth({
   requireManager(actor);
   assertMonthNotFuture(month, timeZone);
   const { from, to } = monthRange(month);
-  await db.transaction(async (tx) => {
-    const buyers = await buyersForMonth(tx, from);
-    const ids = buyers.map((b) => b.id);
-    if (ids.length === 0) return;
+  const buyers = await buyersForMonth(db, from);
+  const ids = buyers.map((b) => b.id);
+  if (ids.length > 0) {
     const [totals, settingsRows] = await Promise.all([
-      monthTotals(tx, ids, from, to),
-      tx.select().from(commissionSettings).where(inArray(commissionSettings.userId, ids)),
+      monthTotals(db, ids, from, to),
+      db.select().from(commissionSettings).where(inArray(commissionSettings.userId, ids)),
     ]);
     const settingsById = new Map(settingsRows.map((row) => [row.userId, row]));
     const fresh = buyers.map((buyer) => ({
@@ -198,26 +197,70 @@ export async function loadPaymentMonth({
         totals.get(buyer.id) ?? { spent: "0.00", revenue: "0.00" },
       ),
     }));
+    // A read writes only what changed: rewriting every pending statement on each load locked all of
+    // them, so two people opening the month waited on each other (issue 9: 702 ms p95 at 10).
+    const current = await findCurrentStatements(db, from, fresh);
+    const stale = fresh.filter((row) => {
+      const stored = current.get(row.userId);
+      return !stored || (stored.status === "pending" && !stored.same);
+    });
     // New statements appear as pending; existing pending ones are refreshed; others are frozen.
-    await tx
-      .insert(paymentStatements)
-      .values(fresh)
-      .onConflictDoUpdate({
-        target: [paymentStatements.userId, paymentStatements.periodStart],
-        set: {
-          modelType: sql`excluded.model_type`,
-          totalSpent: sql`excluded.total_spent`,
-          totalRevenue: sql`excluded.total_revenue`,
-          totalProfit: sql`excluded.total_profit`,
-          roiAchieved: sql`excluded.roi_achieved`,
-          commissionRate: sql`excluded.commission_rate`,
-          amountDue: sql`excluded.amount_due`,
-          updatedAt: sql`now()`,
-        },
-        setWhere: sql`${paymentStatements.status} = 'pending'`,
-      });
-  });
+    if (stale.length > 0)
+      await db
+        .insert(paymentStatements)
+        .values(stale)
+        .onConflictDoUpdate({
+          target: [paymentStatements.userId, paymentStatements.periodStart],
+          set: {
+            modelType: sql`excluded.model_type`,
+            totalSpent: sql`excluded.total_spent`,
+            totalRevenue: sql`excluded.total_revenue`,
+            totalProfit: sql`excluded.total_profit`,
+            roiAchieved: sql`excluded.roi_achieved`,
+            commissionRate: sql`excluded.commission_rate`,
+            amountDue: sql`excluded.amount_due`,
+            updatedAt: sql`now()`,
+          },
+          setWhere: sql`${paymentStatements.status} = 'pending'`,
+        });
+  }
   return { month, cards: await readCards(db, { periodStart: from }) };
+}
+
+type FreshStatement = { userId: string } & ReturnType<typeof computeStatement>;
+
+/**
+ * The month's stored statements by buyer, each with whether it already holds the freshly computed
+ * figures. PostgreSQL compares them after casting to the columns' types, so "50.00" equals the stored
+ * 50.0000 and a ROI with more decimals than the column keeps compares as it would be stored.
+ */
+async function findCurrentStatements(db: DbOrTx, periodStart: string, fresh: FreshStatement[]) {
+  const values = JSON.stringify(
+    fresh.map((row) => ({
+      user_id: row.userId,
+      model_type: row.modelType,
+      total_spent: row.totalSpent,
+      total_revenue: row.totalRevenue,
+      total_profit: row.totalProfit,
+      roi_achieved: row.roiAchieved,
+      commission_rate: row.commissionRate,
+      amount_due: row.amountDue,
+    })),
+  );
+  const s = paymentStatements;
+  const rows = await db
+    .select({
+      userId: s.userId,
+      status: s.status,
+      same: sql<boolean>`coalesce((${s.modelType}, ${s.totalSpent}, ${s.totalRevenue}, ${s.totalProfit}, ${s.roiAchieved}, ${s.commissionRate}, ${s.amountDue}) is not distinct from (f.model_type, f.total_spent::numeric(14,2), f.total_revenue::numeric(14,2), f.total_profit::numeric(14,2), f.roi_achieved::numeric(20,4), f.commission_rate::numeric(5,2), f.amount_due::numeric(14,2)), false)`,
+    })
+    .from(s)
+    .leftJoin(
+      sql`jsonb_to_recordset(${values}::jsonb) as f(user_id text, model_type text, total_spent text, total_revenue text, total_profit text, roi_achieved text, commission_rate text, amount_due text)`,
+      sql`f.user_id = ${s.userId}`,
+    )
+    .where(eq(s.periodStart, periodStart));
+  return new Map(rows.map((row) => [row.userId, row]));
 }
 
 async function readCards(db: DbOrTx, where: { periodStart: string } | { statementId: string }) {

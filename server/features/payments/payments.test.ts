@@ -76,6 +76,22 @@ describe("monthly statements", () => {
     expect(await loadCard(user.id)).toMatchObject({ status: "processing", amountDue: "385.00" });
   });
 
+  it("writes nothing on a load when no figure changed, so readers never queue on row locks", async () => {
+    // ROI 33.3333…% (more decimals than the column keeps) must still compare equal to what is stored.
+    const user = await newBuyerWithMonth("3.00", "4.00");
+    const card = await loadCard(user.id);
+    const stamp = async () =>
+      (await ctx.db.select().from(paymentStatements).where(eq(paymentStatements.id, card.statementId)))[0]!
+        .updatedAt;
+    const first = await stamp();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await loadCard(user.id)).amountDue).toBe(card.amountDue);
+    expect(await stamp()).toEqual(first);
+    await createCampaign(ctx.db, { creatorId: user.id, date: today(), spent: "1.00", depositPayment: "0" });
+    await loadCard(user.id);
+    expect((await stamp()).getTime()).toBeGreaterThan(first.getTime());
+  });
+
   it("confirms once, notifies the buyer, refuses a second confirm with 409", async () => {
     const user = await newBuyerWithMonth("100.00", "300.00"); // profit 200, ROI 200% → 70.00
     const card = await loadCard(user.id);
