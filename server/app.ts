@@ -36,6 +36,7 @@ import { authorizeOperations } from "./operation-access";
 import { limitRequestRate, limitRequestTime } from "./overload";
 import { webDistDir } from "./paths";
 import { touchSession } from "./session-activity";
+import { lookUpSession, readSessionCookies, type SessionCookies } from "./session-lookup";
 import { requireTwoFactorWhereRequired } from "./two-factor-requirement";
 
 const apiBodyLimit = 1024 * 1024;
@@ -44,6 +45,7 @@ const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   const app = createRouter();
   const webRoot = options.webRoot ?? webDistDir;
+  let sessionCookies: Promise<SessionCookies> | undefined;
 
   app.use("*", async (c, next) => {
     const incoming = c.req.header("x-request-id");
@@ -52,6 +54,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     c.set("logger", deps.logger.child({ requestId }));
     c.set("actor", null);
     c.set("sessionId", null);
+    c.set("workspace", null);
     c.header("X-Request-Id", requestId);
     const started = performance.now();
     await next();
@@ -142,11 +145,22 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
       await authenticateBearer(c, deps.database.db, describeClient(c, deps.env.trustProxy));
       return next();
     }
-    const { headers: sessionHeaders, response: session } = await deps.auth.api.getSession({
-      headers: c.req.raw.headers,
-      returnHeaders: true,
-    });
-    const user = session?.user as Record<string, unknown> | undefined;
+    // One query for the common case; Better Auth answers the rest (server/session-lookup.ts).
+    sessionCookies ??= readSessionCookies(deps.auth);
+    const lookup = await lookUpSession(deps.database.db, await sessionCookies, c.req.header("cookie"));
+    let session: { id: string; updatedAt: Date | string } | null = null;
+    let user: Record<string, unknown> | undefined;
+    let sessionHeaders: Headers | null = null;
+    if (lookup.kind === "session") {
+      session = lookup.found.session;
+      user = lookup.found.user;
+      c.set("workspace", lookup.found.workspace);
+    } else if (lookup.kind === "delegate") {
+      const answer = await deps.auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+      sessionHeaders = answer.headers;
+      session = answer.response?.session ?? null;
+      user = answer.response?.user as Record<string, unknown> | undefined;
+    }
     if (session && user && isRole(user.role) && !user.deactivatedAt && !user.banned) {
       c.set("actor", {
         id: String(user.id),
@@ -158,12 +172,11 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
         client: describeClient(c, deps.env.trustProxy),
         twoFactorEnabled: user.twoFactorEnabled === true,
       });
-      c.set("sessionId", session.session.id);
+      c.set("sessionId", session.id);
     }
     await next();
     // "Last active" moves with requests that did something; a refused one changes nothing.
-    if (session && c.get("actor") && c.res.status < 400)
-      await touchSession(deps.database.db, session.session);
+    if (session && c.get("actor") && c.res.status < 400) await touchSession(deps.database.db, session);
     // A session past its update age is extended: pass the refreshed cookie on.
     for (const cookie of sessionHeaders?.getSetCookie() ?? []) c.res.headers.append("Set-Cookie", cookie);
   });

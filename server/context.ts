@@ -5,6 +5,7 @@ import type { Database } from "./db/client";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
+import type { WorkspaceSnapshot } from "./session-lookup";
 
 /** The signed-in user as every service sees it, read fresh from the database on each request. */
 export type Actor = {
@@ -39,5 +40,7 @@ export type AppBindings = {
     actor: Actor | null;
     /** The id of the session the request came with; null without one (anonymous, API token). */
     sessionId: string | null;
+    /** Workspace settings read with the session (server/workspace-context.ts); null when not read. */
+    workspace: WorkspaceSnapshot | null;
   };
 };

@@ -4,8 +4,8 @@ import { isTwoFactorRequiredFor, twoFactorRequirableRoles } from "../domain/sche
 import type { AppBindings } from "./context";
 import type { Db } from "./db/client";
 import { AppError } from "./errors";
-import { readTwoFactorRequiredRoles } from "./features/settings/settings.service";
 import { compileOperationRules, findOperationAccess } from "./operation-access";
+import { readRequestTwoFactorRoles } from "./workspace-context";
 
 // An admin can require two-factor sign-in for the admin and financial roles (workspace settings).
 // A member of such a role who has not turned it on reaches only what they need to turn it on and
@@ -35,7 +35,7 @@ export function requireTwoFactorWhereRequired(db: Db): MiddlewareHandler<AppBind
       (twoFactorRequirableRoles as readonly string[]).includes(actor.role) &&
       !findOperationAccess(allowed, c.req.method, c.req.path) &&
       findOperationAccess(public_, c.req.method, c.req.path) !== "public" &&
-      isTwoFactorRequiredFor(actor.role, await readTwoFactorRequiredRoles(db))
+      isTwoFactorRequiredFor(actor.role, await readRequestTwoFactorRoles(c, db))
     ) {
       throw twoFactorRequired();
     }

@@ -1,12 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import {
   analyticsQuerySchema,
   analyticsSchema,
   metricsSummarySchema,
 } from "../../../domain/schemas/campaigns";
-import type { AppDeps } from "../../context";
+import type { AppBindings, AppDeps } from "../../context";
 import { createRouter, errors, requireActor } from "../../http";
-import { readWorkspaceTimezone } from "../settings/settings.service";
+import { readRequestTimeZone } from "../../workspace-context";
 import { getAnalytics, getMetricsSummary } from "./analytics.service";
 
 const summaryRoute = createRoute({
@@ -38,16 +39,16 @@ const analyticsRoute = createRoute({
 export function createAnalyticsRoutes(deps: AppDeps) {
   const db = deps.database.db;
   // Read per request (docs/decisions/0020): a time-zone change applies to every process at once.
-  const readTimeZone = () => readWorkspaceTimezone(db, deps.env.workspaceTimezone);
+  const readTimeZone = (c: Context<AppBindings>) => readRequestTimeZone(c, db, deps.env.workspaceTimezone);
   return createRouter()
     .openapi(summaryRoute, async (c) => {
       const actor = requireActor(c);
-      return c.json(await getMetricsSummary({ db, actor, timeZone: await readTimeZone() }), 200);
+      return c.json(await getMetricsSummary({ db, actor, timeZone: await readTimeZone(c) }), 200);
     })
     .openapi(analyticsRoute, async (c) => {
       const actor = requireActor(c);
       return c.json(
-        await getAnalytics({ db, actor, query: c.req.valid("query"), timeZone: await readTimeZone() }),
+        await getAnalytics({ db, actor, query: c.req.valid("query"), timeZone: await readTimeZone(c) }),
         200,
       );
     });

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import {
   actionBodySchema,
   commissionSettingsInputSchema,
@@ -13,9 +14,9 @@ import {
   payoutPatchSchema,
   reverseBodySchema,
 } from "../../../domain/schemas/payments";
-import type { AppDeps } from "../../context";
+import type { AppBindings, AppDeps } from "../../context";
 import { createRouter, errors, jsonResponse, requireActor } from "../../http";
-import { readWorkspaceTimezone } from "../settings/settings.service";
+import { readRequestTimeZone } from "../../workspace-context";
 import {
   getCommissionSettings,
   getMyCommission,
@@ -139,14 +140,14 @@ const putSettingsRoute = createRoute({
 export function createPaymentsRoutes(deps: AppDeps) {
   const db = deps.database.db;
   // Read per request (docs/decisions/0020): a time-zone change applies to every process at once.
-  const readTimeZone = () => readWorkspaceTimezone(db, deps.env.workspaceTimezone);
+  const readTimeZone = (c: Context<AppBindings>) => readRequestTimeZone(c, db, deps.env.workspaceTimezone);
   const router = createRouter()
     .openapi(monthRoute, async (c) => {
       const month = await loadPaymentMonth({
         db,
         actor: requireActor(c),
         month: c.req.valid("query").month,
-        timeZone: await readTimeZone(),
+        timeZone: await readTimeZone(c),
       });
       return c.json(month, 200);
     })
@@ -191,10 +192,10 @@ export function createPaymentsRoutes(deps: AppDeps) {
       return c.json(history, 200);
     })
     .openapi(myPaymentRoute, async (c) =>
-      c.json(await getMyPayment({ db, actor: requireActor(c), timeZone: await readTimeZone() }), 200),
+      c.json(await getMyPayment({ db, actor: requireActor(c), timeZone: await readTimeZone(c) }), 200),
     )
     .openapi(myCommissionRoute, async (c) =>
-      c.json(await getMyCommission({ db, actor: requireActor(c), timeZone: await readTimeZone() }), 200),
+      c.json(await getMyCommission({ db, actor: requireActor(c), timeZone: await readTimeZone(c) }), 200),
     )
     .openapi(getSettingsRoute, async (c) =>
       c.json(

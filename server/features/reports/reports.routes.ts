@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { stream } from "hono/streaming";
 import { csvBom, formatCsvRow } from "../../../domain/csv";
 import { todayIn } from "../../../domain/periods";
@@ -15,9 +16,9 @@ import {
   reportQuerySchema,
   userStatsSchema,
 } from "../../../domain/schemas/reports";
-import type { AppDeps } from "../../context";
+import type { AppBindings, AppDeps } from "../../context";
 import { createRouter, errors, jsonResponse, requireActor } from "../../http";
-import { readWorkspaceTimezone } from "../settings/settings.service";
+import { readRequestTimeZone } from "../../workspace-context";
 import { reportCsvLabels } from "./reports.csv";
 import {
   getAdminDashboard,
@@ -100,7 +101,7 @@ function pickLanguage(
 export function createReportsRoutes(deps: AppDeps) {
   const db = deps.database.db;
   // Read per request (docs/decisions/0020): a time-zone change applies to every process at once.
-  const readTimeZone = () => readWorkspaceTimezone(db, deps.env.workspaceTimezone);
+  const readTimeZone = (c: Context<AppBindings>) => readRequestTimeZone(c, db, deps.env.workspaceTimezone);
   return createRouter()
     .openapi(adminDashboard, async (c) => {
       const { period, userId } = c.req.valid("query");
@@ -110,7 +111,7 @@ export function createReportsRoutes(deps: AppDeps) {
           actor: requireActor(c),
           period,
           userId,
-          timeZone: await readTimeZone(),
+          timeZone: await readTimeZone(c),
         }),
         200,
       );
@@ -118,14 +119,14 @@ export function createReportsRoutes(deps: AppDeps) {
     .openapi(financialDashboard, async (c) => {
       const { period } = c.req.valid("query");
       return c.json(
-        await getFinancialDashboard({ db, actor: requireActor(c), period, timeZone: await readTimeZone() }),
+        await getFinancialDashboard({ db, actor: requireActor(c), period, timeZone: await readTimeZone(c) }),
         200,
       );
     })
     .openapi(financialAnalytics, async (c) => {
       const { period } = c.req.valid("query");
       return c.json(
-        await getFinancialAnalytics({ db, actor: requireActor(c), period, timeZone: await readTimeZone() }),
+        await getFinancialAnalytics({ db, actor: requireActor(c), period, timeZone: await readTimeZone(c) }),
         200,
       );
     })
@@ -139,7 +140,7 @@ export function createReportsRoutes(deps: AppDeps) {
         actor: requireActor(c),
         userId: c.req.valid("param").id,
         range: c.req.valid("query"),
-        timeZone: await readTimeZone(),
+        timeZone: await readTimeZone(c),
       });
       return c.json(stats, 200);
     })
@@ -149,7 +150,7 @@ export function createReportsRoutes(deps: AppDeps) {
           db,
           actor: requireActor(c),
           query: c.req.valid("query"),
-          timeZone: await readTimeZone(),
+          timeZone: await readTimeZone(c),
         }),
         200,
       ),
@@ -157,7 +158,7 @@ export function createReportsRoutes(deps: AppDeps) {
     .openapi(reportCsv, async (c) => {
       const actor = requireActor(c);
       const { lang, ...query } = c.req.valid("query");
-      const timeZone = await readTimeZone();
+      const timeZone = await readTimeZone(c);
       const result = await getReport({ db, actor, query, timeZone });
       const labels = reportCsvLabels[pickLanguage(lang, actor.language, c.req.header("x-language"))];
       // The workspace's calendar day, like every other "today" (not the server's UTC date).

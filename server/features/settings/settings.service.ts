@@ -18,7 +18,9 @@ import { forbidden } from "../../errors";
 // primary-key lookup, see docs/decisions/0020): every process sees a save at once, no cache to
 // invalidate. Before the first save the defaults apply; WORKSPACE_TIMEZONE seeds the time zone.
 
-const settingsId = 1;
+/** The one row of workspace_settings. */
+export const workspaceSettingsId = 1;
+const settingsId = workspaceSettingsId;
 
 export function buildDefaultSettings(fallbackTimezone: string): WorkspaceSettings {
   return {
@@ -33,7 +35,7 @@ export function buildDefaultSettings(fallbackTimezone: string): WorkspaceSetting
   };
 }
 
-function toRequiredRoles(stored: readonly string[] | null | undefined): TwoFactorRequirableRole[] {
+export function toRequiredRoles(stored: readonly string[] | null | undefined): TwoFactorRequirableRole[] {
   return twoFactorRequirableRoles.filter((role) => stored?.includes(role));
 }
 
