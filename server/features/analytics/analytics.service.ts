@@ -125,6 +125,8 @@ export async function getAnalytics(input: {
   query: AnalyticsQuery;
   timeZone: string;
   now?: Date;
+  /** false: an empty series, for callers that show none (up to 730 daily points saved). */
+  series?: boolean;
 }): Promise<Analytics> {
   const { query } = input;
   // A per-campaign filter (ROI bounds) needs the campaigns themselves; so does an offer filter (the
@@ -140,12 +142,14 @@ async function getAnalyticsFromTotals({
   query,
   timeZone,
   now = new Date(),
+  series = true,
 }: {
   db: Db;
   actor: Actor;
   query: AnalyticsQuery;
   timeZone: string;
   now?: Date;
+  series?: boolean;
 }): Promise<Analytics> {
   const to = query.to ?? todayIn(timeZone, now);
   const from = query.from ?? null;
@@ -162,13 +166,16 @@ async function getAnalyticsFromTotals({
   // pass (GROUPING SETS); users from the months plus edge days; offers likewise (edge days of a
   // scope from campaigns: the day grains of a scope have no offer).
   const [mainRows, userRows, offerRows] = await Promise.all([
-    selectRows<RawTotals & { date: string | null }>(
-      db,
-      sql`select x.date::text as date, ${totalsSums}
-          from (${part(seriesSource(scope), ["date"], scope, range)}) x
-          group by grouping sets ((), (x.date))
-          order by x.date nulls first`,
-    ),
+    series
+      ? selectRows<RawTotals & { date: string | null }>(
+          db,
+          sql`select x.date::text as date, ${totalsSums}
+              from (${part(seriesSource(scope), ["date"], scope, range)}) x
+              group by grouping sets ((), (x.date))
+              order by x.date nulls first`,
+        )
+      : // Without a series the months answer the totals (plus the edge days), as on the dashboard.
+        readTotals(db, scope, range).then((totals) => [{ ...totals, date: null }]),
     selectRows<Named>(
       db,
       sql`select g.*, u.name, u.email as detail, ${lastCampaignDate(sql`g.key`, scope, range)} as "lastDate"

@@ -115,11 +115,13 @@ export async function getFinancialAnalytics({
   // itself unless the period is "all".
   const sameAsMain = range.from === current.from && range.to === current.to;
   const [main, nowTotals, beforeTotals, [users_], [active]] = await Promise.all([
+    // The screen shows totals and the top ten users and offers, no chart: no daily series.
     getAnalytics({
       db,
       actor,
       timeZone,
       query: { ...asBounds(range) },
+      series: false,
     }),
     sameAsMain ? null : readTotals(db, scope, current),
     readTotals(db, scope, previous),
