@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, gte, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias, unionAll } from "drizzle-orm/pg-core";
 import { computeDepositPayment } from "../../../domain/metrics";
 import { can } from "../../../domain/permissions";
@@ -415,7 +415,7 @@ export async function listCampaigns({
         direction(campaigns.id),
       );
   };
-  let ids: string[];
+  let pageIds: SQL;
   if (can(actor.role, "campaigns:read-team") && !can(actor.role, "campaigns:read-all")) {
     // A team lead: their team's campaigns (manager_id, walked in order on its index) and their own
     // campaigns managed by someone else (few, sorted), merged. Each branch stops after skip + take
@@ -425,7 +425,7 @@ export async function listCampaigns({
       and(eq(campaigns.creatorId, actor.id), sql`${campaigns.managerId} is distinct from ${actor.id}`),
     ).limit(skip + take);
     const merged = unionAll(managed, own).as("merged");
-    const rows = await db
+    pageIds = sql`${db
       .select({ id: merged.id })
       .from(merged)
       .orderBy(
@@ -435,17 +435,19 @@ export async function listCampaigns({
         direction(merged.id),
       )
       .limit(take)
-      .offset(skip);
-    ids = rows.map((row) => row.id);
+      .offset(skip)}`;
   } else {
-    const rows = await branch(campaignReadScope(actor)).limit(take).offset(skip);
-    ids = rows.map((row) => row.id);
+    const ranked = branch(campaignReadScope(actor)).limit(take).offset(skip).as("ranked");
+    pageIds = sql`${db.select({ id: ranked.id }).from(ranked)}`;
   }
-  if (fromEnd) ids.reverse();
-  if (ids.length === 0) return page;
-  const rows = await selectCampaigns(db).where(inArray(campaigns.id, ids));
-  const byId = new Map(rows.map((row) => [row.id, toCampaign(row)]));
-  return { ...page, items: ids.flatMap((id) => byId.get(id) ?? []) };
+  // The page's ids and their rows in one statement (one round trip less): the ids walk the index
+  // without joining anything for the rows they skip, then at most a page of rows is joined and put
+  // back in the requested order.
+  const order = query.order === "desc" ? desc : asc;
+  const rows = await selectCampaigns(db)
+    .where(sql`${campaigns.id} in (${pageIds})`)
+    .orderBy(order(sortValue), order(campaigns.date), order(campaigns.createdAt), order(campaigns.id));
+  return { ...page, items: rows.map(toCampaign) };
 }
 
 /**
