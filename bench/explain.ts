@@ -83,6 +83,7 @@ const cases: Record<string, () => Promise<unknown>> = {
     }
   },
   "admin-dashboard-30d": () => getAdminDashboard({ db, actor: admin, period: "30d", timeZone }),
+  "financial-analytics-30d": () => getFinancialAnalytics({ db, actor: financial, period: "30d", timeZone }),
   "financial-analytics-all": () => getFinancialAnalytics({ db, actor: financial, period: "all", timeZone }),
   "report-30d": () =>
     getReport({ db, actor: financial, timeZone, query: { period: "30d", minRoi: 0, maxRoi: undefined } }),

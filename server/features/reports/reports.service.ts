@@ -21,7 +21,7 @@ import type { Db } from "../../db/client";
 import { campaignTotals, users } from "../../db/schema";
 import { forbidden, notFound } from "../../errors";
 import { getAnalytics, toMetricsTotals } from "../analytics/analytics.service";
-import { coveringParts, grains, readTotals, selectRows, totalsScopeOf } from "../analytics/campaign-totals";
+import { grains, readTotals, totalsScopeOf } from "../analytics/campaign-totals";
 
 // The admin and financial screens, all built on the one analytics query layer (SQL aggregates).
 
@@ -114,7 +114,7 @@ export async function getFinancialAnalytics({
   // The comparison needs totals only (not two more full analytics); "current" is the main range
   // itself unless the period is "all".
   const sameAsMain = range.from === current.from && range.to === current.to;
-  const [main, nowTotals, beforeTotals, [users_], [active]] = await Promise.all([
+  const [main, nowTotals, beforeTotals, buyers] = await Promise.all([
     // The screen shows totals and the top ten users and offers, no chart: no daily series.
     getAnalytics({
       db,
@@ -125,17 +125,13 @@ export async function getFinancialAnalytics({
     }),
     sameAsMain ? null : readTotals(db, scope, current),
     readTotals(db, scope, previous),
-    db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, "user")),
-    // Active is counted among the same people as the total (buyers), so it can never exceed it
-    // when a team lead or an admin logs campaigns too. From the totals: months plus edge days.
-    selectRows<{ n: number | string }>(
-      db,
-      sql`select count(distinct x.creator_id) as n
-          from (${coveringParts(range, scope, ["creator_id"], "monthTeam", "dayTeam")}) x
-          join users u on u.id = x.creator_id
-          where u.role = 'user'`,
-    ),
+    db.select({ id: users.id }).from(users).where(eq(users.role, "user")),
   ]);
+  // Active is counted among the same people as the total (buyers), so it can never exceed it when a
+  // team lead or an admin logs campaigns too: the buyers among the range's users (who come from the
+  // same totals a separate count read again).
+  const buyerIds = new Set(buyers.map((buyer) => buyer.id));
+  const activeUsers = main.byUser.filter((user) => buyerIds.has(user.userId)).length;
   const now = { totals: nowTotals ? toMetricsTotals(nowTotals) : main.totals };
   const before = { totals: toMetricsTotals(beforeTotals) };
   return {
@@ -145,8 +141,8 @@ export async function getFinancialAnalytics({
     current: { ...now.totals, ...current },
     previous: { ...before.totals, ...previous },
     revenueGrowth: growth(before.totals.revenue, now.totals.revenue),
-    totalUsers: users_?.n ?? 0,
-    activeUsers: Number(active?.n ?? 0),
+    totalUsers: buyerIds.size,
+    activeUsers,
     topUsers: main.byUser.slice(0, 10),
     topOffers: main.byOffer.slice(0, 10),
   };
