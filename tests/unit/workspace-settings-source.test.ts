@@ -3,7 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 // The stored workspace settings are the one source of the time zone (docs/decisions/0020):
-// WORKSPACE_TIMEZONE is only the fallback handed to the settings reader. A feature that read
+// WORKSPACE_TIMEZONE is only the fallback handed to the settings reader (readWorkspaceTimezone, or
+// readRequestTimeZone for the row the session lookup read). A feature that read
 // env.workspaceTimezone directly would ignore the admin's choice, so this test names it.
 
 const featuresDir = path.join(import.meta.dirname, "..", "..", "server", "features");
@@ -29,7 +30,7 @@ describe("workspace settings as the single source", () => {
         if (
           line.includes("workspaceTimezone") &&
           !fallbackArgument &&
-          !/readWorkspace(Timezone|Settings)\(/.test(call)
+          !/read(Workspace(Timezone|Settings)|RequestTimeZone)\(/.test(call)
         ) {
           const relative = path.relative(featuresDir, file);
           if (!relative.startsWith("config/") || !/workspaceTimezone: (z\.|settings\.)/.test(line))
