@@ -1,7 +1,7 @@
 import { isLanguage, type Language } from "@domain/roles";
-import { useQuery } from "@tanstack/react-query";
 import { api, isRecord } from "./api";
-import { queryKeys } from "./query-client";
+import { queryKeys } from "./query-keys";
+import { createStartupQuery, useStartupQuery } from "./startup-query";
 
 // Public workspace configuration (GET /api/config).
 
@@ -52,13 +52,14 @@ export async function fetchConfig(): Promise<AppConfig> {
   return readConfig(await api.get<unknown>("/api/config"));
 }
 
-export const configQuery = {
+// Read without TanStack Query until the signed-in area loads it (lib/startup-query.ts).
+export const configQuery = createStartupQuery({
   queryKey: queryKeys.config,
   queryFn: fetchConfig,
   // Workspace settings live here (currency, time zone, language): open tabs catch up within a minute.
   staleTime: 60_000,
-};
+});
 
 export function useAppConfig() {
-  return useQuery(configQuery);
+  return useStartupQuery(configQuery);
 }
