@@ -5,7 +5,8 @@ import { gzipSync } from "node:zlib";
 // The JavaScript each route needs on first load: the entry chunk, the route's lazy chunks (its
 // layout and page) and every chunk they import statically, read from Vite's manifest. Dynamic
 // imports (charts, other locales, other routes) load later and are not counted, except the pt-BR
-// signed-in texts, which the signed-in layout awaits before it shows (web/locales/load.ts).
+// signed-in texts and tailwind-merge, which the signed-in layout awaits before it shows
+// (web/locales/load.ts, web/lib/utils.ts).
 
 export type ManifestChunk = {
   file: string;
@@ -38,12 +39,24 @@ export const webRoutes = [
   { name: "/login", keys: ["index.html", "routes/auth-layout.tsx", "routes/auth/login.tsx"], budgetKb: 150 },
   {
     name: "/ (buyer dashboard)",
-    keys: ["index.html", "routes/app-layout.tsx", "locales/app-pt-BR.ts", "routes/buyer/dashboard.tsx"],
+    keys: [
+      "index.html",
+      "routes/app-layout.tsx",
+      "locales/app-pt-BR.ts",
+      "lib/class-merge.ts",
+      "routes/buyer/dashboard.tsx",
+    ],
     budgetKb: 250,
   },
   {
     name: "/user/analytics (charts)",
-    keys: ["index.html", "routes/app-layout.tsx", "locales/app-pt-BR.ts", "routes/buyer/analytics.tsx"],
+    keys: [
+      "index.html",
+      "routes/app-layout.tsx",
+      "locales/app-pt-BR.ts",
+      "lib/class-merge.ts",
+      "routes/buyer/analytics.tsx",
+    ],
     budgetKb: null,
   },
 ] as const;

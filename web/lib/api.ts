@@ -22,6 +22,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** A JSON object (not null, not an array): what an answer's shape check starts from. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
 type Query = Record<string, string | number | boolean | null | undefined>;
 
 export type RequestOptions = {

@@ -1,35 +1,65 @@
-import { useQuery } from "@tanstack/react-query";
-import { z } from "zod/mini";
-import { api } from "./api";
-import { queryKeys } from "./query-client";
+import { isLanguage, type Language } from "@domain/roles";
+import { api, isRecord } from "./api";
+import { queryKeys } from "./query-keys";
+import { createStartupQuery, useStartupQuery } from "./startup-query";
 
 // Public workspace configuration (GET /api/config).
 
-// zod/mini: this loads at startup on every screen (see features/auth/api.ts).
-const configSchema = z.object({
-  captcha: z.object({
-    provider: z.enum(["altcha", "turnstile", "none"]),
-    siteKey: z.optional(z.string()),
-    challengeUrl: z._default(z.string(), "/api/captcha/challenge"),
-  }),
-  defaultLanguage: z.catch(z.enum(["pt-BR", "en", "ru"]), "pt-BR"),
-  workspaceTimezone: z.catch(z.string(), "America/Sao_Paulo"),
-  reportingCurrency: z.catch(z.string().check(z.length(3)), "USD"),
-});
+export type AppConfig = {
+  captcha: {
+    provider: "altcha" | "turnstile" | "none";
+    siteKey?: string | undefined;
+    challengeUrl: string;
+  };
+  defaultLanguage: Language;
+  workspaceTimezone: string;
+  reportingCurrency: string;
+};
 
-export type AppConfig = z.infer<typeof configSchema>;
+const captchaProviders: readonly string[] = ["altcha", "turnstile", "none"];
 
-export async function fetchConfig(): Promise<AppConfig> {
-  return configSchema.parse(await api.get<unknown>("/api/config"));
+/**
+ * Reads GET /api/config's answer. Hand-written, not zod: it loads at startup on every screen
+ * (decision 0047). Keeps the rules of the zod schema it replaced (compared in
+ * web/features/auth/sign-in-checks.test.ts): the captcha settings must be right; a workspace
+ * setting that is missing or invalid falls back to its default.
+ */
+export function readConfig(value: unknown): AppConfig {
+  if (!isRecord(value) || !isRecord(value.captcha))
+    throw new TypeError("GET /api/config: no captcha settings");
+  const { provider, siteKey, challengeUrl = "/api/captcha/challenge" } = value.captcha;
+  if (typeof provider !== "string" || !captchaProviders.includes(provider)) {
+    throw new TypeError("GET /api/config: unknown captcha provider");
+  }
+  if ((siteKey !== undefined && typeof siteKey !== "string") || typeof challengeUrl !== "string") {
+    throw new TypeError("GET /api/config: invalid captcha settings");
+  }
+  const { defaultLanguage, workspaceTimezone, reportingCurrency } = value;
+  return {
+    captcha: {
+      provider: provider as AppConfig["captcha"]["provider"],
+      ...(siteKey === undefined ? {} : { siteKey }),
+      challengeUrl,
+    },
+    defaultLanguage: isLanguage(defaultLanguage) ? defaultLanguage : "pt-BR",
+    workspaceTimezone: typeof workspaceTimezone === "string" ? workspaceTimezone : "America/Sao_Paulo",
+    reportingCurrency:
+      typeof reportingCurrency === "string" && reportingCurrency.length === 3 ? reportingCurrency : "USD",
+  };
 }
 
-export const configQuery = {
+export async function fetchConfig(): Promise<AppConfig> {
+  return readConfig(await api.get<unknown>("/api/config"));
+}
+
+// Read without TanStack Query until the signed-in area loads it (lib/startup-query.ts).
+export const configQuery = createStartupQuery({
   queryKey: queryKeys.config,
   queryFn: fetchConfig,
   // Workspace settings live here (currency, time zone, language): open tabs catch up within a minute.
   staleTime: 60_000,
-};
+});
 
 export function useAppConfig() {
-  return useQuery(configQuery);
+  return useStartupQuery(configQuery);
 }

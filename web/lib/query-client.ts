@@ -1,10 +1,11 @@
-import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient, QueryObserver } from "@tanstack/react-query";
 import { isApiError } from "./api";
+import { queryKeys } from "./query-keys";
+import { attachStartupQueries } from "./startup-query";
 
-export const queryKeys = {
-  me: ["me"] as const,
-  config: ["config"] as const,
-};
+export { queryKeys };
+
+// Loaded with the signed-in layout (or /reset-password), never by the sign-in screen (decision 0047).
 
 function onUnauthenticated(error: unknown) {
   // A session that ended (expired, password reset elsewhere, deactivated) shows as signed out, and
@@ -34,3 +35,6 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// The session and the configuration, read without TanStack until now, are run by this client from here on.
+attachStartupQueries(queryClient, QueryObserver);

@@ -15,6 +15,7 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "
 import { syncLanguageWithProfile, useCurrentUser } from "@/features/auth/session";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { PendingPaymentBadge } from "@/features/payments/components/pending-badge";
+import { QueryProvider } from "@/lib/query-provider";
 import { mustSetUpTwoFactor } from "./guards";
 
 const accountNavItem: NavItem = { to: "/account", label: "account:title", icon: UserCog };
@@ -23,6 +24,15 @@ const accountNavItem: NavItem = { to: "/account", label: "account:title", icon: 
 // the md breakpoint), and the page.
 
 export function Component() {
+  // TanStack Query comes with the signed-in area, not with the first load (decision 0047).
+  return (
+    <QueryProvider>
+      <AppShell />
+    </QueryProvider>
+  );
+}
+
+function AppShell() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const { pathname } = useLocation();

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { FullPageSpinner } from "@/components/layout/full-page-status";
 import type { RouteHandle } from "@/components/layout/route-effects";
 import { loadSignedInTexts } from "@/lib/i18n";
+import { loadClassMerge } from "@/lib/utils";
 import { GuestOnly, RequireArea, RequireAuth } from "./guards";
 import { Root } from "./root";
 import { RouteError } from "./route-error";
@@ -48,8 +49,12 @@ export const routes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           {
-            // The signed-in screens' texts load with their layout (lib/i18n.ts).
-            lazy: () => Promise.all([import("./app-layout"), loadSignedInTexts()]).then(([layout]) => layout),
+            // The signed-in screens' texts and tailwind-merge load with their layout (lib/i18n.ts,
+            // lib/utils.ts).
+            lazy: () =>
+              Promise.all([import("./app-layout"), loadSignedInTexts(), loadClassMerge()]).then(
+                ([layout]) => layout,
+              ),
             children: [
               { index: true, lazy: () => import("./buyer/dashboard"), handle: title("nav:buyer.dashboard") },
               {

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { useChangeLanguage } from "@/features/auth/session";
 import { currentLanguage } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
-import { cn } from "@/lib/utils";
+import { cn, loadClassMerge } from "@/lib/utils";
 import { DeferredMenu } from "./deferred-menu";
 
 // Language names are written in their own language, the same in every locale.
@@ -24,7 +24,7 @@ export function useSwitchLanguage() {
     change(language).catch(() => toast.error(t("common:language.saveError"), { duration: 5000 }));
 }
 
-const loadMenu = () => import("./language-menu");
+const loadMenu = () => Promise.all([import("./language-menu"), loadClassMerge()]).then(([menu]) => menu);
 const LanguageMenu = lazy(loadMenu);
 
 /** The top bar's language menu (hidden for admins: spec section 2). */
@@ -52,6 +52,14 @@ export function LanguageSwitcher() {
   );
 }
 
+// Button size "sm" in the secondary or ghost variant, made smaller: spelled out rather than
+// overridden, because `cn` does not resolve conflicting classes before sign-in (lib/utils.ts).
+const languageButtonClasses =
+  "inline-flex h-7 shrink-0 items-center justify-center gap-1.5 whitespace-nowrap rounded-md px-2.5 text-xs outline-none transition-[color,background-color,box-shadow] focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-50 aria-invalid:ring-destructive/20 has-[>svg]:px-2.5 [&_svg:not([class*='size-'])]:size-4 [&_svg]:pointer-events-none [&_svg]:shrink-0";
+const languageButtonActiveClasses =
+  "bg-secondary font-semibold text-secondary-foreground shadow-xs hover:bg-secondary/80";
+const languageButtonIdleClasses = "font-medium hover:bg-accent hover:text-accent-foreground";
+
 /** The PT / EN / RU buttons of the auth screens. */
 export function LanguageButtons({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
@@ -61,18 +69,21 @@ export function LanguageButtons({ className }: { className?: string }) {
     <fieldset className={cn("inline-flex rounded-md border bg-background p-0.5 shadow-xs", className)}>
       <legend className="sr-only">{t("common:language.label")}</legend>
       {languages.map((value) => (
-        <Button
+        <button
           key={value}
-          variant={value === language ? "secondary" : "ghost"}
-          size="sm"
-          className={cn("h-7 px-2.5 text-xs", value === language && "font-semibold")}
+          type="button"
+          data-slot="button"
+          className={cn(
+            languageButtonClasses,
+            value === language ? languageButtonActiveClasses : languageButtonIdleClasses,
+          )}
           aria-pressed={value === language}
           aria-label={`${languageCodes[value]} – ${t(languageNames[value])}`}
           lang={value}
           onClick={() => switchLanguage(value)}
         >
           {languageCodes[value]}
-        </Button>
+        </button>
       ))}
     </fieldset>
   );

@@ -3,6 +3,7 @@ import { lazy } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { type ThemeMode, useTheme } from "@/lib/theme";
+import { loadClassMerge } from "@/lib/utils";
 import { DeferredMenu } from "./deferred-menu";
 
 export const modeLabels: Record<ThemeMode, string> = {
@@ -11,7 +12,8 @@ export const modeLabels: Record<ThemeMode, string> = {
   system: "common:theme.system",
 };
 
-const loadMenu = () => import("./theme-menu");
+// The menu's items override their own classes: tailwind-merge comes with it (lib/utils.ts).
+const loadMenu = () => Promise.all([import("./theme-menu"), loadClassMerge()]).then(([menu]) => menu);
 const ThemeMenu = lazy(loadMenu);
 
 /** Light, dark or system colour mode. */

@@ -12,7 +12,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import type { Me } from "@/features/auth/api";
-import { useSignOut } from "@/features/auth/session";
+import { useSignOut } from "@/features/auth/sign-out";
 import { roleLabels } from "./role-label";
 
 function initialsOf(name: string, email: string) {

@@ -10,7 +10,8 @@ export function Spinner({ className, label, ...props }: ComponentProps<"svg"> & 
       role={label ? "status" : undefined}
       aria-label={label}
       aria-hidden={label ? undefined : true}
-      className={cn("size-4 animate-spin", className)}
+      // No default size when one is given: `cn` may not resolve the conflict (lib/utils.ts).
+      className={cn("animate-spin", !/(^|\s)size-/.test(className ?? "") && "size-4", className)}
       {...props}
     />
   );

@@ -1,24 +1,22 @@
 import { homePathFor } from "@domain/permissions";
 import type { Language } from "@domain/roles";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext } from "react";
-import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
-import { removeUserDrafts } from "@/lib/drafts";
 import { changeLanguage, currentLanguage } from "@/lib/i18n";
-import { queryKeys, queryClient as sharedQueryClient } from "@/lib/query-client";
-import { toast } from "@/lib/toast";
-import { fetchMe, type Me, signOut, updateMyLanguage } from "./api";
+import { queryKeys } from "@/lib/query-keys";
+import { createStartupQuery, useStartupQuery } from "@/lib/startup-query";
+import { fetchMe, type Me, updateMyLanguage } from "./api";
 
-export const meQuery = {
+// The session, read without TanStack Query until the signed-in area loads it (lib/startup-query.ts);
+// the key stays queryKeys.me, so `setQueryData`/`invalidateQueries` on it still reach it.
+export const sessionQuery = createStartupQuery<Me | null>({
   queryKey: queryKeys.me,
   queryFn: fetchMe,
   staleTime: 5 * 60_000,
-};
+});
 
 /** The session: `user` is null when signed out; `isPending` while it resolves. */
 export function useSession() {
-  const query = useQuery(meQuery);
+  const query = useStartupQuery(sessionQuery);
   return { user: query.data ?? null, isPending: query.isPending, error: query.error, refetch: query.refetch };
 }
 
@@ -48,7 +46,7 @@ export async function syncLanguageWithProfile(user: Me): Promise<void> {
   const language = currentLanguage();
   try {
     await updateMyLanguage(language);
-    sharedQueryClient.setQueryData<Me | null>(queryKeys.me, (me) => (me ? { ...me, language } : me));
+    sessionQuery.setData((me) => (me ? { ...me, language } : (me ?? null)));
   } catch {
     // Not saved: the device keeps the choice and the next sign-in tries again.
   }
@@ -56,8 +54,7 @@ export async function syncLanguageWithProfile(user: Me): Promise<void> {
 
 /** Loads the fresh session after sign-in and returns where the user should land. */
 export async function completeSignIn(next: string | null): Promise<string> {
-  await sharedQueryClient.invalidateQueries({ queryKey: queryKeys.me });
-  const user = await sharedQueryClient.fetchQuery(meQuery);
+  const user = await sessionQuery.fetchFresh();
   if (!user) throw new Error("Signed in but no session was found");
   await syncLanguageWithProfile(user);
   return next ?? homePathFor(user.role);
@@ -65,19 +62,12 @@ export async function completeSignIn(next: string | null): Promise<string> {
 
 /** Switches the language and, when signed in, saves it to the profile. */
 export function useChangeLanguage() {
-  const client = useQueryClient();
-  return useCallback(
-    async (language: Language) => {
-      await changeLanguage(language);
-      const me = client.getQueryData<Me | null>(queryKeys.me);
-      if (!me) return;
-      client.setQueryData<Me | null>(queryKeys.me, (current) =>
-        current ? { ...current, language } : current,
-      );
-      await updateMyLanguage(language);
-    },
-    [client],
-  );
+  return useCallback(async (language: Language) => {
+    await changeLanguage(language);
+    if (!sessionQuery.getState().data) return;
+    sessionQuery.setData((current) => (current ? { ...current, language } : (current ?? null)));
+    await updateMyLanguage(language);
+  }, []);
 }
 
 /** History state of the navigation to /login that signing out makes. */
@@ -97,35 +87,10 @@ export function isSigningOut(): boolean {
   return signingOut;
 }
 
-export function finishSigningOut(): void {
-  signingOut = false;
+export function startSigningOut(): void {
+  signingOut = true;
 }
 
-export function useSignOut() {
-  const client = useQueryClient();
-  const navigate = useNavigate();
-  const { t } = useTranslation();
-  return useMutation({
-    mutationFn: async () => {
-      signingOut = true;
-      // Leave the signed-in area first: its notification stream and polls stop with it, so none of
-      // them asks the server after the session has ended (a 401 for nothing). GuestOnly lets this
-      // one navigation through although the user is still cached (signedOutState).
-      await navigate("/login", { replace: true, state: signedOutState });
-      await client.cancelQueries();
-      await signOut();
-    },
-    // Here, not at the call: the menu that started the sign-out is gone by now.
-    onError: () => toast.error(t("common:user.signOutError"), { duration: 5000 }),
-    onSettled: () => {
-      // Whatever the answer, nothing of this user stays in memory, nor unsaved typing on this device.
-      const user = client.getQueryData<Me | null>(queryKeys.me);
-      if (user) removeUserDrafts(user.id);
-      client.setQueryData(queryKeys.me, null);
-      client.removeQueries({
-        predicate: (query) =>
-          query.queryKey[0] !== queryKeys.config[0] && query.queryKey[0] !== queryKeys.me[0],
-      });
-    },
-  });
+export function finishSigningOut(): void {
+  signingOut = false;
 }

@@ -7,11 +7,21 @@ import { validateResetToken } from "@/features/auth/api";
 import { AuthCard } from "@/features/auth/components/auth-card";
 import { ResetPasswordForm } from "@/features/auth/components/reset-password-form";
 import type { LoginLocationState } from "@/features/auth/schemas";
+import { QueryProvider } from "@/lib/query-provider";
 
 const invalidLink: LoginLocationState = { notice: "invalidResetLink" };
 
 // Works only with a valid recovery token in ?token= (the mail's link); otherwise it goes to /login.
 export function Component() {
+  // The first screen that uses TanStack Query outside the signed-in area (decision 0047).
+  return (
+    <QueryProvider>
+      <ResetPasswordScreen />
+    </QueryProvider>
+  );
+}
+
+function ResetPasswordScreen() {
   const { t } = useTranslation("auth");
   const [params] = useSearchParams();
   const token = params.get("token");

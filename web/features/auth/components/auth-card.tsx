@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
+import { CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
 
 /** The card every auth screen sits in; `title` is the page's h1. */
 export function AuthCard({
@@ -14,7 +14,12 @@ export function AuthCard({
   footer?: ReactNode;
 }) {
   return (
-    <Card className="gap-5 shadow-md">
+    // Card's classes with gap-5 and shadow-md, spelled out: `cn` does not resolve conflicting
+    // classes before sign-in (lib/utils.ts).
+    <div
+      data-slot="card"
+      className="flex flex-col gap-5 rounded-xl border bg-card py-6 text-card-foreground shadow-md"
+    >
       <CardHeader>
         <h1 className="font-semibold text-xl leading-tight tracking-tight">{title}</h1>
         {description ? <CardDescription>{description}</CardDescription> : null}
@@ -25,6 +30,6 @@ export function AuthCard({
           {footer}
         </CardFooter>
       ) : null}
-    </Card>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import type { ReactNode } from "react";
-import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Alert } from "@/components/ui/alert";
 
 /** A success or error banner above a form; announced to screen readers when it appears. */
 export function FormBanner({ kind, children }: { kind: "success" | "error"; children: ReactNode }) {
@@ -12,9 +12,14 @@ export function FormBanner({ kind, children }: { kind: "success" | "error"; chil
       data-testid={`banner-${kind}`}
     >
       <Icon aria-hidden="true" />
-      <AlertDescription className={kind === "success" ? "text-foreground" : "text-destructive"}>
+      {/* AlertDescription's classes with its text colour replaced, spelled out: `cn` does not resolve
+          conflicting classes before sign-in (lib/utils.ts). */}
+      <div
+        data-slot="alert-description"
+        className={`col-start-2 grid justify-items-start gap-1 text-sm [&_p]:leading-relaxed ${kind === "success" ? "text-foreground" : "text-destructive"}`}
+      >
         {children}
-      </AlertDescription>
+      </div>
     </Alert>
   );
 }
