@@ -273,8 +273,9 @@ export async function updateCampaign({
 
 async function updateCampaignOnce(db: Db, actor: Actor, id: string, patch: CampaignPatch): Promise<Campaign> {
   const offerId = patch.offerId;
+  // A new offer must exist and (admins aside) be one the actor may use; the current one may stay.
   const offerVisible =
-    offerId === undefined || actor.role === "admin"
+    offerId === undefined
       ? undefined
       : or(
           eq(campaigns.offerId, offerId),
@@ -282,7 +283,9 @@ async function updateCampaignOnce(db: Db, actor: Actor, id: string, patch: Campa
             db
               .select({ one: sql`1` })
               .from(offers)
-              .where(and(eq(offers.id, offerId), offerVisibleTo(actor.id))),
+              .where(
+                and(eq(offers.id, offerId), actor.role === "admin" ? undefined : offerVisibleTo(actor.id)),
+              ),
           ),
         );
   const [updated] = await db

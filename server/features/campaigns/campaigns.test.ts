@@ -235,6 +235,12 @@ describe("moving a campaign to another offer", () => {
     expect(unchanged).toMatchObject({ offerId: second.id, spent: "10.00", depositPayment: "51.00" });
     // Another buyer's campaign stays a 404 even with an offer they may not use.
     expect((await patch({ offerId: hidden.id }, buyerB)).status).toBe(404);
+    // An admin may use any offer, but not one that does not exist (422, not a foreign-key 500).
+    const unknown = await patch({ offerId: "00000000-0000-4000-8000-000000000000" }, admin);
+    expect(unknown.status).toBe(422);
+    expect((await unknown.json()).error.code).toBe("offer_not_visible");
+    expect(await (await patch({ offerId: hidden.id }, admin)).json()).toMatchObject({ revenue: "198.00" });
+    await patch({ offerId: second.id }, admin);
 
     // Same offer again: nothing to recompute; revenue entered directly wins over the payout.
     expect(await (await patch({ offerId: second.id, spent: "12" })).json()).toMatchObject({
