@@ -45,6 +45,9 @@ export async function register(page: Page, email: string, password: string, conf
 }
 
 export async function signOut(page: Page) {
+  // A menu that is still closing (its exit animation) returns focus to its own button when it
+  // unmounts, which dismisses a menu opened in the meantime: wait until none is left.
+  await expect(page.getByRole("menu")).toHaveCount(0);
   await page.getByTestId("user-menu").click();
   await page.getByTestId("sign-out").click();
   await expect(page).toHaveURL(/\/login$/);
