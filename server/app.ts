@@ -6,7 +6,7 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
-import { isLanguage, isRole } from "../domain/roles";
+import { toActor } from "./actor";
 import { recordAuditEvent } from "./audit";
 import { describeClient, forwardToAuth, resolveClientIp } from "./auth";
 import type { AppBindings, AppDeps } from "./context";
@@ -161,17 +161,9 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
       session = answer.response?.session ?? null;
       user = answer.response?.user as Record<string, unknown> | undefined;
     }
-    if (session && user && isRole(user.role) && !user.deactivatedAt && !user.banned) {
-      c.set("actor", {
-        id: String(user.id),
-        email: String(user.email),
-        name: String(user.name),
-        role: user.role,
-        managerId: typeof user.managerId === "string" ? user.managerId : null,
-        language: isLanguage(user.language) ? user.language : null,
-        client: describeClient(c, deps.env.trustProxy),
-        twoFactorEnabled: user.twoFactorEnabled === true,
-      });
+    const actor = session && user ? toActor(user) : null;
+    if (session && actor) {
+      c.set("actor", { ...actor, client: describeClient(c, deps.env.trustProxy) });
       c.set("sessionId", session.id);
     }
     await next();

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { actorUserColumns } from "./actor";
 import type { Auth } from "./auth";
 import type { Db } from "./db/client";
 import { sessions, users, workspaceSettings } from "./db/schema";
@@ -41,17 +42,8 @@ export type WorkspaceSnapshot = { timezone: string | null; twoFactorRequiredRole
 
 export type LookedUpSession = {
   session: { id: string; updatedAt: Date };
-  user: {
-    id: string;
-    email: string;
-    name: string;
-    role: string;
-    managerId: string | null;
-    language: string | null;
-    deactivatedAt: Date | null;
-    banned: boolean;
-    twoFactorEnabled: boolean;
-  };
+  /** The user's actorUserColumns (server/actor.ts turns them into the Actor). */
+  user: Record<keyof typeof actorUserColumns, unknown>;
   /** The workspace settings as read with the session (docs/decisions/0020: read per request). */
   workspace: WorkspaceSnapshot;
 };
@@ -133,17 +125,7 @@ export async function lookUpSession(
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
       updatedAt: sessions.updatedAt,
-      user: {
-        id: users.id,
-        email: users.email,
-        name: users.name,
-        role: users.role,
-        managerId: users.managerId,
-        language: users.language,
-        deactivatedAt: users.deactivatedAt,
-        banned: users.banned,
-        twoFactorEnabled: users.twoFactorEnabled,
-      },
+      user: actorUserColumns,
       timezone: workspaceSettings.timezone,
       twoFactorRequiredRoles: workspaceSettings.twoFactorRequiredRoles,
     })

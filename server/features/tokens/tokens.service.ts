@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
-import { isLanguage, isRole } from "../../../domain/roles";
 import type { ApiToken, ApiTokenInput, CreatedApiToken } from "../../../domain/schemas/tokens";
+import { actorUserColumns, toActor } from "../../actor";
 import { auditSourceOf, recordAuditEvent } from "../../audit";
 import type { Actor } from "../../context";
 import type { Db } from "../../db/client";
@@ -103,15 +103,7 @@ export async function resolveTokenActor(db: Db, secret: string): Promise<Actor |
   const [row] = await db
     .select({
       tokenId: apiTokens.id,
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      role: users.role,
-      managerId: users.managerId,
-      language: users.language,
-      deactivatedAt: users.deactivatedAt,
-      banned: users.banned,
-      twoFactorEnabled: users.twoFactorEnabled,
+      user: actorUserColumns,
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
@@ -123,15 +115,8 @@ export async function resolveTokenActor(db: Db, secret: string): Promise<Actor |
       ),
     )
     .limit(1);
-  if (!row || row.deactivatedAt || row.banned || !isRole(row.role)) return null;
+  const actor = row ? toActor(row.user) : null;
+  if (!row || !actor) return null;
   await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.tokenId));
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    role: row.role,
-    managerId: row.managerId,
-    language: isLanguage(row.language) ? row.language : null,
-    twoFactorEnabled: row.twoFactorEnabled,
-  };
+  return actor;
 }
