@@ -66,12 +66,11 @@ for (const [id, us] of selfUs) {
     continue;
   }
   busy += us;
-  const pkg = url.includes("node_modules/")
-    ? url
-        .split("node_modules/")
-        .at(-1)!
+  const modulePath = url.includes("node_modules/") ? url.split("node_modules/").at(-1)! : null;
+  const pkg = modulePath
+    ? modulePath
         .split("/")
-        .slice(0, url.split("node_modules/").at(-1)!.startsWith("@") ? 2 : 1)
+        .slice(0, modulePath.startsWith("@") ? 2 : 1)
         .join("/")
     : url.startsWith("node:")
       ? "node:*"
