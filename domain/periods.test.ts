@@ -3,13 +3,13 @@ import {
   addDays,
   addMonths,
   buyerPeriodRange,
+  coverByMonths,
   daysInRange,
   isIsoDate,
   lastCalendarMonth,
   lastNDays,
   monthRange,
   previousPeriod,
-  splitByMonths,
   todayIn,
 } from "./periods";
 
@@ -77,53 +77,99 @@ describe("named periods", () => {
   });
 });
 
-describe("splitByMonths", () => {
+describe("coverByMonths", () => {
   const daysOf = (from: string, to: string) => {
     const out: string[] = [];
     for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
     return out;
   };
-  const expand = (split: ReturnType<typeof splitByMonths>, floor: string) => {
-    const out: string[] = [];
-    if (split.months)
-      for (let m = split.months.from ?? floor; m <= split.months.to; m = addMonths(m, 1))
-        out.push(...daysOf(m, addDays(addMonths(m, 1), -1)));
-    for (const range of split.days) out.push(...daysOf(range.from, range.to));
-    return out.sort();
+  /** Each day's multiplicity: + for months and added days, − for subtracted days. */
+  const count = (cover: ReturnType<typeof coverByMonths>, floor: string) => {
+    const days = new Map<string, number>();
+    const bump = (day: string, by: number) => days.set(day, (days.get(day) ?? 0) + by);
+    if (cover.months)
+      for (let m = cover.months.from ?? floor; m <= cover.months.to; m = addMonths(m, 1))
+        for (const day of daysOf(m, addDays(addMonths(m, 1), -1))) bump(day, 1);
+    for (const range of cover.add) for (const day of daysOf(range.from, range.to)) bump(day, 1);
+    for (const range of cover.subtract) for (const day of daysOf(range.from, range.to)) bump(day, -1);
+    return [...days].filter(([, n]) => n !== 0).sort(([a], [b]) => a.localeCompare(b));
   };
 
-  it("covers every day of the range exactly once, with whole months only inside it", () => {
+  it("counts every day of the range exactly once and no other day, reading at most half of each edge month", () => {
     const floor = "2023-01-01";
-    let seed = 7;
+    let seed = 11;
     const next = (n: number) => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       return seed % n;
     };
-    for (let i = 0; i < 400; i++) {
+    const dayReads = (ranges: { from: string; to: string }[]) =>
+      ranges.reduce((total, r) => total + daysOf(r.from, r.to).length, 0);
+    for (let i = 0; i < 300; i++) {
       const from = addDays("2023-03-01", next(500));
       const to = addDays(from, next(120) - 5);
-      const split = splitByMonths({ from, to });
-      expect(expand(split, floor)).toEqual(from <= to ? daysOf(from, to) : []);
-      expect(split.days.length).toBeLessThanOrEqual(2);
-      const open = splitByMonths({ from: null, to });
-      expect(open.months?.from).toBeNull();
-      expect(expand(open, floor)).toEqual(daysOf(floor, to));
+      for (const range of [
+        { from, to },
+        { from: null, to },
+      ]) {
+        const cover = coverByMonths(range);
+        const expected = range.from === null ? daysOf(floor, to) : from <= to ? daysOf(from, to) : [];
+        expect(count(cover, floor)).toEqual(expected.map((day) => [day, 1]));
+        for (const r of [...cover.add, ...cover.subtract]) expect(r.from <= r.to).toBe(true);
+        expect(cover.add.length + cover.subtract.length).toBeLessThanOrEqual(2);
+        // At most half of each edge month, the smaller side.
+        expect(dayReads([...cover.add, ...cover.subtract])).toBeLessThanOrEqual(30);
+      }
     }
   });
 
-  it("keeps a month whole when the range ends on its last day", () => {
-    expect(splitByMonths({ from: "2026-02-01", to: "2026-03-31" })).toEqual({
-      months: { from: "2026-02-01", to: "2026-03-01" },
-      days: [],
+  it("reads an edge month whole when fewer of its days lie outside the range", () => {
+    // The last 30 days on the 25th: October's 5 days, November minus its last 5.
+    expect(coverByMonths({ from: "2026-10-27", to: "2026-11-25" })).toEqual({
+      months: { from: "2026-11-01", to: "2026-11-01" },
+      add: [{ from: "2026-10-27", to: "2026-10-31" }],
+      subtract: [{ from: "2026-11-26", to: "2026-11-30" }],
     });
-    expect(splitByMonths({ from: "2026-02-10", to: "2026-03-05" })).toEqual({
+    expect(coverByMonths({ from: null, to: "2026-11-25" })).toEqual({
+      months: { from: null, to: "2026-11-01" },
+      add: [],
+      subtract: [{ from: "2026-11-26", to: "2026-11-30" }],
+    });
+    expect(coverByMonths({ from: "2026-10-03", to: "2026-11-02" })).toEqual({
+      months: { from: "2026-10-01", to: "2026-10-01" },
+      add: [{ from: "2026-11-01", to: "2026-11-02" }],
+      subtract: [{ from: "2026-10-01", to: "2026-10-02" }],
+    });
+    expect(coverByMonths({ from: "2026-11-02", to: "2026-11-28" })).toEqual({
+      months: { from: "2026-11-01", to: "2026-11-01" },
+      add: [],
+      subtract: [
+        { from: "2026-11-01", to: "2026-11-01" },
+        { from: "2026-11-29", to: "2026-11-30" },
+      ],
+    });
+    expect(coverByMonths({ from: "2026-11-10", to: "2026-11-20" })).toEqual({
       months: null,
-      days: [{ from: "2026-02-10", to: "2026-03-05" }],
+      add: [{ from: "2026-11-10", to: "2026-11-20" }],
+      subtract: [],
     });
-    expect(splitByMonths({ from: "2026-01-01", to: "9999-12-31" }).days).toEqual([]);
-    expect(splitByMonths({ from: null, to: "2026-03-05" })).toEqual({
-      months: { from: null, to: "2026-02-01" },
-      days: [{ from: "2026-03-01", to: "2026-03-05" }],
+    expect(coverByMonths({ from: "2026-02-01", to: "2026-03-31" })).toEqual({
+      months: { from: "2026-02-01", to: "2026-03-01" },
+      add: [],
+      subtract: [],
+    });
+    expect(coverByMonths({ from: "2026-01-01", to: "9999-12-31" })).toMatchObject({ add: [], subtract: [] });
+    expect(coverByMonths({ from: null, to: "9999-12-31" })).toEqual({
+      months: { from: null, to: "9999-12-01" },
+      add: [],
+      subtract: [],
+    });
+    expect(coverByMonths({ from: "9999-12-05", to: "9999-12-31" }).subtract).toEqual([
+      { from: "9999-12-01", to: "9999-12-04" },
+    ]);
+    expect(coverByMonths({ from: "2026-03-09", to: "2026-03-05" })).toEqual({
+      months: null,
+      add: [],
+      subtract: [],
     });
   });
 });

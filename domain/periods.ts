@@ -153,28 +153,63 @@ export function comparisonRanges(range: OpenDateRange): { current: DateRange; pr
 }
 
 /**
- * A range cut into the whole calendar months it contains (their first days, inclusive; `from` null
- * when the range is open below) and the days outside them (at most two ranges). Aggregates read
- * the whole months from monthly totals and only the edge days from daily ones.
+ * A range as whole calendar months (their first days, inclusive; `from` null when the range is open
+ * below) plus edge days added, minus edge days subtracted: `months` + `add` − `subtract` counts every
+ * day of the range exactly once. Aggregates read the months from monthly totals and only the edge
+ * days from daily ones. An edge month is read whole, minus the days outside the range, when fewer of
+ * its days lie outside than inside: "the last 30 days" on the 25th reads November's monthly totals
+ * minus five (usually empty, future) days, not 25 days of daily totals. Only sums can be read this
+ * way: a subtracted day cancels what its month added.
  */
-export function splitByMonths(range: OpenDateRange): {
+export function coverByMonths(range: OpenDateRange): {
   months: { from: string | null; to: string } | null;
-  days: DateRange[];
+  add: DateRange[];
+  subtract: DateRange[];
 } {
   const { from, to } = range;
-  const toMonthStart = `${monthOf(to)}-01`;
-  const endsMonth = addDays(to, 1).endsWith("-01");
-  const lastFull = endsMonth ? toMonthStart : addMonths(toMonthStart, -1);
-  let firstFull: string | null = null;
-  if (from !== null) {
-    const fromMonthStart = `${monthOf(from)}-01`;
-    firstFull = from === fromMonthStart ? fromMonthStart : addMonths(fromMonthStart, 1);
+  if (from !== null && from > to) return { months: null, add: [], subtract: [] };
+  const monthStart = (iso: string) => `${monthOf(iso)}-01`;
+  // Day 0 of the next month: no date past 9999-12-31 (the open end of "all time") is ever formed.
+  const monthEnd = (iso: string) => {
+    const [y, m] = iso.split("-").map(Number) as [number, number];
+    return fromUtcDate(new Date(Date.UTC(y, m, 0)));
+  };
+  const size = (r: DateRange) => (r.from > r.to ? 0 : daysInRange(r));
+  const nonEmpty = (ranges: DateRange[]) => ranges.filter((r) => r.from <= r.to);
+  if (from !== null && monthOf(from) === monthOf(to)) {
+    const outside = nonEmpty([
+      { from: monthStart(from), to: addDays(from, -1) },
+      ...(to === monthEnd(to) ? [] : [{ from: addDays(to, 1), to: monthEnd(to) }]),
+    ]);
+    if (outside.length === 0) return { months: { from, to: from }, add: [], subtract: [] };
+    const outsideDays = outside.reduce((total, r) => total + size(r), 0);
+    return outsideDays < size({ from, to })
+      ? { months: { from: monthStart(from), to: monthStart(from) }, add: [], subtract: outside }
+      : { months: null, add: [{ from, to }], subtract: [] };
   }
-  if (from !== null && (from > to || (firstFull as string) > lastFull))
-    return { months: null, days: [{ from, to }] };
-  const days: DateRange[] = [];
-  if (from !== null && from < (firstFull as string))
-    days.push({ from, to: addDays(firstFull as string, -1) });
-  if (!endsMonth) days.push({ from: toMonthStart, to });
-  return { months: { from: firstFull, to: lastFull }, days };
+  // Here the range spans at least two calendar months (or is open below): a head edge (from to
+  // its month's end), whole months, a tail edge (its month's start to `to`).
+  const head = from !== null && from !== monthStart(from) ? { from, to: monthEnd(from) } : null;
+  const tail = to !== monthEnd(to) ? { from: monthStart(to), to } : null;
+  const firstFull = from === null ? null : head ? addMonths(monthStart(from), 1) : from;
+  const lastFull = tail ? addMonths(monthStart(to), -1) : monthStart(to);
+  let months = firstFull === null || firstFull <= lastFull ? { from: firstFull, to: lastFull } : null;
+  const add: DateRange[] = [];
+  const subtract: DateRange[] = [];
+  if (head) {
+    const outside = { from: monthStart(head.from), to: addDays(head.from, -1) };
+    if (size(outside) < size(head)) {
+      subtract.push(outside);
+      months = { from: outside.from, to: months?.to ?? outside.from };
+    } else add.push(head);
+  }
+  if (tail) {
+    const outside = { from: addDays(to, 1), to: monthEnd(to) };
+    if (size(outside) < size(tail)) {
+      subtract.push(outside);
+      // Adjacent to the whole months, or to the head's month: one range still lists them all.
+      months = { from: months ? months.from : tail.from, to: tail.from };
+    } else add.push(tail);
+  }
+  return { months, add, subtract };
 }

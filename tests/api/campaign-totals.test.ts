@@ -16,6 +16,7 @@ import {
 import { deleteOffer } from "../../server/features/offers/offers.service";
 import {
   type CreatedUser,
+  createCampaign as createCampaignRow,
   createOffer,
   createRandom,
   createUser,
@@ -491,5 +492,40 @@ describe("campaign totals", () => {
     ).map((row) => row.id);
     expect(exported).toHaveLength(23);
     expect(exported).toEqual(expected);
+  });
+
+  it("leave out a buyer and an offer whose only campaigns in an edge month lie outside the range", async () => {
+    // coverByMonths reads such a month whole and subtracts its days outside the range; the buyer and
+    // the offer below net to zero campaigns there and must not appear at all.
+    const db = ctx.db;
+    const admin = await createUser(db, { role: "admin" });
+    const lead = await createUser(db, { role: "manager" });
+    const inside = await createUser(db, { role: "user", managerId: lead.id });
+    const outside = await createUser(db, { role: "user", managerId: lead.id });
+    const [shared, onlyOutside] = [await createOffer(db), await createOffer(db)];
+    const month = `${addMonths(today, -14).slice(0, 7)}`;
+    for (const [creator, offer, day, fields] of [
+      [inside, shared, "03", { spent: "5.00" }],
+      [inside, shared, "20", { deposits: 2 }],
+      [outside, onlyOutside, "27", { spent: "7.00" }],
+      [outside, onlyOutside, "01", { clicks: 3 }],
+    ] as const)
+      await createCampaignRow(db, {
+        creatorId: creator.id,
+        offerId: offer.id,
+        date: `${month}-${day}`,
+        ...fields,
+      });
+    const query = { from: `${month}-02`, to: `${month}-24` };
+    for (const viewer of [admin, lead]) {
+      const fromTotals = await getAnalytics({ db, actor: asActor(viewer), query, timeZone });
+      expect(fromTotals).toEqual(
+        await getAnalytics({ db, actor: asActor(viewer), query: overCampaigns(query), timeZone }),
+      );
+      expect(fromTotals.byUser.map((user) => user.userId)).toContain(inside.id);
+      expect(fromTotals.byUser.map((user) => user.userId)).not.toContain(outside.id);
+      expect(fromTotals.byOffer.map((offer) => offer.offerId)).toContain(shared.id);
+      expect(fromTotals.byOffer.map((offer) => offer.offerId)).not.toContain(onlyOutside.id);
+    }
   });
 });

@@ -21,7 +21,14 @@ import type { Db } from "../../db/client";
 import { campaignTotals, users } from "../../db/schema";
 import { forbidden, notFound } from "../../errors";
 import { getAnalytics, toMetricsTotals } from "../analytics/analytics.service";
-import { grains, readTotals, totalsScopeOf } from "../analytics/campaign-totals";
+import {
+  grains,
+  normalizeTotals,
+  type RawTotals,
+  selectRows,
+  totalsQuery,
+  totalsScopeOf,
+} from "../analytics/campaign-totals";
 
 // The admin and financial screens, all built on the one analytics query layer (SQL aggregates).
 
@@ -114,7 +121,7 @@ export async function getFinancialAnalytics({
   // The comparison needs totals only (not two more full analytics); "current" is the main range
   // itself unless the period is "all".
   const sameAsMain = range.from === current.from && range.to === current.to;
-  const [main, nowTotals, beforeTotals, buyers] = await Promise.all([
+  const [main, [comparison]] = await Promise.all([
     // The screen shows totals and the top ten users and offers, no chart: no daily series.
     getAnalytics({
       db,
@@ -123,14 +130,21 @@ export async function getFinancialAnalytics({
       query: { ...asBounds(range) },
       series: false,
     }),
-    sameAsMain ? null : readTotals(db, scope, current),
-    readTotals(db, scope, previous),
-    db.select({ id: users.id }).from(users).where(eq(users.role, "user")),
+    // The comparison's totals and the buyers in one statement (each round trip costs more than these
+    // reads). Money arrives as text inside the JSON (totalsSums casts it), never as a JSON number.
+    selectRows<{ now: RawTotals | null; before: RawTotals; buyers: string[] | null }>(
+      db,
+      sql`select ${sameAsMain ? sql`null::json` : sql`(select row_to_json(t) from (${totalsQuery(scope, current)}) t)`} as now,
+                 (select row_to_json(t) from (${totalsQuery(scope, previous)}) t) as before,
+                 (select json_agg(u.id) from ${users} u where u.role = 'user') as buyers`,
+    ),
   ]);
+  const nowTotals = comparison!.now ? normalizeTotals(comparison!.now) : null;
+  const beforeTotals = normalizeTotals(comparison!.before);
   // Active is counted among the same people as the total (buyers), so it can never exceed it when a
   // team lead or an admin logs campaigns too: the buyers among the range's users (who come from the
   // same totals a separate count read again).
-  const buyerIds = new Set(buyers.map((buyer) => buyer.id));
+  const buyerIds = new Set(comparison!.buyers ?? []);
   const activeUsers = main.byUser.filter((user) => buyerIds.has(user.userId)).length;
   const now = { totals: nowTotals ? toMetricsTotals(nowTotals) : main.totals };
   const before = { totals: toMetricsTotals(beforeTotals) };
