@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AuditAction } from "../../../domain/audit";
 import {
@@ -41,7 +41,7 @@ import {
 } from "../../db/schema";
 import { toIsoString } from "../../db/values";
 import { AppError, conflict, forbidden, notFound, unprocessable } from "../../errors";
-import { grains } from "../analytics/campaign-totals";
+import { grains, selectRows } from "../analytics/campaign-totals";
 import { createNotifications } from "../notifications/notifications.service";
 
 // Monthly commission statements and the payment workflow (decisions.md, "Commission", "Payments").
@@ -61,6 +61,17 @@ function requireManager(actor: Actor) {
 }
 
 type SettingsRow = typeof commissionSettings.$inferSelect;
+/** What a statement needs of a settings row. */
+type SettingsFields = Pick<
+  SettingsRow,
+  | "modelType"
+  | "baseCommissionRate"
+  | "highRoiCommissionRate"
+  | "roiThreshold"
+  | "tieredRoiThreshold"
+  | "minimumMonthlyRevenue"
+  | "revenueTiers"
+>;
 
 const commissionAuditedFields = [
   "modelType",
@@ -72,7 +83,7 @@ const commissionAuditedFields = [
   "revenueTiers",
 ] as const satisfies readonly (keyof CommissionSettings)[];
 
-function toSettings(row: SettingsRow | undefined): CommissionSettings {
+function toSettings(row: SettingsFields | undefined): CommissionSettings {
   if (!row) return defaultCommissionSettings;
   return {
     modelType: row.modelType,
@@ -86,23 +97,6 @@ function toSettings(row: SettingsRow | undefined): CommissionSettings {
         ? (row.revenueTiers as RevenueTier[])
         : defaultCommissionSettings.revenueTiers,
   };
-}
-
-/** Buyers on the payments screen: active buyers, plus any buyer who already has a statement. */
-async function buyersForMonth(tx: DbOrTx, periodStart: string) {
-  return tx
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(
-      and(
-        eq(users.role, "user"),
-        or(
-          isNull(users.deactivatedAt),
-          sql`exists (select 1 from ${paymentStatements} where ${paymentStatements.userId} = ${users.id} and ${paymentStatements.periodStart} = ${periodStart}::date)`,
-        ),
-      ),
-    )
-    .orderBy(users.name);
 }
 
 async function monthTotals(tx: DbOrTx, userIds: string[], from: string, to: string) {
@@ -180,49 +174,18 @@ export async function loadPaymentMonth({
   requireManager(actor);
   assertMonthNotFuture(month, timeZone);
   const { from, to } = monthRange(month);
-  const buyers = await buyersForMonth(db, from);
-  const ids = buyers.map((b) => b.id);
-  if (ids.length > 0) {
-    const [totals, settingsRows] = await Promise.all([
-      monthTotals(db, ids, from, to),
-      db.select().from(commissionSettings).where(inArray(commissionSettings.userId, ids)),
-    ]);
-    const settingsById = new Map(settingsRows.map((row) => [row.userId, row]));
+  // Three statements whatever the team's size (each round trip costs more than these reads,
+  // docs/performance.md): the buyers with their month and settings, the refresh, the cards.
+  const buyers = await readMonthInputs(db, from);
+  if (buyers.length > 0) {
     const fresh = buyers.map((buyer) => ({
       userId: buyer.id,
-      periodStart: from,
-      periodEnd: to,
-      ...computeStatement(
-        toSettings(settingsById.get(buyer.id)),
-        totals.get(buyer.id) ?? { spent: "0.00", revenue: "0.00" },
-      ),
+      ...computeStatement(buyer.hasSettings ? toSettings(buyer) : defaultCommissionSettings, {
+        spent: buyer.spent,
+        revenue: buyer.revenue,
+      }),
     }));
-    // A read writes only what changed: rewriting every pending statement on each load locked all of
-    // them, so two people opening the month waited on each other (issue 9: 702 ms p95 at 10).
-    const current = await findCurrentStatements(db, from, fresh);
-    const stale = fresh.filter((row) => {
-      const stored = current.get(row.userId);
-      return !stored || (stored.status === "pending" && !stored.same);
-    });
-    // New statements appear as pending; existing pending ones are refreshed; others are frozen.
-    if (stale.length > 0)
-      await db
-        .insert(paymentStatements)
-        .values(stale)
-        .onConflictDoUpdate({
-          target: [paymentStatements.userId, paymentStatements.periodStart],
-          set: {
-            modelType: sql`excluded.model_type`,
-            totalSpent: sql`excluded.total_spent`,
-            totalRevenue: sql`excluded.total_revenue`,
-            totalProfit: sql`excluded.total_profit`,
-            roiAchieved: sql`excluded.roi_achieved`,
-            commissionRate: sql`excluded.commission_rate`,
-            amountDue: sql`excluded.amount_due`,
-            updatedAt: sql`now()`,
-          },
-          setWhere: sql`${paymentStatements.status} = 'pending'`,
-        });
+    await refreshStatements(db, { from, to }, fresh);
   }
   return { month, cards: await readCards(db, { periodStart: from }) };
 }
@@ -230,11 +193,44 @@ export async function loadPaymentMonth({
 type FreshStatement = { userId: string } & ReturnType<typeof computeStatement>;
 
 /**
- * The month's stored statements by buyer, each with whether it already holds the freshly computed
- * figures. PostgreSQL compares them after casting to the columns' types, so "50.00" equals the stored
- * 50.0000 and a ROI with more decimals than the column keeps compares as it would be stored.
+ * The payments screen's buyers (active buyers, plus any buyer who already has a statement this
+ * month), each with the month's spend and revenue (the month × buyer × team lead totals hold a whole
+ * month exactly, docs/decisions/0042) and their commission settings, if saved.
  */
-async function findCurrentStatements(db: DbOrTx, periodStart: string, fresh: FreshStatement[]) {
+async function readMonthInputs(db: DbOrTx, periodStart: string) {
+  return selectRows<SettingsFields & { id: string; spent: string; revenue: string; hasSettings: boolean }>(
+    db,
+    sql`select u.id, coalesce(t.spent, 0)::numeric(16,2)::text as spent,
+               coalesce(t.revenue, 0)::numeric(16,2)::text as revenue,
+               cs.user_id is not null as "hasSettings", cs.model_type as "modelType",
+               cs.base_commission_rate::text as "baseCommissionRate",
+               cs.high_roi_commission_rate::text as "highRoiCommissionRate",
+               cs.roi_threshold::text as "roiThreshold", cs.tiered_roi_threshold::text as "tieredRoiThreshold",
+               cs.minimum_monthly_revenue::text as "minimumMonthlyRevenue", coalesce(cs.revenue_tiers, '[]'::jsonb) as "revenueTiers"
+        from ${users} u
+        left join (select creator_id, sum(spent) as spent, sum(revenue) as revenue
+                   from ${campaignTotals}
+                   where grain = ${sql.raw(String(grains.monthTeam))} and period = ${periodStart}::date
+                   group by creator_id) t on t.creator_id = u.id
+        left join ${commissionSettings} cs on cs.user_id = u.id
+        where u.role = 'user'
+          and (u.deactivated_at is null
+               or exists (select 1 from ${paymentStatements} p
+                          where p.user_id = u.id and p.period_start = ${periodStart}::date))
+        order by u.id`,
+  );
+}
+
+/**
+ * Writes the freshly computed statements that differ from the stored ones, in one statement: new
+ * statements appear as pending, pending ones are refreshed, others stay frozen. A load that changes
+ * nothing writes and locks nothing (rewriting every pending statement on each load made two people
+ * opening the month wait on each other: issue 9, 702 ms p95 at 10 connections). PostgreSQL compares
+ * after casting to the columns' types, so "50.00" equals the stored 50.0000 and a ROI with more
+ * decimals than the column keeps compares as it would be stored. Rows go in user order, so two
+ * loads lock them in the same order.
+ */
+async function refreshStatements(db: DbOrTx, period: { from: string; to: string }, fresh: FreshStatement[]) {
   const values = JSON.stringify(
     fresh.map((row) => ({
       user_id: row.userId,
@@ -247,58 +243,92 @@ async function findCurrentStatements(db: DbOrTx, periodStart: string, fresh: Fre
       amount_due: row.amountDue,
     })),
   );
-  const s = paymentStatements;
-  const rows = await db
-    .select({
-      userId: s.userId,
-      status: s.status,
-      same: sql<boolean>`coalesce((${s.modelType}, ${s.totalSpent}, ${s.totalRevenue}, ${s.totalProfit}, ${s.roiAchieved}, ${s.commissionRate}, ${s.amountDue}) is not distinct from (f.model_type, f.total_spent::numeric(14,2), f.total_revenue::numeric(14,2), f.total_profit::numeric(14,2), f.roi_achieved::numeric(20,4), f.commission_rate::numeric(5,2), f.amount_due::numeric(14,2)), false)`,
-    })
-    .from(s)
-    .leftJoin(
-      sql`jsonb_to_recordset(${values}::jsonb) as f(user_id text, model_type text, total_spent text, total_revenue text, total_profit text, roi_achieved text, commission_rate text, amount_due text)`,
-      sql`f.user_id = ${s.userId}`,
-    )
-    .where(eq(s.periodStart, periodStart));
-  return new Map(rows.map((row) => [row.userId, row]));
+  await db.execute(sql`
+    insert into ${paymentStatements} as s (user_id, period_start, period_end, model_type, total_spent,
+      total_revenue, total_profit, roi_achieved, commission_rate, amount_due)
+    select f.user_id, ${period.from}::date, ${period.to}::date, f.model_type, f.total_spent, f.total_revenue,
+           f.total_profit, f.roi_achieved, f.commission_rate, f.amount_due
+    from (select f.user_id, f.model_type, f.total_spent::numeric(14,2) as total_spent,
+                 f.total_revenue::numeric(14,2) as total_revenue, f.total_profit::numeric(14,2) as total_profit,
+                 f.roi_achieved::numeric(20,4) as roi_achieved, f.commission_rate::numeric(5,2) as commission_rate,
+                 f.amount_due::numeric(14,2) as amount_due
+          from jsonb_to_recordset(${values}::jsonb) as f(user_id text, model_type text, total_spent text,
+            total_revenue text, total_profit text, roi_achieved text, commission_rate text, amount_due text)) f
+    left join ${paymentStatements} c on c.user_id = f.user_id and c.period_start = ${period.from}::date
+    where c.id is null
+       or (c.status = 'pending'
+           and (c.model_type, c.total_spent, c.total_revenue, c.total_profit, c.roi_achieved, c.commission_rate,
+                c.amount_due)
+               is distinct from (f.model_type, f.total_spent, f.total_revenue, f.total_profit, f.roi_achieved,
+                                 f.commission_rate, f.amount_due))
+    order by f.user_id
+    on conflict (user_id, period_start) do update set
+      model_type = excluded.model_type, total_spent = excluded.total_spent,
+      total_revenue = excluded.total_revenue, total_profit = excluded.total_profit,
+      roi_achieved = excluded.roi_achieved, commission_rate = excluded.commission_rate,
+      amount_due = excluded.amount_due, updated_at = now()
+    where s.status = 'pending'`);
 }
 
 async function readCards(db: DbOrTx, where: { periodStart: string } | { statementId: string }) {
-  const paidSum = sql<string>`coalesce((select sum(${payouts.amount}) from ${payouts} where ${payouts.statementId} = ${paymentStatements.id} and ${payouts.reversedAt} is null), 0)::numeric(16,2)::text`;
-  const rows = await db
-    .select({ statement: paymentStatements, name: users.name, email: users.email, paid: paidSum })
-    .from(paymentStatements)
-    .innerJoin(users, eq(users.id, paymentStatements.userId))
-    .where(
-      "statementId" in where
-        ? eq(paymentStatements.id, where.statementId)
-        : and(eq(paymentStatements.periodStart, where.periodStart), eq(users.role, "user")),
-    )
-    .orderBy(users.name);
-  return rows.map(({ statement, name, email, paid }): PaymentCard => {
+  // Plain SQL: mapping 200 statements through the query builder was a third of the month's CPU.
+  const rows = await selectRows<{
+    id: string;
+    userId: string;
+    name: string;
+    email: string;
+    modelType: PaymentCard["model"];
+    status: StatementStatus;
+    periodStart: string;
+    periodEnd: string;
+    totalSpent: string;
+    totalRevenue: string;
+    totalProfit: string;
+    roiAchieved: string;
+    commissionRate: string;
+    amountDue: string;
+    paidAt: string | null;
+    paid: string;
+  }>(
+    db,
+    sql`select s.id, s.user_id as "userId", u.name, u.email, s.model_type as "modelType", s.status,
+               s.period_start::text as "periodStart", s.period_end::text as "periodEnd",
+               s.total_spent::text as "totalSpent", s.total_revenue::text as "totalRevenue",
+               s.total_profit::text as "totalProfit", s.roi_achieved::text as "roiAchieved",
+               s.commission_rate::text as "commissionRate", s.amount_due::text as "amountDue",
+               -- The ISO form Date.toISOString gives (milliseconds, UTC), whatever the driver.
+               to_char(s.paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "paidAt",
+               coalesce((select sum(p.amount) from ${payouts} p
+                         where p.statement_id = s.id and p.reversed_at is null), 0)::numeric(16,2)::text as paid
+        from ${paymentStatements} s
+        join ${users} u on u.id = s.user_id
+        where ${"statementId" in where ? sql`s.id = ${where.statementId}` : sql`s.period_start = ${where.periodStart}::date and u.role = 'user'`}
+        order by u.name`,
+  );
+  return rows.map((row): PaymentCard => {
     const state = {
-      status: statement.status,
-      amountDue: statement.amountDue,
-      payouts: [{ id: "sum", amount: paid, reversed: false }],
+      status: row.status,
+      amountDue: row.amountDue,
+      payouts: [{ id: "sum", amount: row.paid, reversed: false }],
     };
     return {
-      statementId: statement.id,
-      userId: statement.userId,
-      name,
-      email,
-      model: statement.modelType,
-      status: statement.status,
-      periodStart: statement.periodStart,
-      periodEnd: statement.periodEnd,
-      totalSpent: statement.totalSpent,
-      totalRevenue: statement.totalRevenue,
-      totalProfit: statement.totalProfit,
-      roi: Number(statement.roiAchieved),
-      commissionRate: twoPlaces(statement.commissionRate),
-      amountDue: statement.amountDue,
-      paid,
+      statementId: row.id,
+      userId: row.userId,
+      name: row.name,
+      email: row.email,
+      model: row.modelType,
+      status: row.status,
+      periodStart: row.periodStart,
+      periodEnd: row.periodEnd,
+      totalSpent: row.totalSpent,
+      totalRevenue: row.totalRevenue,
+      totalProfit: row.totalProfit,
+      roi: Number(row.roiAchieved),
+      commissionRate: twoPlaces(row.commissionRate),
+      amountDue: row.amountDue,
+      paid: row.paid,
       pending: pendingAmount(state),
-      paidAt: statement.paidAt ? toIsoString(statement.paidAt) : null,
+      paidAt: row.paidAt,
     };
   });
 }

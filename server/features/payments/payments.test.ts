@@ -22,6 +22,7 @@ type Card = {
   amountDue: string;
   pending: string;
   paid: string;
+  paidAt: string | null;
 };
 
 beforeAll(async () => {
@@ -97,7 +98,15 @@ describe("monthly statements", () => {
     const card = await loadCard(user.id);
     const confirmed = await act(card.statementId, "confirm");
     expect(confirmed.status).toBe(200);
-    expect(await confirmed.json()).toMatchObject({ status: "paid", pending: "0.00", paid: "70.00" });
+    const paidCard = await confirmed.json();
+    expect(paidCard).toMatchObject({ status: "paid", pending: "0.00", paid: "70.00" });
+    // paidAt as Date.toISOString gives it (UTC, milliseconds), on the card and in the month's list.
+    const [stored] = await ctx.db
+      .select({ paidAt: paymentStatements.paidAt })
+      .from(paymentStatements)
+      .where(eq(paymentStatements.id, card.statementId));
+    expect(paidCard.paidAt).toBe(stored!.paidAt!.toISOString());
+    expect((await loadCard(user.id)).paidAt).toBe(stored!.paidAt!.toISOString());
     const again = await act(card.statementId, "confirm");
     expect(again.status).toBe(409);
     expect((await again.json()).error.code).toBe("invalid_transition");
