@@ -191,6 +191,7 @@ async function main(): Promise<void> {
           firstDate: dataset.firstDate,
           lastDate: dataset.endDate,
           timingsMs: dataset.timings,
+          ...(reuse ? { reused: reuse } : {}),
           loadavgAfterGeneration: generationLoad,
         },
         server: { idleRssMb, peakRssMb },
