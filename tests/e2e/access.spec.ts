@@ -140,3 +140,50 @@ test("an unauthenticated deep link comes back after sign-in", async ({ browser, 
   await expect(page.getByRole("heading", { level: 1, name: "Análises" })).toBeVisible();
   await context.close();
 });
+
+test("a guard's redirect interrupted by the sign-in form's own navigation still lands", async ({
+  browser,
+  consoleGuard,
+}) => {
+  // Last CI's blank screen, made certain: a buyer signs in with ?next= an admin page. The guard
+  // sends them on to / while / still loads its page, and the sign-in form, done saving the device
+  // language to a profile that had none, navigates to ?next= again. React Router's Navigate fired
+  // once per mount, so the guard went on rendering it at /admin/users and nothing else happened.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  consoleGuard.watch(page);
+  let releaseDashboard = () => {};
+  const dashboardHeld = new Promise<void>((resolve) => {
+    releaseDashboard = resolve;
+  });
+  let dashboardAsked = () => {};
+  const redirectPending = new Promise<void>((resolve) => {
+    dashboardAsked = resolve;
+  });
+  await page.route(/\/assets\/dashboard-[\w-]+\.js$/, async (route) => {
+    dashboardAsked();
+    await dashboardHeld;
+    await route.continue();
+  });
+  await page.route(/\/api\/me$/, async (route) => {
+    if (route.request().method() === "PATCH") {
+      // Answered (without saving) once the guard's redirect to / is waiting for its page; the page
+      // is let through after the form's navigation has landed.
+      await redirectPending;
+      const landed = page.waitForEvent("framenavigated", (frame) => frame.url().endsWith("/admin/users"));
+      await route.fulfill({ json: {} });
+      await landed;
+      releaseDashboard();
+      return;
+    }
+    // A first sign-in: no language in the profile yet, so the form saves the device's.
+    const response = await route.fetch();
+    const me = await response.json();
+    await route.fulfill({ response, json: me ? { ...me, language: null } : me });
+  });
+  await page.goto("/login?next=%2Fadmin%2Fusers");
+  await fillSignIn(page, seededAccounts.deepLink.email, seededAccounts.deepLink.password);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await context.close();
+});

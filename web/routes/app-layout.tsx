@@ -12,11 +12,11 @@ import { ThemeToggle } from "@/components/layout/theme-toggle";
 import { UserMenu } from "@/components/layout/user-menu";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import { mustSetUpTwoFactor } from "@/features/auth/next-path";
 import { syncLanguageWithProfile, useCurrentUser } from "@/features/auth/session";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { PendingPaymentBadge } from "@/features/payments/components/pending-badge";
 import { QueryProvider } from "@/lib/query-provider";
-import { mustSetUpTwoFactor } from "./guards";
 
 const accountNavItem: NavItem = { to: "/account", label: "account:title", icon: UserCog };
 

@@ -1,10 +1,15 @@
-import { can, homePathFor, type Permission } from "@domain/permissions";
+import { can, type Permission } from "@domain/permissions";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { FullPageError, FullPageSpinner } from "@/components/layout/full-page-status";
-import type { Me } from "@/features/auth/api";
-import { loginPathFor, readNextPath } from "@/features/auth/next-path";
+import {
+  landingPathFor,
+  loginPathFor,
+  mustSetUpTwoFactor,
+  readNextPath,
+  twoFactorSetupPath,
+} from "@/features/auth/next-path";
 import {
   CurrentUserContext,
   finishSigningOut,
@@ -14,6 +19,7 @@ import {
   useCurrentUser,
   useSession,
 } from "@/features/auth/session";
+import { Redirect } from "./redirect";
 
 // Route guards (spec section 2). Each shows a loading indicator while the session resolves. The
 // server enforces every permission again: these only keep people out of screens they cannot use.
@@ -29,9 +35,6 @@ function SessionError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** Where a user whose role must use two-factor, and who has not turned it on, is kept. */
-export const twoFactorSetupPath = "/account";
-
 /**
  * Signed-in users only; others go to /login, which brings them back here afterwards. A user whose
  * role must use two-factor sign-in and has not turned it on goes to /account (the API refuses them
@@ -43,11 +46,11 @@ export function RequireAuth() {
   if (isPending) return <FullPageSpinner />;
   if (!user && error) return <SessionError onRetry={() => refetch()} />;
   if (!user) {
-    if (isSigningOut()) return <Navigate to="/login" replace state={signedOutState} />;
-    return <Navigate to={loginPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
+    if (isSigningOut()) return <Redirect to="/login" replace state={signedOutState} />;
+    return <Redirect to={loginPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
   }
   if (mustSetUpTwoFactor(user) && location.pathname !== twoFactorSetupPath) {
-    return <Navigate to={twoFactorSetupPath} replace />;
+    return <Redirect to={twoFactorSetupPath} replace />;
   }
   return (
     <CurrentUserContext value={user}>
@@ -56,14 +59,10 @@ export function RequireAuth() {
   );
 }
 
-export function mustSetUpTwoFactor(user: Pick<Me, "twoFactorRequired" | "twoFactorEnabled">): boolean {
-  return user.twoFactorRequired && !user.twoFactorEnabled;
-}
-
 /** An area of the app (admin, financial): users whose role lacks it are sent to /. */
 export function RequireArea({ permission }: { permission: Permission }) {
   const user = useCurrentUser();
-  if (!can(user.role, permission)) return <Navigate to="/" replace />;
+  if (!can(user.role, permission)) return <Redirect to="/" replace />;
   return <Outlet />;
 }
 
@@ -75,7 +74,7 @@ export function GuestOnly() {
   useEffect(() => finishSigningOut(), []);
   if (isPending) return <FullPageSpinner />;
   if (user && !isSignOutNavigation(location.state)) {
-    return <Navigate to={readNextPath(location.search) ?? homePathFor(user.role)} replace />;
+    return <Redirect to={landingPathFor(user, readNextPath(location.search))} replace />;
   }
   return <Outlet />;
 }

@@ -1,9 +1,10 @@
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { createBrowserRouter, type RouteObject } from "react-router";
 import { FullPageSpinner } from "@/components/layout/full-page-status";
 import type { RouteHandle } from "@/components/layout/route-effects";
 import { loadSignedInTexts } from "@/lib/i18n";
 import { loadClassMerge } from "@/lib/utils";
 import { GuestOnly, RequireArea, RequireAuth } from "./guards";
+import { Redirect } from "./redirect";
 import { Root } from "./root";
 import { RouteError } from "./route-error";
 
@@ -85,7 +86,7 @@ export const routes: RouteObject[] = [
                 path: "admin",
                 element: <RequireArea permission="area:admin" />,
                 children: [
-                  { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+                  { index: true, element: <Redirect to="/admin/dashboard" replace /> },
                   {
                     path: "dashboard",
                     lazy: () => import("./admin/dashboard"),
@@ -120,7 +121,7 @@ export const routes: RouteObject[] = [
                 path: "financial",
                 element: <RequireArea permission="area:financial" />,
                 children: [
-                  { index: true, element: <Navigate to="/financial/dashboard" replace /> },
+                  { index: true, element: <Redirect to="/financial/dashboard" replace /> },
                   {
                     path: "dashboard",
                     lazy: () => import("./financial/dashboard"),

@@ -1,10 +1,10 @@
-import { homePathFor } from "@domain/permissions";
 import type { Language } from "@domain/roles";
 import { createContext, useCallback, useContext } from "react";
 import { changeLanguage, currentLanguage } from "@/lib/i18n";
 import { queryKeys } from "@/lib/query-keys";
 import { createStartupQuery, useStartupQuery } from "@/lib/startup-query";
 import { fetchMe, type Me, updateMyLanguage } from "./api";
+import { landingPathFor } from "./next-path";
 
 // The session, read without TanStack Query until the signed-in area loads it (lib/startup-query.ts);
 // the key stays queryKeys.me, so `setQueryData`/`invalidateQueries` on it still reach it.
@@ -57,7 +57,7 @@ export async function completeSignIn(next: string | null): Promise<string> {
   const user = await sessionQuery.fetchFresh();
   if (!user) throw new Error("Signed in but no session was found");
   await syncLanguageWithProfile(user);
-  return next ?? homePathFor(user.role);
+  return landingPathFor(user, next);
 }
 
 /** Switches the language and, when signed in, saves it to the profile. */

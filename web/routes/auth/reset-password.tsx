@@ -1,13 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, Navigate, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { FullPageError, FullPageSpinner } from "@/components/layout/full-page-status";
 import { validateResetToken } from "@/features/auth/api";
 import { AuthCard } from "@/features/auth/components/auth-card";
 import { ResetPasswordForm } from "@/features/auth/components/reset-password-form";
 import type { LoginLocationState } from "@/features/auth/schemas";
 import { QueryProvider } from "@/lib/query-provider";
+import { Redirect } from "../redirect";
 
 const invalidLink: LoginLocationState = { notice: "invalidResetLink" };
 
@@ -34,7 +35,7 @@ function ResetPasswordScreen() {
     gcTime: 0,
   });
 
-  if (!token || linkError) return <Navigate to="/login" replace state={invalidLink} />;
+  if (!token || linkError) return <Redirect to="/login" replace state={invalidLink} />;
   if (validation.isPending) return <FullPageSpinner />;
   if (validation.isError) {
     return (
@@ -45,7 +46,7 @@ function ResetPasswordScreen() {
       />
     );
   }
-  if (!validation.data) return <Navigate to="/login" replace state={invalidLink} />;
+  if (!validation.data) return <Redirect to="/login" replace state={invalidLink} />;
   return (
     <AuthCard
       title={t("reset.title")}

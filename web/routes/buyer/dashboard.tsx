@@ -2,7 +2,7 @@ import { homePathFor } from "@domain/permissions";
 import type { Role } from "@domain/roles";
 import { Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, Navigate } from "react-router";
+import { Link } from "react-router";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -10,13 +10,14 @@ import { useCurrentUser } from "@/features/auth/session";
 import { CampaignsTable } from "@/features/campaigns/components/campaigns-table";
 import { PeriodCards } from "@/features/campaigns/components/period-cards";
 import { CommissionCard } from "@/features/payments/components/commission-card";
+import { Redirect } from "../redirect";
 
 // "/" is the buyer dashboard. Admins and financial staff have their own dashboards, so "/" (where
 // the guards send people away from areas they lack) takes them there.
 export function Component() {
   const user = useCurrentUser();
   if (user.role === "admin" || user.role === "financial")
-    return <Navigate to={homePathFor(user.role)} replace />;
+    return <Redirect to={homePathFor(user.role)} replace />;
   return <BuyerDashboard name={user.name} role={user.role} />;
 }
 
