@@ -55,7 +55,9 @@ try {
     { name: "dashboard summary", path: "/api/metrics/summary", cookie: buyer },
     { name: "list, team lead, page 1", path: "/api/campaigns?sort=date&order=desc&page=1", cookie: lead },
     { name: "analytics, 30 days", path: `/api/analytics?from=${from30}&to=${today}`, cookie: buyer },
+    { name: "analytics, all time, buyer", path: "/api/analytics", cookie: buyer },
     { name: "analytics, all time, lead", path: "/api/analytics", cookie: lead },
+    { name: "analytics, all time, admin", path: "/api/analytics", cookie: admin },
     {
       name: "payments month",
       path: `/api/payments?month=${monthOf(addDays(monthRange(monthOf(today)).from, -1))}`,

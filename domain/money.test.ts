@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { applyPercent, compareMoney, divideRoundHalfUp, fromCents, sumMoney, toCents } from "./money";
+import {
+  applyPercent,
+  compareMoney,
+  divideRoundHalfUp,
+  fromCents,
+  subtractMoney,
+  sumMoney,
+  toCents,
+} from "./money";
 
 describe("money", () => {
   it.each([
@@ -27,6 +35,12 @@ describe("money", () => {
     expect(0.1 + 0.2).not.toBe(0.3);
     expect(sumMoney(["0.10", "0.20"])).toBe("0.30");
     expect(sumMoney(Array.from({ length: 10_000 }, () => "0.10"))).toBe("1000.00");
+  });
+
+  it("subtracts exactly, to a negative result too", () => {
+    expect(subtractMoney("0.30", "0.10")).toBe("0.20");
+    expect(subtractMoney("10.00", "12.35")).toBe("-2.35");
+    expect(subtractMoney("999999999999.99", "0.01")).toBe("999999999999.98");
   });
 
   it("rounds half away from zero", () => {

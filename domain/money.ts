@@ -40,6 +40,11 @@ export function sumMoney(values: Iterable<string>): string {
   return fromCents(total);
 }
 
+/** Exact difference of two decimal strings: a − b. */
+export function subtractMoney(a: string, b: string): string {
+  return fromCents(toCents(a) - toCents(b));
+}
+
 /** Integer division rounding half away from zero (commercial rounding). */
 export function divideRoundHalfUp(numerator: bigint, denominator: bigint): bigint {
   if (denominator === 0n) throw new RangeError("Division by zero");

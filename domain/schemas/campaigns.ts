@@ -128,6 +128,26 @@ export const metricsSchema = z
   .meta({ id: "Metrics" });
 export type MetricsTotals = z.infer<typeof metricsSchema>;
 
+/**
+ * A day of an analytics series: the sums and the profit, without the ratios. The charts draw
+ * money per day and the history counts campaigns; the ratios of 730 days were most of an all-time
+ * answer's bytes and of its server time (decision 0050).
+ */
+export const seriesPointSchema = metricsSchema
+  .pick({
+    spent: true,
+    revenue: true,
+    profit: true,
+    clicks: true,
+    installations: true,
+    registrations: true,
+    deposits: true,
+    campaigns: true,
+  })
+  .extend({ date: z.string() })
+  .meta({ id: "SeriesPoint" });
+export type SeriesPoint = z.infer<typeof seriesPointSchema>;
+
 export const metricsSummarySchema = z
   .object({
     daily: metricsSchema,
@@ -155,7 +175,7 @@ export const analyticsSchema = z
     from: z.string().nullable(),
     to: z.string(),
     totals: metricsSchema,
-    series: z.array(metricsSchema.extend({ date: z.string() })),
+    series: z.array(seriesPointSchema),
     byOffer: z.array(
       metricsSchema.extend({
         offerId: z.string().nullable(),

@@ -1,11 +1,13 @@
 import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { computeMetrics } from "../../../domain/metrics";
+import { subtractMoney } from "../../../domain/money";
 import { buyerPeriodRange, type OpenDateRange, todayIn } from "../../../domain/periods";
 import type {
   Analytics,
   AnalyticsQuery,
   MetricsSummary,
   MetricsTotals,
+  SeriesPoint,
 } from "../../../domain/schemas/campaigns";
 import type { Actor } from "../../context";
 import type { Db } from "../../db/client";
@@ -62,6 +64,21 @@ export function toMetricsTotals(row: TotalsRow): MetricsTotals {
     costPerInstall: metrics.costPerInstall,
     costPerRegistration: metrics.costPerRegistration,
     costPerDeposit: metrics.costPerDeposit,
+  };
+}
+
+/** A day of a series: its sums and profit (decision 0050: no ratios per day). */
+function toSeriesPoint(date: string, row: TotalsRow): SeriesPoint {
+  return {
+    date,
+    spent: row.spent,
+    revenue: row.revenue,
+    profit: subtractMoney(row.revenue, row.spent),
+    clicks: row.clicks,
+    installations: row.installations,
+    registrations: row.registrations,
+    deposits: row.deposits,
+    campaigns: row.campaigns,
   };
 }
 
@@ -226,7 +243,7 @@ async function getAnalyticsFromTotals({
     from,
     to,
     totals: toMetricsTotals(normalizeTotals(totalsRow ?? { ...emptyTotals })),
-    series: seriesRows.map(({ date, ...row }) => ({ date: date!, ...toMetricsTotals(normalizeTotals(row)) })),
+    series: seriesRows.map((row) => toSeriesPoint(row.date!, normalizeTotals(row))),
     byOffer: offerRows.map((row) => ({
       offerId: row.key,
       offerName: row.name ?? null,
@@ -322,7 +339,7 @@ async function getAnalyticsFromCampaigns({
     totals: totalsRow ? totalsOf(totalsRow) : toMetricsTotals(normalizeTotals({ ...emptyTotals })),
     series: rows
       .filter((row) => Number(row.kind) === 3)
-      .map((row) => ({ date: row.date!, ...totalsOf(row) })),
+      .map((row) => toSeriesPoint(row.date!, normalizeTotals(row))),
     byOffer: rows
       .filter((row) => Number(row.kind) === 5)
       .map((row) => ({

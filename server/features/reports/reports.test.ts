@@ -172,7 +172,12 @@ function expectedAnalytics(subset: Row[], range: { from: string | null; to: stri
   );
   const series = [...groupBy(subset, (r) => r.date)]
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([date, group]) => ({ date, ...totalsOf(group) }));
+    .map(([date, group]) => {
+      // A series day carries the sums and the profit, no ratios (decision 0050).
+      const { spent, revenue, profit, clicks, installations, registrations, deposits, campaigns } =
+        totalsOf(group);
+      return { date, spent, revenue, profit, clicks, installations, registrations, deposits, campaigns };
+    });
   return { from: range.from, to: range.to, totals: totalsOf(subset), series, byOffer, byUser };
 }
 

@@ -1,26 +1,17 @@
 import { addDays, type DateRange, daysInRange } from "@domain/periods";
-import type { Analytics } from "@domain/schemas/campaigns";
+import type { SeriesPoint } from "@domain/schemas/campaigns";
 
-type Point = Analytics["series"][number];
+type Point = SeriesPoint;
 
 const emptyDay: Omit<Point, "date"> = {
   spent: "0.00",
   revenue: "0.00",
   profit: "0.00",
-  roi: 0,
-  epc: 0,
   clicks: 0,
   installations: 0,
   registrations: 0,
   deposits: 0,
   campaigns: 0,
-  clickToInstall: 0,
-  installToRegistration: 0,
-  registrationToDeposit: 0,
-  costPerClick: 0,
-  costPerInstall: 0,
-  costPerRegistration: 0,
-  costPerDeposit: 0,
 };
 
 /**
