@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
@@ -15,8 +17,10 @@ export type LighthouseScore = {
   tbtMs: number | null;
 };
 
+/** `reportDir`: also write each full Lighthouse report there, to see why a score is what it is. */
 export async function runLighthouse(
   pages: { name: string; url: string; cookie?: string }[],
+  reportDir?: string,
 ): Promise<LighthouseScore[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
@@ -38,6 +42,10 @@ export async function runLighthouse(
           formFactor === "desktop" ? desktopConfig : undefined,
         );
         const lhr = result?.lhr;
+        if (reportDir && lhr) {
+          const slug = page.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "root";
+          writeFileSync(path.join(reportDir, `${slug}-${formFactor}.json`), JSON.stringify(lhr));
+        }
         const score = (id: string) => {
           const value = lhr?.categories[id]?.score;
           return typeof value === "number" ? Math.round(value * 100) : null;

@@ -13,7 +13,7 @@ import { signIn, startBenchServer, stopBenchServer } from "./server";
 import { formatBytes, formatTable } from "./stats";
 import { collectRouteFiles, type Manifest, measureRouteSizes, webRoutes } from "./web-size";
 
-// `npm run bench:web [-- --no-lighthouse] [--files] [--save NAME]`: only the web part of the
+// `npm run bench:web [-- --no-lighthouse] [--files] [--save NAME] [--reports DIR]`: only the web part of the
 // benchmark (issue 9's budgets). Builds nothing itself: run `npm run build` first. Measures the
 // JavaScript each route needs from dist/web's manifest, then starts the built server on a
 // temporary PGlite DATA_DIR with one buyer (a month of campaigns) and runs Lighthouse on /login
@@ -25,6 +25,8 @@ const { values: args } = parseArgs({
     "no-lighthouse": { type: "boolean", default: false },
     files: { type: "boolean", default: false },
     save: { type: "string" },
+    /** A folder for the full Lighthouse reports (JSON), one per page and form factor. */
+    reports: { type: "string" },
   },
 });
 const log = (line: string) => console.info(line);
@@ -82,12 +84,16 @@ async function main(): Promise<void> {
     const server = await startBenchServer({ dataDir });
     try {
       const cookie = await signIn(server.url, buyer.email, buyer.password);
+      if (args.reports) mkdirSync(args.reports, { recursive: true });
       const loadBefore = loadavg();
       log(`Lighthouse… (load average ${loadBefore.map((n) => n.toFixed(2)).join(", ")})`);
-      const lighthouse = await runLighthouse([
-        { name: "/login", url: `${server.url}/login` },
-        { name: "/ (buyer dashboard)", url: `${server.url}/`, cookie },
-      ]);
+      const lighthouse = await runLighthouse(
+        [
+          { name: "/login", url: `${server.url}/login` },
+          { name: "/ (buyer dashboard)", url: `${server.url}/`, cookie },
+        ],
+        args.reports,
+      );
       const loadAfter = loadavg();
       const table = formatLighthouseTable(lighthouse);
       log(table);
