@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -26,6 +26,7 @@ export async function runLighthouse(
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
+  if (reportDir) mkdirSync(reportDir, { recursive: true });
   const scores: LighthouseScore[] = [];
   try {
     for (const page of pages) {

@@ -84,7 +84,6 @@ async function main(): Promise<void> {
     const server = await startBenchServer({ dataDir });
     try {
       const cookie = await signIn(server.url, buyer.email, buyer.password);
-      if (args.reports) mkdirSync(args.reports, { recursive: true });
       const loadBefore = loadavg();
       log(`Lighthouse… (load average ${loadBefore.map((n) => n.toFixed(2)).join(", ")})`);
       const lighthouse = await runLighthouse(

@@ -5,6 +5,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { ChangePasswordCard } from "@/features/account/components/change-password-card";
 import { SessionsCard } from "@/features/account/components/sessions-card";
 import { TwoFactorCard } from "@/features/account/components/two-factor-card";
+import { mustSetUpTwoFactor } from "@/features/auth/next-path";
 import { useCurrentUser } from "@/features/auth/session";
 
 // /account, for every role (the user menu): the password, two-factor sign-in and the sessions. A
@@ -13,7 +14,7 @@ import { useCurrentUser } from "@/features/auth/session";
 export function Component() {
   const { t } = useTranslation("account");
   const user = useCurrentUser();
-  const blocked = user.twoFactorRequired && !user.twoFactorEnabled;
+  const blocked = mustSetUpTwoFactor(user);
   return (
     <div className="mx-auto grid w-full max-w-4xl grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader title={t("title")} description={t("description", { email: user.email })} />

@@ -1,9 +1,7 @@
 import { addDays, type DateRange, daysInRange } from "@domain/periods";
 import type { SeriesPoint } from "@domain/schemas/campaigns";
 
-type Point = SeriesPoint;
-
-const emptyDay: Omit<Point, "date"> = {
+const emptyDay: Omit<SeriesPoint, "date"> = {
   spent: "0.00",
   revenue: "0.00",
   profit: "0.00",
@@ -19,10 +17,10 @@ const emptyDay: Omit<Point, "date"> = {
  * points a fortnight apart sit next to each other. Long custom ranges keep the sparse series (a
  * point per day would be unreadable anyway).
  */
-export function fillDailySeries(series: Point[], range: DateRange, maxDays = 400): Point[] {
+export function fillDailySeries(series: SeriesPoint[], range: DateRange, maxDays = 400): SeriesPoint[] {
   if (daysInRange(range) > maxDays) return series;
   const byDate = new Map(series.map((point) => [point.date, point]));
-  const filled: Point[] = [];
+  const filled: SeriesPoint[] = [];
   for (let date = range.from; date <= range.to; date = addDays(date, 1)) {
     filled.push(byDate.get(date) ?? { date, ...emptyDay });
   }
