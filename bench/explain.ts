@@ -7,7 +7,7 @@ import type { Actor } from "../server/context";
 import type { Db } from "../server/db/client";
 import { schema, users } from "../server/db/schema";
 import { getAnalytics, getMetricsSummary } from "../server/features/analytics/analytics.service";
-import { iterateCampaigns, listCampaigns } from "../server/features/campaigns/campaigns.service";
+import { iterateCampaignExport, listCampaigns } from "../server/features/campaigns/campaigns.service";
 import {
   getAdminDashboard,
   getFinancialAnalytics,
@@ -77,7 +77,7 @@ const cases: Record<string, () => Promise<unknown>> = {
   "csv-export-chunks": async () => {
     // The export's first three chunks of 2,000 rows (keyset on date and id), last 30 days.
     let chunks = 0;
-    for await (const _ of iterateCampaigns({ db, actor: admin, filter: { from: from30, to: today } })) {
+    for await (const _ of iterateCampaignExport({ db, actor: admin, filter: { from: from30, to: today } })) {
       chunks += 1;
       if (chunks === 3) break;
     }

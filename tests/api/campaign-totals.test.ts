@@ -9,7 +9,7 @@ import { readTotals, selectRows, totalsScopeOf } from "../../server/features/ana
 import {
   createCampaign,
   deleteCampaign,
-  iterateCampaigns,
+  iterateCampaignExport,
   listCampaigns,
   updateCampaign,
 } from "../../server/features/campaigns/campaigns.service";
@@ -482,7 +482,7 @@ describe("campaign totals", () => {
       })),
     );
     const exported: string[] = [];
-    for await (const chunk of iterateCampaigns({ db, actor: asActor(buyer), filter: {}, chunkSize: 4 }))
+    for await (const chunk of iterateCampaignExport({ db, actor: asActor(buyer), filter: {}, chunkSize: 4 }))
       exported.push(...chunk.map((campaign) => campaign.id));
     const expected = (
       await selectRows<{ id: string }>(

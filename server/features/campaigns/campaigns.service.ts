@@ -453,32 +453,88 @@ export async function listCampaigns({
   return { ...page, items: rows.map(toCampaign) };
 }
 
+// The export's columns and nothing else: no ids, no timestamps parsed into Dates, no nested
+// objects. Each row of a chunk is garbage by the next, and at 100,000 rows a leaner row is what
+// keeps the server's memory flat (docs/performance.md, "CSV export memory").
+const exportColumns = {
+  date: campaigns.date,
+  offerName: offers.name,
+  offerCasinoBrand: offers.casinoBrand,
+  creatorName: creators.name,
+  creatorEmail: creators.email,
+  spent: campaigns.spent,
+  clicks: campaigns.clicks,
+  installations: campaigns.installations,
+  registrations: campaigns.registrations,
+  deposits: campaigns.deposits,
+  revenue: campaigns.depositPayment,
+  profit: campaigns.profit,
+  roi: campaigns.roi,
+  epc: campaigns.epc,
+  clickPrice: campaigns.clickPrice,
+  installPrice: campaigns.installPrice,
+  regPrice: campaigns.regPrice,
+  depPrice: campaigns.depPrice,
+  clickToInst: campaigns.clickToInst,
+  instToReg: campaigns.instToReg,
+  regToDep: campaigns.regToDep,
+  // The keyset: created_at exactly as stored (microseconds; a JS Date keeps milliseconds): rows
+  // of one bulk insert share it, and a rounded keyset would skip the rest of them.
+  createdAtKey: sql<string>`${campaigns.createdAt}::text`,
+  id: campaigns.id,
+};
+
+/** One campaign as the CSV export writes it (numeric columns as PostgreSQL's text). */
+export type CampaignExportRow = {
+  date: string;
+  offerName: string | null;
+  offerCasinoBrand: string | null;
+  creatorName: string;
+  creatorEmail: string;
+  spent: string;
+  clicks: number;
+  installations: number;
+  registrations: number;
+  deposits: number;
+  revenue: string;
+  profit: string;
+  roi: string;
+  epc: string;
+  clickPrice: string;
+  installPrice: string;
+  regPrice: string;
+  depPrice: string;
+  clickToInst: string;
+  instToReg: string;
+  regToDep: string;
+  createdAtKey: string;
+  id: string;
+};
+
 /**
  * Every matching campaign, newest first (date, then creation, then id: the list's default order),
- * in chunks: keyset on (date, created_at, id), which campaigns_date_idx yields in order, so an
- * export of any size streams with bounded memory and no chunk sorts.
+ * in chunks of the export's columns: keyset on (date, created_at, id), which campaigns_date_idx
+ * yields in order, so an export of any size streams with bounded memory and no chunk sorts.
  */
-export async function* iterateCampaigns({
+export async function* iterateCampaignExport({
   db,
   actor,
   filter,
-  chunkSize = 5000,
+  chunkSize = 1000,
 }: {
   db: Db;
   actor: Actor;
   filter: CampaignFilter;
   chunkSize?: number;
-}): AsyncGenerator<Campaign[]> {
+}): AsyncGenerator<CampaignExportRow[]> {
   const conditions = campaignFilterConditions(actor, filter);
   let after: { date: string; createdAt: string; id: string } | null = null;
   for (;;) {
     const keyset: SQL | undefined = after
       ? sql`(${campaigns.date}, ${campaigns.createdAt}, ${campaigns.id}) < (${after.date}::date, ${after.createdAt}::timestamptz, ${after.id}::uuid)`
       : undefined;
-    const rows: (CampaignRow & { createdAtKey: string })[] = await db
-      // created_at exactly as stored (microseconds; a JS Date keeps milliseconds): rows of one bulk
-      // insert share it, and a rounded keyset would skip the rest of them.
-      .select({ ...campaignColumns, createdAtKey: sql<string>`${campaigns.createdAt}::text` })
+    const rows: CampaignExportRow[] = await db
+      .select(exportColumns)
       .from(campaigns)
       .leftJoin(offers, eq(offers.id, campaigns.offerId))
       .innerJoin(creators, eq(creators.id, campaigns.creatorId))
@@ -486,9 +542,9 @@ export async function* iterateCampaigns({
       .orderBy(desc(campaigns.date), desc(campaigns.createdAt), desc(campaigns.id))
       .limit(chunkSize);
     if (rows.length === 0) return;
-    yield rows.map(toCampaign);
+    yield rows;
     if (rows.length < chunkSize) return;
-    const last: CampaignRow & { createdAtKey: string } = rows[rows.length - 1]!;
-    after = { date: last.date!, createdAt: last.createdAtKey, id: last.id! };
+    const last = rows[rows.length - 1]!;
+    after = { date: last.date, createdAt: last.createdAtKey, id: last.id };
   }
 }

@@ -370,6 +370,8 @@ describe("CSV export", () => {
         date: addDays(today(), -i),
         spent: "12.50",
         clicks: 10,
+        installations: 3,
+        registrations: 2,
         deposits: 1,
       });
     }
@@ -386,5 +388,33 @@ describe("CSV export", () => {
     expect(rows[1]?.[1]).toBe(`'=HYPERLINK("http://x")`);
     expect(rows[1]?.[2]).toBe("Casino, Inc");
     expect(rows[1]?.[5]).toBe("12.50");
+    // Every column of a row is the list's campaign, in the headers' order.
+    const list = await ctx.request("/api/campaigns?sort=date&order=desc", { cookie });
+    const newest = (await list.json()).items[0];
+    expect(rows[1]).toEqual(
+      [
+        newest.date,
+        `'${newest.offer.name}`,
+        newest.offer.casinoBrand,
+        newest.creator.name,
+        newest.creator.email,
+        newest.spent,
+        newest.clicks,
+        newest.installations,
+        newest.registrations,
+        newest.deposits,
+        newest.revenue,
+        newest.profit,
+        newest.roi,
+        newest.epc,
+        newest.clickPrice,
+        newest.installPrice,
+        newest.regPrice,
+        newest.depPrice,
+        newest.clickToInst,
+        newest.instToReg,
+        newest.regToDep,
+      ].map(String),
+    );
   });
 });
