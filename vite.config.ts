@@ -2,11 +2,27 @@ import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { appShellChunk } from "./scripts/app-shell-chunk.ts";
+
+const appShell = appShellChunk({
+  root: path.resolve(import.meta.dirname, "web"),
+  shell: ["routes/app-layout.tsx", "routes/buyer/dashboard.tsx"],
+  outside: [
+    "routes/auth-layout.tsx",
+    "routes/auth/login.tsx",
+    "routes/auth/register.tsx",
+    "routes/auth/forgot-password.tsx",
+    "routes/auth/reset-password.tsx",
+  ],
+  // scripts/build.mjs: a first build writes the plan, the second one uses it.
+  planFile: path.resolve(import.meta.dirname, "dist", "app-shell-plan.json"),
+  mode: process.env.PLACAR_APP_SHELL as "plan" | "use" | undefined,
+});
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, "web"),
   publicDir: path.resolve(import.meta.dirname, "web", "public"),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), appShell.plugin],
   resolve: {
     alias: {
       "@": path.resolve(import.meta.dirname, "web"),
@@ -23,6 +39,14 @@ export default defineConfig({
     // at run time: on a throttled phone those appends cost the dashboard about 280 ms of main thread
     // before its first render (Lighthouse mobile, decision 0051). The browser fetches a chunk's static
     // imports itself. index.html keeps its preloads, and CSS dependencies still load.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: appShell.groups,
+        },
+      },
+    },
     modulePreload: {
       resolveDependencies: (_file, deps, { hostType }) =>
         hostType === "html" ? deps : deps.filter((dep) => dep.endsWith(".css")),

@@ -8,14 +8,15 @@ import { build } from "esbuild";
 const root = path.resolve(import.meta.dirname, "..");
 const webOut = path.join(root, "dist", "web");
 
-execFileSync(
-  process.execPath,
-  [path.join(root, "node_modules", "vite", "bin", "vite.js"), "build", "--logLevel", "warn"],
-  {
-    cwd: root,
-    stdio: "inherit",
-  },
-);
+// Twice: the first build finds the modules of the signed-in shell's chunk, the second builds it
+// (scripts/app-shell-chunk.ts, decision 0053).
+for (const pass of ["plan", "use"]) {
+  execFileSync(
+    process.execPath,
+    [path.join(root, "node_modules", "vite", "bin", "vite.js"), "build", "--logLevel", "warn"],
+    { cwd: root, stdio: "inherit", env: { ...process.env, PLACAR_APP_SHELL: pass } },
+  );
+}
 
 function* walk(dir) {
   for (const name of readdirSync(dir)) {

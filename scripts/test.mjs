@@ -83,6 +83,7 @@ function staleReason() {
     "server",
     "domain",
     "scripts/build.mjs",
+    "scripts/app-shell-chunk.ts",
     "vite.config.ts",
     "package.json",
     "tsconfig.json",
