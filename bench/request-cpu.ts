@@ -48,6 +48,11 @@ try {
   const admin = await signIn(server.url, "admin@bench.test", benchPassword);
   const today = todayIn("America/Sao_Paulo");
   const from30 = addDays(today, -29);
+  // The buyer's newest campaign: the update's target, and its offer the create's.
+  const listed = await fetch(`${server.url}/api/campaigns?sort=date&order=desc&page=1`, {
+    headers: { cookie: buyer },
+  });
+  const newest = ((await listed.json()) as { items: { id: string; offerId: string }[] }).items[0]!;
   const cases: { name: string; path: string; cookie?: string; method?: string; body?: string }[] = [
     { name: "health, no session", path: "/api/health" },
     { name: "health, session", path: "/api/health", cookie: buyer },
@@ -65,6 +70,28 @@ try {
     },
     { name: "admin dashboard, 30 days", path: "/api/admin/dashboard?period=30d", cookie: admin },
     { name: "financial analytics, 30 d", path: "/api/financial/analytics?period=30d", cookie: financial },
+    {
+      name: "campaign create",
+      path: "/api/campaigns",
+      cookie: buyer,
+      method: "POST",
+      body: JSON.stringify({
+        date: today,
+        offerId: newest.offerId,
+        spent: "12.50",
+        clicks: 120,
+        installations: 30,
+        registrations: 9,
+        deposits: 2,
+      }),
+    },
+    {
+      name: "campaign update",
+      path: `/api/campaigns/${newest.id}`,
+      cookie: buyer,
+      method: "PATCH",
+      body: JSON.stringify({ spent: "33.10" }),
+    },
   ];
   for (const item of cases) {
     if (args.only && !new RegExp(args.only).test(item.name)) continue;
@@ -73,7 +100,12 @@ try {
         url: `${server.url}${item.path}`,
         connections: 1,
         amount,
-        headers: item.cookie ? { cookie: item.cookie } : {},
+        method: (item.method ?? "GET") as "GET",
+        body: item.body,
+        headers: {
+          ...(item.cookie ? { cookie: item.cookie } : {}),
+          ...(item.body ? { "content-type": "application/json" } : {}),
+        },
       });
     await run(200);
     const before = readCpuMs(server.pid);
