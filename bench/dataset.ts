@@ -21,6 +21,19 @@ import {
 export const benchPassword = "bench-password-42";
 export const datasetDays = 730;
 
+/** The body of the benchmark's campaign create (bench/main.ts, bench/request-cpu.ts). */
+export function campaignCreateBody(date: string, offerId: string): string {
+  return JSON.stringify({
+    date,
+    offerId,
+    spent: "12.50",
+    clicks: 120,
+    installations: 30,
+    registrations: 9,
+    deposits: 2,
+  });
+}
+
 export type Dataset = {
   buyers: CreatedUser[];
   leads: CreatedUser[];

@@ -8,7 +8,7 @@ import { addDays, monthOf, monthRange, todayIn } from "../domain/periods";
 import { openDatabase } from "../server/db/client";
 import { campaigns } from "../server/db/schema";
 import { projectRoot, webDistDir } from "../server/paths";
-import { benchPassword, type Dataset, generateDataset, loadDataset } from "./dataset";
+import { benchPassword, campaignCreateBody, type Dataset, generateDataset, loadDataset } from "./dataset";
 import { describeImport, type ImportBenchResult, measureImport, prepareImport } from "./import";
 import { runLighthouse } from "./lighthouse";
 import { type LoadResult, runLoad, type Scenario } from "./load";
@@ -364,15 +364,7 @@ function buildScenarios(
         {
           method: "POST",
           path: "/api/campaigns",
-          body: JSON.stringify({
-            date: today,
-            offerId: offer.id,
-            spent: "12.50",
-            clicks: 120,
-            installations: 30,
-            registrations: 9,
-            deposits: 2,
-          }),
+          body: campaignCreateBody(today, offer.id),
         },
       ],
     },

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { addDays, monthOf, monthRange, todayIn } from "../domain/periods";
-import { benchPassword } from "./dataset";
+import { benchPassword, campaignCreateBody } from "./dataset";
 import { signIn, startBenchServer, stopBenchServer } from "./server";
 
 // Node CPU per HTTP request of the built server on a kept benchmark database: the server's user+system
@@ -75,15 +75,7 @@ try {
       path: "/api/campaigns",
       cookie: buyer,
       method: "POST",
-      body: JSON.stringify({
-        date: today,
-        offerId: newest.offerId,
-        spent: "12.50",
-        clicks: 120,
-        installations: 30,
-        registrations: 9,
-        deposits: 2,
-      }),
+      body: campaignCreateBody(today, newest.offerId),
     },
     {
       name: "campaign update",
