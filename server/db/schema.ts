@@ -274,7 +274,7 @@ export const campaigns = pgTable(
 // Campaign totals (docs/decisions/0042): sums of campaigns kept by triggers on campaigns in the
 // same transaction as every write (insert, update, delete, the cascade and set-nulls of deleting a
 // user or an offer, truncate), so aggregates read hundreds or thousands of rows instead of a
-// million and stay exact. Nobody writes this table but the triggers (migration 0006).
+// million and stay exact. Nobody writes this table but the triggers (migrations 0006 and 0008).
 //
 // One row per grain and key: `grain` is the GROUPING() mask the triggers compute over (date,
 // month, creator_id, manager_id, offer_id), a 1 bit for each column the grain sums over; see
