@@ -35,10 +35,8 @@ export default defineConfig({
     sourcemap: true,
     // Lets `npm run bench` add up the JavaScript each route needs (bench/web-size.ts).
     manifest: true,
-    // A lazy route's JavaScript dependencies are not preloaded by appending <link rel=modulepreload>
-    // at run time: on a throttled phone those appends cost the dashboard about 280 ms of main thread
-    // before its first render (Lighthouse mobile, decision 0051). The browser fetches a chunk's static
-    // imports itself. index.html keeps its preloads, and CSS dependencies still load.
+    // Two chunks planned by scripts/app-shell-chunk.ts (decision 0053): the entry's modules, and the
+    // signed-in shell's; only the planned modules, not their dependencies.
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -47,6 +45,10 @@ export default defineConfig({
         },
       },
     },
+    // A lazy route's JavaScript dependencies are not preloaded by appending <link rel=modulepreload>
+    // at run time: on a throttled phone those appends cost the dashboard about 280 ms of main thread
+    // before its first render (Lighthouse mobile, decision 0051). The browser fetches a chunk's static
+    // imports itself. index.html keeps its preloads, and CSS dependencies still load.
     modulePreload: {
       resolveDependencies: (_file, deps, { hostType }) =>
         hostType === "html" ? deps : deps.filter((dep) => dep.endsWith(".css")),
