@@ -12,7 +12,9 @@ export function AlertDialogContent({
 }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
   return (
     <AlertDialogPrimitive.Portal>
-      <AlertDialogPrimitive.Overlay className="data-[state=closed]:fade-out-0 data-[state=open]:fade-in-0 fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-out data-[state=open]:animate-in" />
+      {/* The overlay animates as long as the content: Radix mounts each in its own portal, so an overlay
+          that finished first and came back on a quick reopen was appended after the content, covering it. */}
+      <AlertDialogPrimitive.Overlay className="data-[state=closed]:fade-out-0 data-[state=open]:fade-in-0 fixed inset-0 z-50 bg-black/50 duration-200 data-[state=closed]:animate-out data-[state=open]:animate-in" />
       <AlertDialogPrimitive.Content
         data-slot="alert-dialog-content"
         className={cn(
