@@ -41,6 +41,13 @@ function ratio(numerator: bigint, denominator: bigint, factor = 1n): number {
   return Number(divideRoundHalfUp(numerator * factor * 10_000n, denominator)) / 10_000;
 }
 
+/** Profit and ROI (percent) of sums, exactly as computeMetrics gives them, without its other ratios. */
+export function computeProfit(totals: Pick<Totals, "spent" | "revenue">): { profit: string; roi: number } {
+  const spent = toCents(totals.spent);
+  const profit = toCents(totals.revenue) - spent;
+  return { profit: fromCents(profit), roi: ratio(profit, spent, 100n) };
+}
+
 export function computeMetrics(totals: Totals): Metrics {
   const spent = toCents(totals.spent);
   const revenue = toCents(totals.revenue);

@@ -188,7 +188,6 @@ export const analyticsSchema = z
         userId: z.string(),
         name: z.string(),
         email: z.string(),
-        lastCampaignDate: z.string().nullable(),
       }),
     ),
   })

@@ -85,7 +85,43 @@ export const financialUsersQuerySchema = z.object({
   role: z.enum(roles, { error: "invalid_option" }).optional(),
 });
 
-export const dashboardSchema = analyticsSchema.meta({ id: "Dashboard" });
+/**
+ * A row of a dashboard's table: the figures the admin and financial screens show (decision 0055).
+ * Those tables list every user and offer of the period, so the other ratios of each row were most
+ * of the answer's bytes and of its server time, and no screen read them.
+ */
+export const breakdownFiguresSchema = metricsSchema
+  .pick({ spent: true, revenue: true, profit: true, roi: true, deposits: true, campaigns: true })
+  .meta({ id: "BreakdownFigures" });
+export type BreakdownFigures = z.infer<typeof breakdownFiguresSchema>;
+
+export const offerBreakdownSchema = breakdownFiguresSchema
+  .extend({
+    offerId: z.string().nullable(),
+    offerName: z.string().nullable(),
+    casinoBrand: z.string().nullable(),
+  })
+  .meta({ id: "OfferBreakdown" });
+export type OfferBreakdown = z.infer<typeof offerBreakdownSchema>;
+export const userBreakdownSchema = breakdownFiguresSchema
+  .extend({ userId: z.string(), name: z.string(), email: z.string() })
+  .meta({ id: "UserBreakdown" });
+export type UserBreakdown = z.infer<typeof userBreakdownSchema>;
+
+/** The admin and financial dashboards: the period's totals and its rows by offer and by user, no chart. */
+export const dashboardSchema = z
+  .object({
+    from: z.string().nullable(),
+    to: z.string(),
+    totals: metricsSchema,
+    byOffer: z.array(offerBreakdownSchema),
+    byUser: z.array(userBreakdownSchema),
+  })
+  .meta({ id: "Dashboard" });
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** The report builder's answer: the full analytics (its tables and chart show every metric). */
+export const reportSchema = analyticsSchema.meta({ id: "Report" });
 
 export const financialAnalyticsSchema = z
   .object({
@@ -98,8 +134,8 @@ export const financialAnalyticsSchema = z
     revenueGrowth: z.number().nullable(),
     totalUsers: z.number().int(),
     activeUsers: z.number().int(),
-    topUsers: analyticsSchema.shape.byUser,
-    topOffers: analyticsSchema.shape.byOffer,
+    topUsers: z.array(userBreakdownSchema),
+    topOffers: z.array(offerBreakdownSchema),
   })
   .meta({ id: "FinancialAnalytics" });
 export type FinancialAnalytics = z.infer<typeof financialAnalyticsSchema>;

@@ -3,6 +3,7 @@ import { computeMetrics } from "../../domain/metrics";
 import { fromCents, toCents } from "../../domain/money";
 import { addDays, type DateRange, resolvePeriod, todayIn } from "../../domain/periods";
 import type { Analytics, MetricsTotals } from "../../domain/schemas/campaigns";
+import type { Dashboard } from "../../domain/schemas/reports";
 import type { User } from "../../domain/schemas/users";
 import { formatMoney, formatNumber, formatPercent } from "../../web/lib/format";
 import { apiAs, restoreLanguage } from "./support/api";
@@ -119,7 +120,7 @@ const inPeriod = (period: DashboardPeriod) => (row: Planned) => row.daysAgo < pe
 let today = "";
 let timeZone = "";
 const ids = { buyer: "", manager: "", alpha: "", beta: "" };
-const baseline = new Map<string, Analytics>();
+const baseline = new Map<string, Dashboard>();
 const baselineKey = (period: string, userId?: string) => `${period}|${userId ?? "all"}`;
 let customRange: DateRange = { from: "", to: "" };
 let customBefore: Analytics | undefined;
@@ -187,8 +188,16 @@ test.beforeAll(async () => {
 
 test.use({ storageState: storageStatePath("admin") });
 
-function userBefore(period: DashboardPeriod, filterUserId: string | undefined, who: Person) {
-  return baseline.get(baselineKey(period, filterUserId))?.byUser.find((row) => row.userId === ids[who]);
+/** A user's row before this spec; dashboard rows carry no funnel counts, which no asserted cell needs. */
+function userBefore(
+  period: DashboardPeriod,
+  filterUserId: string | undefined,
+  who: Person,
+): Sums | undefined {
+  const row = baseline
+    .get(baselineKey(period, filterUserId))
+    ?.byUser.find((user) => user.userId === ids[who]);
+  return row ? { ...zero, ...row } : undefined;
 }
 
 /** The dashboard shows exactly the expected cards and table rows for a period and user filter. */

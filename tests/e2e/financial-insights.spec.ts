@@ -1,7 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { addDays, todayIn } from "../../domain/periods";
-import type { Analytics } from "../../domain/schemas/campaigns";
-import type { FinancialAnalytics, FinancialUser, UserStats } from "../../domain/schemas/reports";
+import type { Dashboard, FinancialAnalytics, FinancialUser, UserStats } from "../../domain/schemas/reports";
 import { formatDate, formatMoney, formatNumber, formatPercent } from "../../web/lib/format";
 import { apiAs, restoreLanguage } from "./support/api";
 import { expectAccessible } from "./support/axe";
@@ -110,7 +109,7 @@ function userRow(table: Locator, email: string) {
 
 async function expectDashboardRow(
   table: Locator,
-  row: Analytics["byUser"][number] | undefined,
+  row: Dashboard["byUser"][number] | undefined,
   email: string,
 ) {
   if (!row) {
@@ -147,7 +146,7 @@ test("the dashboard's cards and per-user rows follow the period, kept in the URL
     await page.getByLabel("Período").selectOption({ label });
     await expect(page).toHaveURL(new RegExp(`[?&]period=${period}`));
     await expect(content).toHaveAttribute("data-period", period);
-    const expected = await getJson<Analytics>(`/api/financial/dashboard?period=${period}`);
+    const expected = await getJson<Dashboard>(`/api/financial/dashboard?period=${period}`);
     await expect(page.getByTestId("card-invested-value")).toHaveText(usd(expected.totals.spent));
     await expect(page.getByTestId("card-revenue-value")).toHaveText(usd(expected.totals.revenue));
     await expect(page.getByTestId("card-profit-value")).toContainText(signedUsd(expected.totals.profit));

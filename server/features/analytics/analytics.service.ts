@@ -1,7 +1,8 @@
 import { and, eq, gte, lte, sql } from "drizzle-orm";
-import { computeMetrics } from "../../../domain/metrics";
+import { computeMetrics, computeProfit } from "../../../domain/metrics";
 import { subtractMoney } from "../../../domain/money";
 import { buyerPeriodRange, type OpenDateRange, todayIn } from "../../../domain/periods";
+import type { Role } from "../../../domain/roles";
 import type {
   Analytics,
   AnalyticsQuery,
@@ -9,6 +10,12 @@ import type {
   MetricsTotals,
   SeriesPoint,
 } from "../../../domain/schemas/campaigns";
+import type {
+  BreakdownFigures,
+  Dashboard,
+  OfferBreakdown,
+  UserBreakdown,
+} from "../../../domain/schemas/reports";
 import type { Actor } from "../../context";
 import type { Db } from "../../db/client";
 import { campaigns, offers, users } from "../../db/schema";
@@ -16,7 +23,6 @@ import { campaignReadScope } from "../campaigns/campaigns.service";
 import {
   coveringParts,
   isWorkspaceWide,
-  lastCampaignDate,
   normalizeTotals,
   part,
   type RawTotals,
@@ -24,6 +30,7 @@ import {
   selectRows,
   seriesSource,
   summedColumns,
+  type Totals,
   totalsCasts,
   totalsColumns,
   totalsQuery,
@@ -154,7 +161,94 @@ export async function getAnalytics(input: {
 }
 
 /** getAnalytics from campaign_totals: exact, and thousands of rows instead of a million. */
-async function getAnalyticsFromTotals({
+async function getAnalyticsFromTotals(input: {
+  db: Db;
+  actor: Actor;
+  query: AnalyticsQuery;
+  timeZone: string;
+  now?: Date;
+  series?: boolean;
+}): Promise<Analytics> {
+  const rows = await readTotalsBreakdown(input);
+  return {
+    from: rows.from,
+    to: rows.to,
+    totals: toMetricsTotals(rows.totals),
+    series: rows.series.map((row) => toSeriesPoint(row.date, row)),
+    byOffer: rows.byOffer.map((row) => ({
+      offerId: row.offerId,
+      offerName: row.offerName,
+      casinoBrand: row.casinoBrand,
+      ...toMetricsTotals(row),
+    })),
+    byUser: rows.byUser.map((row) => ({
+      userId: row.userId,
+      name: row.name,
+      email: row.email,
+      ...toMetricsTotals(row),
+    })),
+  };
+}
+
+/** A dashboard row's figures: the sums it shows, its profit and ROI (decision 0055). */
+export function toBreakdownFigures(row: TotalsRow): BreakdownFigures {
+  const { profit, roi } = computeProfit(row);
+  return {
+    spent: row.spent,
+    revenue: row.revenue,
+    profit,
+    roi,
+    deposits: row.deposits,
+    campaigns: row.campaigns,
+  };
+}
+
+/**
+ * The admin and financial dashboards: totals and the rows by offer and by user, each row with only
+ * the figures those tables show, and no daily series (neither screen draws one).
+ */
+export async function getDashboard(input: {
+  db: Db;
+  actor: Actor;
+  query: Pick<AnalyticsQuery, "from" | "to" | "userId">;
+  timeZone: string;
+  now?: Date;
+}): Promise<Dashboard> {
+  const rows = await readTotalsBreakdown({ ...input, series: false });
+  return {
+    from: rows.from,
+    to: rows.to,
+    totals: toMetricsTotals(rows.totals),
+    byOffer: rows.byOffer.map(toOfferBreakdown),
+    byUser: rows.byUser.map(toUserBreakdown),
+  };
+}
+
+export function toOfferBreakdown(row: TotalsBreakdown["byOffer"][number]): OfferBreakdown {
+  return {
+    offerId: row.offerId,
+    offerName: row.offerName,
+    casinoBrand: row.casinoBrand,
+    ...toBreakdownFigures(row),
+  };
+}
+
+export function toUserBreakdown(row: TotalsBreakdown["byUser"][number]): UserBreakdown {
+  return { userId: row.userId, name: row.name, email: row.email, ...toBreakdownFigures(row) };
+}
+
+type TotalsBreakdown = {
+  from: string | null;
+  to: string;
+  totals: Totals;
+  series: (Totals & { date: string })[];
+  byOffer: (Totals & { offerId: string | null; offerName: string | null; casinoBrand: string | null })[];
+  /** `role` lets a caller count the buyers among them without reading the users again. */
+  byUser: (Totals & { userId: string; name: string; email: string; role: Role })[];
+};
+
+/** Totals, an optional daily series, and the sums by offer and by user, from campaign_totals. */
+export async function readTotalsBreakdown({
   db,
   actor,
   query,
@@ -164,11 +258,11 @@ async function getAnalyticsFromTotals({
 }: {
   db: Db;
   actor: Actor;
-  query: AnalyticsQuery;
+  query: Pick<AnalyticsQuery, "from" | "to" | "userId">;
   timeZone: string;
   now?: Date;
   series?: boolean;
-}): Promise<Analytics> {
+}): Promise<TotalsBreakdown> {
   const to = query.to ?? todayIn(timeZone, now);
   const from = query.from ?? null;
   const range: OpenDateRange = { from, to };
@@ -188,14 +282,14 @@ async function getAnalyticsFromTotals({
     : sql``;
   const main = series
     ? sql`select 0 as kind, -1::bigint as ord, null::text as date, null::text as key, null::text as name,
-                 null::text as detail, null::text as "lastDate", ${totalsSums}
+                 null::text as detail, null::text as role, ${totalsSums}
           from d x
           union all
           select 0, x.date - date '0001-01-01', x.date::text, null, null, null, null, ${totalsCasts("x")}
           from d x`
     : // Without a series the months answer the totals (plus or minus the edge days).
       sql`select 0 as kind, -1::bigint as ord, null::text as date, null::text as key, null::text as name,
-                 null::text as detail, null::text as "lastDate", ${totalsColumns("m")}
+                 null::text as detail, null::text as role, ${totalsColumns("m")}
           from (${totalsQuery(scope, range)}) m`;
   const rows = await selectRows<
     RawTotals & {
@@ -204,7 +298,7 @@ async function getAnalyticsFromTotals({
       key: string | null;
       name: string | null;
       detail: string | null;
-      lastDate: string | null;
+      role: Role | null;
     }
   >(
     db,
@@ -212,7 +306,7 @@ async function getAnalyticsFromTotals({
           ${main}
           union all
           select 1, row_number() over (order by g.sort_order desc, u.name), null, g.key, u.name, u.email,
-                 ${lastCampaignDate(sql`g.key`, scope, range)}, ${totalsColumns("g")}
+                 u.role, ${totalsColumns("g")}
           from (select x.creator_id as key, ${totalsSums}, sum(x.revenue) - sum(x.spent) as sort_order
                 from (${coveringParts(range, scope, ["creator_id"], "monthTeam", "dayTeam")}) x
                 group by x.creator_id
@@ -235,29 +329,45 @@ async function getAnalyticsFromTotals({
         ) r
         order by r.kind, r.ord`,
   );
-  const mainRows = rows.filter((row) => Number(row.kind) === 0);
-  const userRows = rows.filter((row) => Number(row.kind) === 1);
-  const offerRows = rows.filter((row) => Number(row.kind) === 2);
-  const [totalsRow, ...seriesRows] = mainRows;
-  return {
+  const breakdown: TotalsBreakdown = {
     from,
     to,
-    totals: toMetricsTotals(normalizeTotals(totalsRow ?? { ...emptyTotals })),
-    series: seriesRows.map((row) => toSeriesPoint(row.date!, normalizeTotals(row))),
-    byOffer: offerRows.map((row) => ({
-      offerId: row.key,
-      offerName: row.name ?? null,
-      casinoBrand: row.detail ?? null,
-      ...toMetricsTotals(normalizeTotals(row)),
-    })),
-    byUser: userRows.map((row) => ({
-      userId: row.key!,
-      name: row.name ?? "",
-      email: row.detail ?? "",
-      lastCampaignDate: row.lastDate,
-      ...toMetricsTotals(normalizeTotals(row)),
-    })),
+    totals: normalizeTotals({ ...emptyTotals }),
+    series: [],
+    byOffer: [],
+    byUser: [],
   };
+  for (const row of rows) {
+    // Counts arrive as text from node-postgres (bigint) and as numbers from PGlite.
+    const totals: Totals = {
+      spent: row.spent,
+      revenue: row.revenue,
+      clicks: Number(row.clicks),
+      installations: Number(row.installations),
+      registrations: Number(row.registrations),
+      deposits: Number(row.deposits),
+      campaigns: Number(row.campaigns),
+    };
+    const kind = Number(row.kind);
+    if (kind === 0) {
+      if (row.date === null) breakdown.totals = totals;
+      else breakdown.series.push(Object.assign(totals, { date: row.date }));
+    } else if (kind === 1) {
+      breakdown.byUser.push(
+        Object.assign(totals, {
+          userId: row.key!,
+          name: row.name ?? "",
+          email: row.detail ?? "",
+          role: row.role!,
+        }),
+      );
+    } else {
+      breakdown.byOffer.push(
+        Object.assign(totals, { offerId: row.key, offerName: row.name, casinoBrand: row.detail }),
+      );
+    }
+  }
+  return breakdown;
 }
 
 const emptyTotals: RawTotals = {
@@ -303,7 +413,6 @@ async function getAnalyticsFromCampaigns({
     date: string | null;
     offerId: string | null;
     creatorId: string | null;
-    lastDate: string | null;
     name: string | null;
     detail: string | null;
   };
@@ -314,7 +423,7 @@ async function getAnalyticsFromCampaigns({
                case g.kind when 5 then o.casino_brand when 6 then u.email end as detail
         from (select grouping(x.date, x.offer_id, x.creator_id)::int as kind,
                      x.date::text as date, x.offer_id as "offerId", x.creator_id as "creatorId",
-                     max(x.date)::text as "lastDate", ${totalsSums},
+                     ${totalsSums},
                      sum(x.revenue) - sum(x.spent) as profit_order, sum(x.revenue) as revenue_order
               from (select ${campaigns.date} as date, ${campaigns.offerId} as offer_id,
                            ${campaigns.creatorId} as creator_id, ${campaigns.spent} as spent,
@@ -354,7 +463,6 @@ async function getAnalyticsFromCampaigns({
         userId: row.creatorId!,
         name: row.name ?? "",
         email: row.detail ?? "",
-        lastCampaignDate: row.lastDate,
         ...totalsOf(row),
       })),
   };

@@ -276,17 +276,3 @@ export async function readTotals(db: DbOrTx, scope: TotalsScope, range: OpenDate
 export async function countCampaigns(db: DbOrTx, scope: TotalsScope, range: OpenDateRange): Promise<number> {
   return (await readTotals(db, scope, range)).campaigns;
 }
-
-/** A creator's last campaign day within the scope and range, as a correlated subquery on `creator`. */
-export function lastCampaignDate(creator: SQL, scope: TotalsScope, range: OpenDateRange): SQL {
-  const conditions = [
-    sql`s.grain = ${sql.raw(String(grains.dayTeam))}`,
-    sql`s.creator_id = ${creator}`,
-    ...creatorCondition(scope),
-    ...(scope.teamLeadId
-      ? [sql`(s.creator_id = ${scope.teamLeadId} or s.manager_id = ${scope.teamLeadId})`]
-      : []),
-    dateCondition(range, sql.raw("s.period")),
-  ];
-  return sql`(select max(s.period)::text from campaign_totals s where ${sql.join(conditions, sql` and `)})`;
-}

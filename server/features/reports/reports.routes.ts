@@ -14,6 +14,7 @@ import {
   rangeQuerySchema,
   reportCsvQuerySchema,
   reportQuerySchema,
+  reportSchema,
   userStatsSchema,
 } from "../../../domain/schemas/reports";
 import type { AppBindings, AppDeps } from "../../context";
@@ -75,7 +76,7 @@ const report = createRoute({
   tags: ["Financial"],
   summary: "The report builder: summary and tables by user and by offer, with ROI bounds per campaign",
   request: { query: reportQuerySchema },
-  responses: { 200: jsonResponse(dashboardSchema, "Report"), ...errors(400, 401, 403) },
+  responses: { 200: jsonResponse(reportSchema, "Report"), ...errors(400, 401, 403) },
 });
 const reportCsv = createRoute({
   method: "get",

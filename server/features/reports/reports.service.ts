@@ -11,6 +11,7 @@ import { can, type Permission } from "../../../domain/permissions";
 import type { Role } from "../../../domain/roles";
 import type { Analytics } from "../../../domain/schemas/campaigns";
 import type {
+  Dashboard,
   FinancialAnalytics,
   FinancialUser,
   ReportQuery,
@@ -20,11 +21,19 @@ import type { Actor } from "../../context";
 import type { Db } from "../../db/client";
 import { campaignTotals, users } from "../../db/schema";
 import { forbidden, notFound } from "../../errors";
-import { getAnalytics, toMetricsTotals } from "../analytics/analytics.service";
+import {
+  getAnalytics,
+  getDashboard,
+  readTotalsBreakdown,
+  toMetricsTotals,
+  toOfferBreakdown,
+  toUserBreakdown,
+} from "../analytics/analytics.service";
 import {
   grains,
   normalizeTotals,
   type RawTotals,
+  readTotals,
   selectRows,
   totalsQuery,
   totalsScopeOf,
@@ -62,10 +71,10 @@ export async function getAdminDashboard({
   period: NamedPeriod;
   userId?: string | undefined;
   timeZone: string;
-}): Promise<Analytics> {
+}): Promise<Dashboard> {
   requireArea(actor, "area:admin");
   const range = resolvePeriod(period, todayIn(timeZone));
-  return getAnalytics({
+  return getDashboard({
     db,
     actor,
     timeZone,
@@ -83,10 +92,10 @@ export async function getFinancialDashboard({
   actor: Actor;
   period: NamedPeriod;
   timeZone: string;
-}): Promise<Analytics> {
+}): Promise<Dashboard> {
   requireArea(actor, "area:financial");
   const range = resolvePeriod(period, todayIn(timeZone));
-  return getAnalytics({
+  return getDashboard({
     db,
     actor,
     timeZone,
@@ -123,42 +132,36 @@ export async function getFinancialAnalytics({
   const sameAsMain = range.from === current.from && range.to === current.to;
   const [main, [comparison]] = await Promise.all([
     // The screen shows totals and the top ten users and offers, no chart: no daily series.
-    getAnalytics({
-      db,
-      actor,
-      timeZone,
-      query: { ...asBounds(range) },
-      series: false,
-    }),
-    // The comparison's totals and the buyers in one statement (each round trip costs more than these
-    // reads). Money arrives as text inside the JSON (totalsSums casts it), never as a JSON number.
-    selectRows<{ now: RawTotals | null; before: RawTotals; buyers: string[] | null }>(
+    readTotalsBreakdown({ db, actor, timeZone, query: { ...asBounds(range) }, series: false }),
+    // The comparison's totals and the number of buyers in one statement (each round trip costs more
+    // than these reads). Money arrives as text inside the JSON (totalsSums casts it), never as a
+    // JSON number.
+    selectRows<{ now: RawTotals | null; before: RawTotals; buyers: number | string }>(
       db,
       sql`select ${sameAsMain ? sql`null::json` : sql`(select row_to_json(t) from (${totalsQuery(scope, current)}) t)`} as now,
                  (select row_to_json(t) from (${totalsQuery(scope, previous)}) t) as before,
-                 (select json_agg(u.id) from ${users} u where u.role = 'user') as buyers`,
+                 (select count(*) from ${users} u where u.role = 'user') as buyers`,
     ),
   ]);
   const nowTotals = comparison!.now ? normalizeTotals(comparison!.now) : null;
   const beforeTotals = normalizeTotals(comparison!.before);
   // Active is counted among the same people as the total (buyers), so it can never exceed it when a
-  // team lead or an admin logs campaigns too: the buyers among the range's users (who come from the
-  // same totals a separate count read again).
-  const buyerIds = new Set(comparison!.buyers ?? []);
-  const activeUsers = main.byUser.filter((user) => buyerIds.has(user.userId)).length;
-  const now = { totals: nowTotals ? toMetricsTotals(nowTotals) : main.totals };
-  const before = { totals: toMetricsTotals(beforeTotals) };
+  // team lead or an admin logs campaigns too.
+  const activeUsers = main.byUser.filter((user) => user.role === "user").length;
+  const totals = toMetricsTotals(main.totals);
+  const now = nowTotals ? toMetricsTotals(nowTotals) : totals;
+  const before = toMetricsTotals(beforeTotals);
   return {
     from: range.from,
     to: range.to,
-    totals: main.totals,
-    current: { ...now.totals, ...current },
-    previous: { ...before.totals, ...previous },
-    revenueGrowth: growth(before.totals.revenue, now.totals.revenue),
-    totalUsers: buyerIds.size,
+    totals,
+    current: { ...now, ...current },
+    previous: { ...before, ...previous },
+    revenueGrowth: growth(before.revenue, now.revenue),
+    totalUsers: Number(comparison!.buyers),
     activeUsers,
-    topUsers: main.byUser.slice(0, 10),
-    topOffers: main.byOffer.slice(0, 10),
+    topUsers: main.byUser.slice(0, 10).map(toUserBreakdown),
+    topOffers: main.byOffer.slice(0, 10).map(toOfferBreakdown),
   };
 }
 
@@ -244,12 +247,8 @@ export async function getUserStats({
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound("User");
   const range = rangeOf(input, todayIn(timeZone));
-  const analytics = await getAnalytics({
-    db,
-    actor,
-    timeZone,
-    query: { ...asBounds(range), userId },
-  });
+  // Totals only: the months plus or minus edge days, not the breakdowns the dialog never shows.
+  const totals = await readTotals(db, totalsScopeOf(actor, userId), range);
   return {
     user: {
       id: user.id,
@@ -260,7 +259,7 @@ export async function getUserStats({
     },
     from: range.from,
     to: range.to,
-    totals: analytics.totals,
+    totals: toMetricsTotals(totals),
   };
 }
 

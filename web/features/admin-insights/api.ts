@@ -1,4 +1,5 @@
-import type { Analytics, AnalyticsQuery } from "@domain/schemas/campaigns";
+import type { AnalyticsQuery } from "@domain/schemas/campaigns";
+import type { Dashboard } from "@domain/schemas/reports";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useAnalytics } from "@/features/campaigns/api";
@@ -17,7 +18,7 @@ export function useAdminDashboard(filters: DashboardFilters) {
   return useQuery({
     queryKey: adminInsightKeys.dashboard(filters),
     queryFn: ({ signal }) =>
-      api.get<Analytics>("/api/admin/dashboard", {
+      api.get<Dashboard>("/api/admin/dashboard", {
         query: { period: filters.period, ...(filters.userId ? { userId: filters.userId } : {}) },
         signal,
       }),

@@ -1,6 +1,5 @@
 import type { Role } from "@domain/roles";
-import type { Analytics } from "@domain/schemas/campaigns";
-import type { FinancialAnalytics, FinancialUser, UserStats } from "@domain/schemas/reports";
+import type { Dashboard, FinancialAnalytics, FinancialUser, UserStats } from "@domain/schemas/reports";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import type { FinancialPeriod, StatsRange } from "./search-params";
@@ -19,7 +18,7 @@ export const financialInsightKeys = {
 export function useFinancialDashboard(period: FinancialPeriod) {
   return useQuery({
     queryKey: financialInsightKeys.dashboard(period),
-    queryFn: ({ signal }) => api.get<Analytics>("/api/financial/dashboard", { query: { period }, signal }),
+    queryFn: ({ signal }) => api.get<Dashboard>("/api/financial/dashboard", { query: { period }, signal }),
     // The old numbers stay on screen (dimmed) while another period loads.
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,5 @@
-import type { Analytics, MetricsTotals } from "@domain/schemas/campaigns";
+import type { MetricsTotals } from "@domain/schemas/campaigns";
+import type { Dashboard } from "@domain/schemas/reports";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -123,7 +124,7 @@ function SummaryCards({ totals }: { totals: MetricsTotals }) {
   );
 }
 
-function OfferTable({ rows }: { rows: Analytics["byOffer"] }) {
+function OfferTable({ rows }: { rows: Dashboard["byOffer"] }) {
   const { t } = useTranslation("admin-insights");
   const f = useFormatters();
   return (
@@ -189,7 +190,7 @@ function OfferTable({ rows }: { rows: Analytics["byOffer"] }) {
   );
 }
 
-function UserTable({ rows }: { rows: Analytics["byUser"] }) {
+function UserTable({ rows }: { rows: Dashboard["byUser"] }) {
   const { t } = useTranslation("admin-insights");
   const f = useFormatters();
   return (

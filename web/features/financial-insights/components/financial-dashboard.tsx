@@ -1,4 +1,4 @@
-import type { Analytics } from "@domain/schemas/campaigns";
+import type { Dashboard } from "@domain/schemas/reports";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -63,7 +63,7 @@ export function LoadingCards({ count = 4 }: { count?: number }) {
   );
 }
 
-function DashboardCards({ totals }: { totals: Analytics["totals"] }) {
+function DashboardCards({ totals }: { totals: Dashboard["totals"] }) {
   const { t } = useTranslation("financial-insights");
   const f = useFormatters();
   return (
@@ -86,7 +86,7 @@ function DashboardCards({ totals }: { totals: Analytics["totals"] }) {
   );
 }
 
-function UsersTable({ rows }: { rows: Analytics["byUser"] }) {
+function UsersTable({ rows }: { rows: Dashboard["byUser"] }) {
   const { t } = useTranslation("financial-insights");
   const f = useFormatters();
   return (
