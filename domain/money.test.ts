@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   applyPercent,
@@ -23,6 +24,40 @@ describe("money", () => {
 
   it.each(["", "1.234", "abc", "1e3", "1,50", "--1", "."])("rejects %j", (text) => {
     expect(() => toCents(text)).toThrow(RangeError);
+  });
+
+  it("parses long amounts beyond the fast path exactly", () => {
+    expect(toCents("12345678901234.56")).toBe(1234567890123456n);
+    expect(toCents("-99999999999999999.99")).toBe(-9999999999999999999n);
+    expect(toCents("9999999999999.99")).toBe(999999999999999n);
+  });
+
+  it("parses every plain decimal as the reference does, and refuses the rest alike", () => {
+    // The reference: whole and fraction as BigInt, as the parser did before its fast path.
+    const reference = (text: string) => {
+      const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+      if (!match) return "refused";
+      const cents = BigInt(match[2]!) * 100n + BigInt((match[3] ?? "").padEnd(2, "0"));
+      return match[1] ? -cents : cents;
+    };
+    const parse = (text: string) => {
+      try {
+        return toCents(text);
+      } catch (error) {
+        if (error instanceof RangeError) return "refused";
+        throw error;
+      }
+    };
+    const digits = fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 0, maxLength: 17 });
+    const amount = fc
+      .tuple(fc.constantFrom("", "-", "+", " "), digits, fc.constantFrom("", ".", ","), digits)
+      .map(([sign, whole, dot, fraction]) => `${sign}${whole}${dot}${fraction.slice(0, 3)}`);
+    fc.assert(
+      fc.property(fc.oneof(amount, fc.string({ maxLength: 8 })), (text) => {
+        expect(parse(text)).toBe(reference(text));
+      }),
+      { numRuns: 5000 },
+    );
   });
 
   it("formats cents back to a decimal string", () => {

@@ -11,6 +11,41 @@ export function isMoneyString(value: string): boolean {
 export function toCents(value: string | number | bigint): bigint {
   if (typeof value === "bigint") return value * 100n;
   const text = typeof value === "number" ? numberToPlainString(value) : value.trim();
+  const cents = readSmallCents(text);
+  return cents === undefined ? parseCents(text, value) : BigInt(cents);
+}
+
+/**
+ * The cents of a plain decimal with at most 13 whole digits as an exact integer Number (below 2^53),
+ * or undefined for anything else (left to parseCents, which also refuses what is not money). Sums
+ * of hundreds of rows parse thousands of amounts per request; this walk costs a fraction of a
+ * regular expression and two BigInt parses.
+ */
+function readSmallCents(text: string): number | undefined {
+  const length = text.length;
+  let i = text.charCodeAt(0) === 45 ? 1 : 0; // "-"
+  const start = i;
+  let whole = 0;
+  for (; i < length; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) break;
+    whole = whole * 10 + digit;
+  }
+  if (i === start || i - start > 13) return undefined;
+  let fraction = 0;
+  if (i < length) {
+    if (text.charCodeAt(i) !== 46 || i + 1 === length || i + 3 < length) return undefined; // ".", 1 or 2 digits
+    const tens = text.charCodeAt(i + 1) - 48;
+    const units = i + 2 < length ? text.charCodeAt(i + 2) - 48 : 0;
+    if (tens < 0 || tens > 9 || units < 0 || units > 9) return undefined;
+    fraction = tens * 10 + units;
+  }
+  const cents = whole * 100 + fraction;
+  // "-0.00" is 0; Number would keep a negative zero, which BigInt turns into 0n anyway.
+  return start === 1 ? -cents : cents;
+}
+
+function parseCents(text: string, value: string | number): bigint {
   const match = decimalPattern.exec(text);
   if (!match) throw new RangeError(`Not a money amount: ${JSON.stringify(value)}`);
   const [, sign, whole, fraction = ""] = match;
