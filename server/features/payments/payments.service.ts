@@ -9,7 +9,8 @@ import {
   normalizePercent,
   type RevenueTier,
 } from "../../../domain/commission";
-import { computeMetrics } from "../../../domain/metrics";
+import { computeProfit } from "../../../domain/metrics";
+import { toBasisPoints, toCents } from "../../../domain/money";
 import {
   applyPaymentAction,
   type PaymentAction,
@@ -132,19 +133,17 @@ async function monthTotals(tx: DbOrTx, userIds: string[], from: string, to: stri
   return new Map(rows.map((r) => [r.userId!, { spent: r.spent, revenue: r.revenue }]));
 }
 
+/** A statement's figures from the month's sums (two-decimal strings from SQL). */
 function computeStatement(settings: CommissionSettings, totals: { spent: string; revenue: string }) {
-  const metrics = computeMetrics({ ...totals, clicks: 0, installations: 0, registrations: 0, deposits: 0 });
-  const result = calculateCommission(settings, {
-    revenue: metrics.revenue,
-    profit: metrics.profit,
-    spent: metrics.spent,
-  });
+  // Profit and ROI only: the other ratios of computeMetrics were a tenth of the month's CPU.
+  const { profit, roi } = computeProfit(totals);
+  const result = calculateCommission(settings, { revenue: totals.revenue, profit, spent: totals.spent });
   return {
     modelType: settings.modelType,
-    totalSpent: metrics.spent,
-    totalRevenue: metrics.revenue,
-    totalProfit: metrics.profit,
-    roiAchieved: String(metrics.roi),
+    totalSpent: totals.spent,
+    totalRevenue: totals.revenue,
+    totalProfit: profit,
+    roiAchieved: String(roi),
     commissionRate: result.rate,
     amountDue: result.commission,
   };
@@ -174,63 +173,137 @@ export async function loadPaymentMonth({
   requireManager(actor);
   assertMonthNotFuture(month, timeZone);
   const { from, to } = monthRange(month);
-  // Three statements whatever the team's size (each round trip costs more than these reads,
-  // docs/performance.md): the buyers with their month and settings, the refresh, the cards.
-  const buyers = await readMonthInputs(db, from);
-  if (buyers.length > 0) {
-    const fresh = buyers.map((buyer) => ({
-      userId: buyer.id,
-      ...computeStatement(buyer.hasSettings ? toSettings(buyer) : defaultCommissionSettings, {
-        spent: buyer.spent,
-        revenue: buyer.revenue,
-      }),
-    }));
-    await refreshStatements(db, { from, to }, fresh);
+  // One statement when nothing changed since the last load (each round trip costs more than these
+  // reads, docs/performance.md): the buyers with their month, settings and stored statement. Only
+  // statements that are new or whose figures moved are written, and the written rows come back.
+  const buyers = await readMonth(db, from);
+  const stale = new Map<string, FreshStatement>();
+  for (const buyer of buyers) {
+    if (buyer.statementId !== null && buyer.status !== "pending") continue;
+    const fresh = computeStatement(buyer.hasSettings ? toSettings(buyer) : defaultCommissionSettings, {
+      spent: buyer.spent,
+      revenue: buyer.revenue,
+    });
+    if (buyer.statementId === null || !sameStatement(buyer as StoredStatement, fresh))
+      stale.set(buyer.id, { userId: buyer.id, ...fresh });
   }
-  return { month, cards: await readCards(db, { periodStart: from }) };
+  if (stale.size === 0) return { month, cards: buyers.map((buyer) => toCard(buyer as StoredCard)) };
+  const written = new Map(
+    (await refreshStatements(db, { from, to }, [...stale.values()])).map((row) => [row.userId, row]),
+  );
+  // A statement another request froze or wrote first between the read and the write is not written
+  // here: read the month's cards again rather than show figures that were not stored.
+  if (written.size !== stale.size) return { month, cards: await readCards(db, { periodStart: from }) };
+  return {
+    month,
+    cards: buyers.map((buyer) => {
+      const row = written.get(buyer.id);
+      return toCard(row ? { ...buyer, ...row } : (buyer as StoredCard));
+    }),
+  };
 }
 
 type FreshStatement = { userId: string } & ReturnType<typeof computeStatement>;
 
+/** A stored statement's fields as text, as a card shows them (plain SQL, no query builder mapping). */
+type StoredStatement = {
+  statementId: string;
+  status: StatementStatus;
+  /** model_type as "model": the buyer's settings in the same row have their own modelType */
+  model: PaymentCard["model"];
+  periodStart: string;
+  periodEnd: string;
+  totalSpent: string;
+  totalRevenue: string;
+  totalProfit: string;
+  roiAchieved: string;
+  commissionRate: string;
+  amountDue: string;
+  paidAt: string | null;
+};
+type StoredCard = StoredStatement & { userId: string; name: string; email: string; paid: string };
+
+/** The columns of a stored statement (alias s) under StoredStatement's names. */
+const storedStatementColumns = sql`s.id as "statementId", s.status, s.model_type as model,
+  s.period_start::text as "periodStart", s.period_end::text as "periodEnd",
+  s.total_spent::text as "totalSpent", s.total_revenue::text as "totalRevenue",
+  s.total_profit::text as "totalProfit", s.roi_achieved::text as "roiAchieved",
+  s.commission_rate::text as "commissionRate", s.amount_due::text as "amountDue",
+  -- The ISO form Date.toISOString gives (milliseconds, UTC), whatever the driver.
+  to_char(s.paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "paidAt"`;
+
+/** The sum of a statement's payouts that were not reversed, as text. */
+const paidColumn = sql`coalesce((select sum(p.amount) from ${payouts} p
+  where p.statement_id = s.id and p.reversed_at is null), 0)::numeric(16,2)::text as paid`;
+
 /**
  * The payments screen's buyers (active buyers, plus any buyer who already has a statement this
- * month), each with the month's spend and revenue (the month × buyer × team lead totals hold a whole
- * month exactly, docs/decisions/0042) and their commission settings, if saved.
+ * month) in the cards' order, each with the month's spend and revenue (the month × buyer × team
+ * lead totals hold a whole month exactly, docs/decisions/0042), their commission settings if saved,
+ * and their stored statement for the month with what was paid of it, if there is one.
  */
-async function readMonthInputs(db: DbOrTx, periodStart: string) {
-  return selectRows<SettingsFields & { id: string; spent: string; revenue: string; hasSettings: boolean }>(
+async function readMonth(db: DbOrTx, periodStart: string) {
+  type Row = SettingsFields &
+    Omit<StoredCard, keyof StoredStatement> &
+    ({ [K in keyof StoredStatement]: StoredStatement[K] | null } & {
+      id: string;
+      spent: string;
+      revenue: string;
+      hasSettings: boolean;
+    });
+  return selectRows<Row>(
     db,
-    sql`select u.id, coalesce(t.spent, 0)::numeric(16,2)::text as spent,
+    sql`select u.id, u.id as "userId", u.name, u.email,
+               coalesce(t.spent, 0)::numeric(16,2)::text as spent,
                coalesce(t.revenue, 0)::numeric(16,2)::text as revenue,
                cs.user_id is not null as "hasSettings", cs.model_type as "modelType",
                cs.base_commission_rate::text as "baseCommissionRate",
                cs.high_roi_commission_rate::text as "highRoiCommissionRate",
                cs.roi_threshold::text as "roiThreshold", cs.tiered_roi_threshold::text as "tieredRoiThreshold",
-               cs.minimum_monthly_revenue::text as "minimumMonthlyRevenue", coalesce(cs.revenue_tiers, '[]'::jsonb) as "revenueTiers"
+               cs.minimum_monthly_revenue::text as "minimumMonthlyRevenue", coalesce(cs.revenue_tiers, '[]'::jsonb) as "revenueTiers",
+               ${storedStatementColumns}, ${paidColumn}
         from ${users} u
         left join (select creator_id, sum(spent) as spent, sum(revenue) as revenue
                    from ${campaignTotals}
                    where grain = ${sql.raw(String(grains.monthTeam))} and period = ${periodStart}::date
                    group by creator_id) t on t.creator_id = u.id
         left join ${commissionSettings} cs on cs.user_id = u.id
-        where u.role = 'user'
-          and (u.deactivated_at is null
-               or exists (select 1 from ${paymentStatements} p
-                          where p.user_id = u.id and p.period_start = ${periodStart}::date))
-        order by u.id`,
+        left join ${paymentStatements} s on s.user_id = u.id and s.period_start = ${periodStart}::date
+        where u.role = 'user' and (u.deactivated_at is null or s.id is not null)
+        order by u.name, u.id`,
   );
 }
 
 /**
- * Writes the freshly computed statements that differ from the stored ones, in one statement: new
- * statements appear as pending, pending ones are refreshed, others stay frozen. A load that changes
- * nothing writes and locks nothing (rewriting every pending statement on each load made two people
- * opening the month wait on each other: issue 9, 702 ms p95 at 10 connections). PostgreSQL compares
- * after casting to the columns' types, so "50.00" equals the stored 50.0000 and a ROI with more
- * decimals than the column keeps compares as it would be stored. Rows go in user order, so two
- * loads lock them in the same order.
+ * Whether a stored statement holds the fresh figures, compared as the columns store them: money in
+ * cents, the rate in hundredths, the ROI (4 decimals in both) as a number. Fresh figures never have
+ * more decimals than their column, so nothing here rounds.
  */
-async function refreshStatements(db: DbOrTx, period: { from: string; to: string }, fresh: FreshStatement[]) {
+function sameStatement(stored: StoredStatement, fresh: ReturnType<typeof computeStatement>) {
+  return (
+    stored.model === fresh.modelType &&
+    toCents(stored.totalSpent) === toCents(fresh.totalSpent) &&
+    toCents(stored.totalRevenue) === toCents(fresh.totalRevenue) &&
+    toCents(stored.totalProfit) === toCents(fresh.totalProfit) &&
+    toCents(stored.amountDue) === toCents(fresh.amountDue) &&
+    toBasisPoints(stored.commissionRate) === toBasisPoints(fresh.commissionRate) &&
+    Number(stored.roiAchieved) === Number(fresh.roiAchieved)
+  );
+}
+
+/**
+ * Writes the given fresh statements in one statement: new ones appear as pending, pending ones are
+ * refreshed, others stay frozen; answers the rows it wrote. A statement that already holds these
+ * figures (another load wrote them first) is not written again, so two people opening the month do
+ * not wait on each other's row locks (issue 9: 702 ms p95 at 10 connections when every load
+ * rewrote all 200). PostgreSQL compares after casting to the columns' types. Rows go in user order,
+ * so two loads lock them in the same order.
+ */
+async function refreshStatements(
+  db: DbOrTx,
+  period: { from: string; to: string },
+  fresh: FreshStatement[],
+): Promise<(StoredStatement & { userId: string; paid: string })[]> {
   const values = JSON.stringify(
     fresh.map((row) => ({
       user_id: row.userId,
@@ -243,7 +316,9 @@ async function refreshStatements(db: DbOrTx, period: { from: string; to: string 
       amount_due: row.amountDue,
     })),
   );
-  await db.execute(sql`
+  return selectRows(
+    db,
+    sql`
     insert into ${paymentStatements} as s (user_id, period_start, period_end, model_type, total_spent,
       total_revenue, total_profit, roi_achieved, commission_rate, amount_due)
     select f.user_id, ${period.from}::date, ${period.to}::date, f.model_type, f.total_spent, f.total_revenue,
@@ -267,70 +342,49 @@ async function refreshStatements(db: DbOrTx, period: { from: string; to: string 
       total_revenue = excluded.total_revenue, total_profit = excluded.total_profit,
       roi_achieved = excluded.roi_achieved, commission_rate = excluded.commission_rate,
       amount_due = excluded.amount_due, updated_at = now()
-    where s.status = 'pending'`);
+    where s.status = 'pending'
+    returning s.user_id as "userId", ${storedStatementColumns}, ${paidColumn}`,
+  );
+}
+
+function toCard(row: StoredCard): PaymentCard {
+  const state = {
+    status: row.status,
+    amountDue: row.amountDue,
+    payouts: [{ id: "sum", amount: row.paid, reversed: false }],
+  };
+  return {
+    statementId: row.statementId,
+    userId: row.userId,
+    name: row.name,
+    email: row.email,
+    model: row.model,
+    status: row.status,
+    periodStart: row.periodStart,
+    periodEnd: row.periodEnd,
+    totalSpent: row.totalSpent,
+    totalRevenue: row.totalRevenue,
+    totalProfit: row.totalProfit,
+    roi: Number(row.roiAchieved),
+    commissionRate: twoPlaces(row.commissionRate),
+    amountDue: row.amountDue,
+    paid: row.paid,
+    pending: pendingAmount(state),
+    paidAt: row.paidAt,
+  };
 }
 
 async function readCards(db: DbOrTx, where: { periodStart: string } | { statementId: string }) {
   // Plain SQL: mapping 200 statements through the query builder was a third of the month's CPU.
-  const rows = await selectRows<{
-    id: string;
-    userId: string;
-    name: string;
-    email: string;
-    modelType: PaymentCard["model"];
-    status: StatementStatus;
-    periodStart: string;
-    periodEnd: string;
-    totalSpent: string;
-    totalRevenue: string;
-    totalProfit: string;
-    roiAchieved: string;
-    commissionRate: string;
-    amountDue: string;
-    paidAt: string | null;
-    paid: string;
-  }>(
+  const rows = await selectRows<StoredCard>(
     db,
-    sql`select s.id, s.user_id as "userId", u.name, u.email, s.model_type as "modelType", s.status,
-               s.period_start::text as "periodStart", s.period_end::text as "periodEnd",
-               s.total_spent::text as "totalSpent", s.total_revenue::text as "totalRevenue",
-               s.total_profit::text as "totalProfit", s.roi_achieved::text as "roiAchieved",
-               s.commission_rate::text as "commissionRate", s.amount_due::text as "amountDue",
-               -- The ISO form Date.toISOString gives (milliseconds, UTC), whatever the driver.
-               to_char(s.paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "paidAt",
-               coalesce((select sum(p.amount) from ${payouts} p
-                         where p.statement_id = s.id and p.reversed_at is null), 0)::numeric(16,2)::text as paid
+    sql`select s.user_id as "userId", u.name, u.email, ${storedStatementColumns}, ${paidColumn}
         from ${paymentStatements} s
         join ${users} u on u.id = s.user_id
         where ${"statementId" in where ? sql`s.id = ${where.statementId}` : sql`s.period_start = ${where.periodStart}::date and u.role = 'user'`}
-        order by u.name`,
+        order by u.name, u.id`,
   );
-  return rows.map((row): PaymentCard => {
-    const state = {
-      status: row.status,
-      amountDue: row.amountDue,
-      payouts: [{ id: "sum", amount: row.paid, reversed: false }],
-    };
-    return {
-      statementId: row.id,
-      userId: row.userId,
-      name: row.name,
-      email: row.email,
-      model: row.modelType,
-      status: row.status,
-      periodStart: row.periodStart,
-      periodEnd: row.periodEnd,
-      totalSpent: row.totalSpent,
-      totalRevenue: row.totalRevenue,
-      totalProfit: row.totalProfit,
-      roi: Number(row.roiAchieved),
-      commissionRate: twoPlaces(row.commissionRate),
-      amountDue: row.amountDue,
-      paid: row.paid,
-      pending: pendingAmount(state),
-      paidAt: row.paidAt,
-    };
-  });
+  return rows.map(toCard);
 }
 
 const auditActionByRequest: Record<ActionRequest["type"], AuditAction> = {
