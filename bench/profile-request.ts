@@ -12,6 +12,8 @@ import { signIn, startBenchServer, stopBenchServer } from "./server";
 const { values: args } = parseArgs({
   options: {
     url: { type: "string" },
+    /** A kept PGlite folder instead of --url (PostgreSQL), e.g. from `npm run bench -- --db pglite --keep`. */
+    "data-dir": { type: "string" },
     path: { type: "string", default: "/api/metrics/summary" },
     as: { type: "string", default: "buyer-0@bench.test" },
     requests: { type: "string", default: "1000" },
@@ -19,7 +21,8 @@ const { values: args } = parseArgs({
     dir: { type: "string", default: "/tmp/placar-profile" },
   },
 });
-if (!args.url) throw new Error("--url of a kept benchmark database is required");
+if (!args.url && !args["data-dir"])
+  throw new Error("--url or --data-dir of a kept benchmark database is required");
 
 type Node = {
   id: number;
@@ -29,7 +32,7 @@ type Node = {
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
 
 const server = await startBenchServer({
-  databaseUrl: args.url,
+  ...(args.url ? { databaseUrl: args.url } : { dataDir: args["data-dir"] }),
   nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${args.dir}`],
 });
 try {

@@ -13,11 +13,14 @@ import { signIn, startBenchServer, stopBenchServer } from "./server";
 const { values: args } = parseArgs({
   options: {
     url: { type: "string" },
+    /** A kept PGlite folder instead of --url (PostgreSQL), e.g. from `npm run bench -- --db pglite --keep`. */
+    "data-dir": { type: "string" },
     requests: { type: "string", default: "2000" },
     only: { type: "string" },
   },
 });
-if (!args.url) throw new Error("--url of a kept benchmark database is required");
+if (!args.url && !args["data-dir"])
+  throw new Error("--url or --data-dir of a kept benchmark database is required");
 const requests = Number(args.requests);
 
 function readCpuMs(pid: number): number {
@@ -40,7 +43,7 @@ function readPostgresCpuMs(): number {
   return total;
 }
 
-const server = await startBenchServer({ databaseUrl: args.url });
+const server = await startBenchServer(args.url ? { databaseUrl: args.url } : { dataDir: args["data-dir"] });
 try {
   const buyer = await signIn(server.url, "buyer-0@bench.test", benchPassword);
   const lead = await signIn(server.url, "lead-0@bench.test", benchPassword);
