@@ -143,8 +143,7 @@ export async function getMetricsSummary({
   };
 }
 
-/** Totals, a daily series, and breakdowns by offer and by user for the viewer's scope. */
-export async function getAnalytics(input: {
+type AnalyticsInput = {
   db: Db;
   actor: Actor;
   query: AnalyticsQuery;
@@ -152,7 +151,10 @@ export async function getAnalytics(input: {
   now?: Date;
   /** false: an empty series, for callers that show none (up to 730 daily points saved). */
   series?: boolean;
-}): Promise<Analytics> {
+};
+
+/** Totals, a daily series, and breakdowns by offer and by user for the viewer's scope. */
+export async function getAnalytics(input: AnalyticsInput): Promise<Analytics> {
   const { query } = input;
   // A per-campaign filter (ROI bounds) needs the campaigns themselves; so does an offer filter (the
   // totals by day have no offer, and one offer's campaigns are few on the (offer, date) index).
@@ -161,14 +163,7 @@ export async function getAnalytics(input: {
 }
 
 /** getAnalytics from campaign_totals: exact, and thousands of rows instead of a million. */
-async function getAnalyticsFromTotals(input: {
-  db: Db;
-  actor: Actor;
-  query: AnalyticsQuery;
-  timeZone: string;
-  now?: Date;
-  series?: boolean;
-}): Promise<Analytics> {
+async function getAnalyticsFromTotals(input: AnalyticsInput): Promise<Analytics> {
   const rows = await readTotalsBreakdown(input);
   return {
     from: rows.from,
@@ -191,7 +186,7 @@ async function getAnalyticsFromTotals(input: {
 }
 
 /** A dashboard row's figures: the sums it shows, its profit and ROI (decision 0055). */
-export function toBreakdownFigures(row: TotalsRow): BreakdownFigures {
+function toBreakdownFigures(row: TotalsRow): BreakdownFigures {
   const { profit, roi } = computeProfit(row);
   return {
     spent: row.spent,
@@ -203,17 +198,16 @@ export function toBreakdownFigures(row: TotalsRow): BreakdownFigures {
   };
 }
 
+/** What the totals answer: no per-campaign filter (offer, ROI bounds). */
+type TotalsInput = Omit<AnalyticsInput, "query" | "series"> & {
+  query: Pick<AnalyticsQuery, "from" | "to" | "userId">;
+};
+
 /**
  * The admin and financial dashboards: totals and the rows by offer and by user, each row with only
  * the figures those tables show, and no daily series (neither screen draws one).
  */
-export async function getDashboard(input: {
-  db: Db;
-  actor: Actor;
-  query: Pick<AnalyticsQuery, "from" | "to" | "userId">;
-  timeZone: string;
-  now?: Date;
-}): Promise<Dashboard> {
+export async function getDashboard(input: TotalsInput): Promise<Dashboard> {
   const rows = await readTotalsBreakdown({ ...input, series: false });
   return {
     from: rows.from,
@@ -255,14 +249,7 @@ export async function readTotalsBreakdown({
   timeZone,
   now = new Date(),
   series = true,
-}: {
-  db: Db;
-  actor: Actor;
-  query: Pick<AnalyticsQuery, "from" | "to" | "userId">;
-  timeZone: string;
-  now?: Date;
-  series?: boolean;
-}): Promise<TotalsBreakdown> {
+}: TotalsInput & { series?: boolean }): Promise<TotalsBreakdown> {
   const to = query.to ?? todayIn(timeZone, now);
   const from = query.from ?? null;
   const range: OpenDateRange = { from, to };
