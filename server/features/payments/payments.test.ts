@@ -93,6 +93,33 @@ describe("monthly statements", () => {
     expect((await stamp()).getTime()).toBeGreaterThan(first.getTime());
   });
 
+  it("answers only stored figures when loads race a change of figures and a freeze", async () => {
+    const user = await newBuyerWithMonth("100.00", "300.00"); // due 70.00
+    const before = await loadCard(user.id);
+    // The month's figures move (profit 200 → 300, due 105.00) while ten loads and a "process" race.
+    await createCampaign(ctx.db, {
+      creatorId: user.id,
+      date: today(),
+      spent: "0.00",
+      depositPayment: "100.00",
+    });
+    const [cards, processed] = await Promise.all([
+      Promise.all(Array.from({ length: 10 }, () => loadCard(user.id))),
+      act(before.statementId, "process"),
+    ]);
+    expect(processed.status).toBe(200);
+    const [stored] = await ctx.db
+      .select()
+      .from(paymentStatements)
+      .where(eq(paymentStatements.id, before.statementId));
+    expect(stored!.status).toBe("processing");
+    for (const card of cards) {
+      // Pending cards carry the fresh figures; a frozen one carries what was frozen, never a mix.
+      if (card.status === "pending") expect(card.amountDue).toBe("105.00");
+      else expect(card).toMatchObject({ status: "processing", amountDue: stored!.amountDue });
+    }
+  });
+
   it("confirms once, notifies the buyer, refuses a second confirm with 409", async () => {
     const user = await newBuyerWithMonth("100.00", "300.00"); // profit 200, ROI 200% → 70.00
     const card = await loadCard(user.id);
