@@ -17,6 +17,17 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
 export type DatabaseKind = "pglite" | "postgres";
 
+/** The handles of PGlite databases (not their transactions), for isEmbedded. */
+const embeddedDatabases = new WeakSet<object>();
+
+/**
+ * Whether a handle is an embedded (PGlite) database. Only for reading the same answer a cheaper way
+ * (selectOrderedRows): never for deciding what a query answers.
+ */
+export function isEmbedded(db: DbOrTx): boolean {
+  return embeddedDatabases.has(db);
+}
+
 export type Database = {
   db: Db;
   kind: DatabaseKind;
@@ -113,6 +124,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     const client = dataDir ? new PGlite(path.join(path.resolve(dataDir), "pgdata")) : new PGlite();
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
+    embeddedDatabases.add(db);
     return {
       db,
       kind: "pglite",

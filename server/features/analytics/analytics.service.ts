@@ -27,6 +27,7 @@ import {
   part,
   type RawTotals,
   rawSums,
+  selectOrderedRows,
   selectRows,
   seriesSource,
   summedColumns,
@@ -278,7 +279,7 @@ export async function readTotalsBreakdown({
       sql`select 0 as kind, -1::bigint as ord, null::text as date, null::text as key, null::text as name,
                  null::text as detail, null::text as role, ${totalsColumns("m")}
           from (${totalsQuery(scope, range)}) m`;
-  const rows = await selectRows<
+  const rows = await selectOrderedRows<
     RawTotals & {
       kind: number;
       date: string | null;
@@ -313,8 +314,8 @@ export async function readTotalsBreakdown({
                 group by x.offer_id
                 having sum(x.campaigns) > 0) g
           left join offers o on o.id = g.key
-        ) r
-        order by r.kind, r.ord`,
+        ) r`,
+    sql`kind, ord`,
   );
   const breakdown: TotalsBreakdown = {
     from,

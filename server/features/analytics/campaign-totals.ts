@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { coverByMonths, type OpenDateRange } from "../../../domain/periods";
 import { can } from "../../../domain/permissions";
 import type { Actor } from "../../context";
-import type { DbOrTx } from "../../db/client";
+import { type DbOrTx, isEmbedded } from "../../db/client";
 
 // Aggregates read from campaign_totals (docs/decisions/0042), which triggers keep equal to the sums
 // of campaigns in the same transaction as every write. A range is cut into whole months (a month
@@ -259,6 +259,23 @@ export function normalizeTotals<T extends RawTotals>(row: T): Omit<T, keyof RawT
 export async function selectRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * The rows of `query` (no ORDER BY of its own) in the order of `orderBy` (its output columns, by
+ * name). PGlite gets them as one JSON value: its protocol reader copies every field value into a
+ * new ArrayBuffer before decoding it, which made a few hundred rows of a dozen columns the largest
+ * cost of a request there (docs/performance.md, seventh pass). PostgreSQL reads the rows as they
+ * are: there the JSON costs more than it saves. Money must be text in `query` (a JSON number would
+ * be a float); counts may arrive as numbers or as text, so readers convert them either way.
+ */
+export async function selectOrderedRows<T>(db: DbOrTx, query: SQL, orderBy: SQL): Promise<T[]> {
+  if (!isEmbedded(db)) return selectRows<T>(db, sql`${query} order by ${orderBy}`);
+  const [row] = await selectRows<{ rows: T[] }>(
+    db,
+    sql`select coalesce(json_agg(q order by ${orderBy}), '[]'::json) as rows from (${query}) q`,
+  );
+  return row!.rows;
 }
 
 /** One row of exact sums over the scope and range (totalsSums' columns), to read or to embed. */

@@ -42,7 +42,7 @@ import {
 } from "../../db/schema";
 import { toIsoString } from "../../db/values";
 import { AppError, conflict, forbidden, notFound, unprocessable } from "../../errors";
-import { grains, selectRows } from "../analytics/campaign-totals";
+import { grains, selectOrderedRows, selectRows } from "../analytics/campaign-totals";
 import { createNotifications } from "../notifications/notifications.service";
 
 // Monthly commission statements and the payment workflow (decisions.md, "Commission", "Payments").
@@ -251,7 +251,7 @@ async function readMonth(db: DbOrTx, periodStart: string) {
       revenue: string;
       hasSettings: boolean;
     });
-  return selectRows<Row>(
+  return selectOrderedRows<Row>(
     db,
     sql`select u.id, u.id as "userId", u.name, u.email,
                coalesce(t.spent, 0)::numeric(16,2)::text as spent,
@@ -269,8 +269,8 @@ async function readMonth(db: DbOrTx, periodStart: string) {
                    group by creator_id) t on t.creator_id = u.id
         left join ${commissionSettings} cs on cs.user_id = u.id
         left join ${paymentStatements} s on s.user_id = u.id and s.period_start = ${periodStart}::date
-        where u.role = 'user' and (u.deactivated_at is null or s.id is not null)
-        order by u.name, u.id`,
+        where u.role = 'user' and (u.deactivated_at is null or s.id is not null)`,
+    sql`name, id`,
   );
 }
 
