@@ -42,17 +42,7 @@ import {
 // Aggregates over every matching campaign, computed by the database (SUM, COUNT, GROUP BY):
 // no row caps, no rows shipped to be summed elsewhere. Ratios are then derived from the sums.
 
-type TotalsRow = {
-  spent: string;
-  revenue: string;
-  clicks: number;
-  installations: number;
-  registrations: number;
-  deposits: number;
-  campaigns: number;
-};
-
-export function toMetricsTotals(row: TotalsRow): MetricsTotals {
+export function toMetricsTotals(row: Totals): MetricsTotals {
   const metrics = computeMetrics(row);
   return {
     spent: metrics.spent,
@@ -76,7 +66,7 @@ export function toMetricsTotals(row: TotalsRow): MetricsTotals {
 }
 
 /** A day of a series: its sums and profit (decision 0050: no ratios per day). */
-function toSeriesPoint(date: string, row: TotalsRow): SeriesPoint {
+function toSeriesPoint(date: string, row: Totals): SeriesPoint {
   return {
     date,
     spent: row.spent,
@@ -187,7 +177,7 @@ async function getAnalyticsFromTotals(input: AnalyticsInput): Promise<Analytics>
 }
 
 /** A dashboard row's figures: the sums it shows, its profit and ROI (decision 0055). */
-function toBreakdownFigures(row: TotalsRow): BreakdownFigures {
+function toBreakdownFigures(row: Totals): BreakdownFigures {
   const { profit, roi } = computeProfit(row);
   return {
     spent: row.spent,
