@@ -7,7 +7,7 @@ import type { Actor } from "../server/context";
 import type { Db } from "../server/db/client";
 import { schema, users } from "../server/db/schema";
 import { getAnalytics, getMetricsSummary } from "../server/features/analytics/analytics.service";
-import { iterateCampaignExport, listCampaigns } from "../server/features/campaigns/campaigns.service";
+import { iterateCampaignCsv, listCampaigns } from "../server/features/campaigns/campaigns.service";
 import {
   getAdminDashboard,
   getFinancialAnalytics,
@@ -75,9 +75,9 @@ const cases: Record<string, () => Promise<unknown>> = {
   "list-date-first": () =>
     listCampaigns({ db, actor: lead, query: { sort: "date", order: "desc", page: 1, pageSize: 10 } }),
   "csv-export-chunks": async () => {
-    // The export's first three chunks of 2,000 rows (keyset on date and id), last 30 days.
+    // The export's first three chunks of 1,000 lines (keyset on date, created_at and id), last 30 days.
     let chunks = 0;
-    for await (const _ of iterateCampaignExport({ db, actor: admin, filter: { from: from30, to: today } })) {
+    for await (const _ of iterateCampaignCsv({ db, actor: admin, filter: { from: from30, to: today } })) {
       chunks += 1;
       if (chunks === 3) break;
     }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseCsv } from "../../domain/csv";
 import { addDays, addMonths, todayIn } from "../../domain/periods";
 import type { AnalyticsQuery } from "../../domain/schemas/campaigns";
 import type { Actor } from "../../server/context";
@@ -9,7 +10,7 @@ import { readTotals, selectRows, totalsScopeOf } from "../../server/features/ana
 import {
   createCampaign,
   deleteCampaign,
-  iterateCampaignExport,
+  iterateCampaignCsv,
   listCampaigns,
   updateCampaign,
 } from "../../server/features/campaigns/campaigns.service";
@@ -481,15 +482,16 @@ describe("campaign totals", () => {
         spent: `${i}.00`,
       })),
     );
+    // Each row's spent is unique: the exported lines' spent column names the rows.
     const exported: string[] = [];
-    for await (const chunk of iterateCampaignExport({ db, actor: asActor(buyer), filter: {}, chunkSize: 4 }))
-      exported.push(...chunk.map((campaign) => campaign.id));
+    for await (const text of iterateCampaignCsv({ db, actor: asActor(buyer), filter: {}, chunkSize: 4 }))
+      exported.push(...parseCsv(text).map((cells) => cells[5]!));
     const expected = (
-      await selectRows<{ id: string }>(
+      await selectRows<{ spent: string }>(
         db,
-        sql`select id from campaigns where creator_id = ${buyer.id} order by date desc, created_at desc, id desc`,
+        sql`select spent::text from campaigns where creator_id = ${buyer.id} order by date desc, created_at desc, id desc`,
       )
-    ).map((row) => row.id);
+    ).map((row) => row.spent);
     expect(exported).toHaveLength(23);
     expect(exported).toEqual(expected);
   });

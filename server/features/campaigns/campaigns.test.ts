@@ -1,9 +1,10 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseCsv } from "../../../domain/csv";
+import { csvBom, formatCsvRow, parseCsv } from "../../../domain/csv";
 import { computeMetrics } from "../../../domain/metrics";
 import { fromCents, toCents } from "../../../domain/money";
 import { addDays, todayIn } from "../../../domain/periods";
+import type { Campaign } from "../../../domain/schemas/campaigns";
 import {
   assignOffer,
   type CreatedUser,
@@ -16,6 +17,7 @@ import {
 } from "../../../tests/factories";
 import { createTestContext, type TestContext } from "../../../tests/harness";
 import { campaigns } from "../../db/schema";
+import { csvHeaders } from "./campaigns.csv";
 
 let ctx: TestContext;
 let buyerA: CreatedUser;
@@ -416,5 +418,85 @@ describe("CSV export", () => {
         newest.regToDep,
       ].map(String),
     );
+  });
+
+  it("writes every cell as the domain's CSV formatter does, byte for byte", async () => {
+    // The database writes the lines (decision 0057); domain/csv.ts's formatCsvRow is the oracle.
+    const owner = await createUser(ctx.db, { language: "ru", name: '-Ann "A", Lee' });
+    const cookie = await ctx.signIn(owner.email, owner.password);
+    const names = [
+      "=SUM(A1)",
+      "+1",
+      "-2,5",
+      "@x",
+      "\tTab",
+      "\rCR",
+      'say "hi"',
+      "line\nbreak",
+      "Казино «Ромашка»",
+      "plain",
+    ];
+    const figures = [
+      { spent: "0.00", clicks: 0, installations: 0, registrations: 0, deposits: 0 },
+      { spent: "1234567.89", clicks: 3, installations: 7, registrations: 1, deposits: 3 },
+      { spent: "0.01", clicks: 1000, installations: 3, registrations: 3, deposits: 1 },
+      { spent: "100.00", clicks: 7, installations: 0, registrations: 0, deposits: 2 },
+    ];
+    for (const [i, name] of names.entries()) {
+      const offer = await createOffer(ctx.db, { name, casinoBrand: `${name} Casino` });
+      await createCampaign(ctx.db, {
+        creatorId: owner.id,
+        offerId: offer.id,
+        date: addDays(today(), -i),
+        ...figures[i % figures.length]!,
+      });
+    }
+    // A campaign whose offer is gone has empty offer cells.
+    await createCampaign(ctx.db, { creatorId: owner.id, offerId: null, date: addDays(today(), -20) });
+    const response = await ctx.request("/api/campaigns/export.csv", { cookie });
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
+    const list = await (
+      await ctx.request("/api/campaigns?sort=date&order=desc&pageSize=50", { cookie })
+    ).json();
+    expect(list.items).toHaveLength(names.length + 1);
+    expect(list.items.at(-1).offer).toBeNull();
+    const numeric = new Set(csvHeaders.ru.map((_, i) => i).filter((i) => i >= 5));
+    const expected =
+      csvBom +
+      formatCsvRow(csvHeaders.ru) +
+      list.items
+        .map((c: Campaign) =>
+          formatCsvRow(
+            [
+              c.date,
+              c.offer?.name ?? "",
+              c.offer?.casinoBrand ?? "",
+              c.creator.name,
+              c.creator.email,
+              c.spent,
+              c.clicks,
+              c.installations,
+              c.registrations,
+              c.deposits,
+              c.revenue,
+              c.profit,
+              c.roi,
+              c.epc,
+              c.clickPrice,
+              c.installPrice,
+              c.regPrice,
+              c.depPrice,
+              c.clickToInst,
+              c.instToReg,
+              c.regToDep,
+            ],
+            numeric,
+          ),
+        )
+        .join("");
+    expect(text).toBe(expected);
+    // The oracle really met the hard cases: a neutralised, quoted cell and a line break inside one.
+    expect(text).toContain(`"'-Ann ""A"", Lee"`);
+    expect(text).toContain('"line\nbreak"');
   });
 });
