@@ -201,3 +201,78 @@ test("screenshots of the creative screens and the bell", async ({ browser, conso
   }
   await restoreLanguage(["buyer", "admin"]);
 });
+
+test("a long notification list scrolls by keyboard and passes axe", async ({ browser, consoleGuard }) => {
+  // Fourteen private offers assigned to the buyer: fourteen "new offer" notifications, more than
+  // the open bell shows without scrolling. The offers are deleted afterwards.
+  const adminApi = await apiAs("admin");
+  const buyerApi = await apiAs("buyer");
+  const me = (await (await buyerApi.get("/api/me")).json()) as { id: string };
+  await buyerApi.dispose();
+  const offerIds: string[] = [];
+  try {
+    for (let i = 1; i <= 14; i++) {
+      const created = await adminApi.post("/api/offers", {
+        data: {
+          name: `Oferta ${stamp} ${i}`,
+          value: "10.00",
+          casinoBrand: "Cassino Teste",
+          payoutPerDeposit: "25.00",
+          visibleToAll: false,
+          assignedUserIds: [me.id],
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      offerIds.push(((await created.json()) as { id: string }).id);
+    }
+    const buyer = await openPage(browser, consoleGuard, { role: "buyer" });
+    await buyer.goto("/");
+    await buyer.getByTestId("notification-bell").click();
+    const scroller = buyer.getByTestId("notification-scroller");
+    await expect(
+      buyer.getByTestId("notification-item").filter({ hasText: `Oferta ${stamp} 14` }),
+    ).toBeVisible();
+    expect(await scroller.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    await expectAccessible(buyer, { label: "long bell" });
+
+    // Arrow keys and End move through the items, and the focused one is scrolled into view.
+    await buyer.keyboard.press("ArrowDown");
+    await expect(buyer.getByTestId("notification-item").first()).toBeFocused();
+    await buyer.keyboard.press("End");
+    await expect(buyer.getByTestId("mark-all-read")).toBeFocused();
+    await buyer.keyboard.press("ArrowUp");
+    const last = buyer.getByTestId("notification-item").last();
+    await expect(last).toBeFocused();
+    await expect(last).toBeInViewport({ ratio: 1 });
+    expect(await scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+
+    // The region itself takes focus and scrolls with the keyboard.
+    await scroller.evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await scroller.focus();
+    await buyer.keyboard.press("PageDown");
+    await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    await shoot(buyer, "creative-pt-BR-light-desktop-long-bell", { fullPage: false });
+    await buyer.context().close();
+
+    // The focused region in English, dark, on a phone (test-results/screenshots).
+    const phone = await openPage(browser, consoleGuard, {
+      role: "buyer",
+      language: "en",
+      theme: "dark",
+      viewport: "phone",
+    });
+    await phone.goto("/");
+    await phone.getByTestId("notification-bell").click();
+    await phone.getByTestId("notification-scroller").focus();
+    await phone.keyboard.press("PageDown");
+    await shoot(phone, "creative-en-dark-phone-long-bell", { fullPage: false });
+    await phone.getByTestId("mark-all-read").click();
+    await expect(phone.getByTestId("bell-count")).toHaveCount(0);
+    await phone.context().close();
+  } finally {
+    for (const id of offerIds) await adminApi.delete(`/api/offers/${id}`);
+    await adminApi.dispose();
+  }
+});

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
   DropdownMenuContent,
+  DropdownMenuGroup,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
@@ -102,7 +103,15 @@ export function NotificationBell() {
             ) : null}
           </div>
           <DropdownMenuSeparator className="m-0" />
-          <div className="max-h-[min(28rem,calc(100svh-10rem))] overflow-y-auto p-1">
+          {/* The list scrolls when long. Arrow keys move through its items and bring each into
+              view; the region itself also takes focus, so a keyboard can scroll it whole (axe,
+              "scrollable-region-focusable"). */}
+          <DropdownMenuGroup
+            aria-label={t("bell.title")}
+            tabIndex={0}
+            className="max-h-[min(28rem,calc(100svh-10rem))] overflow-y-auto rounded-sm p-1 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            data-testid="notification-scroller"
+          >
             {notifications.isPending ? (
               <div className="flex justify-center p-4">
                 <Spinner />
@@ -147,7 +156,7 @@ export function NotificationBell() {
                 );
               })
             )}
-          </div>
+          </DropdownMenuGroup>
           <DropdownMenuSeparator className="m-0" />
           <div className="p-1">
             <DropdownMenuItem
