@@ -274,5 +274,7 @@ test("a long notification list scrolls by keyboard and passes axe", async ({ bro
   } finally {
     for (const id of offerIds) await adminApi.delete(`/api/offers/${id}`);
     await adminApi.dispose();
+    // The phone page above switched the buyer's profile to English; later specs read pt-BR.
+    await restoreLanguage(["buyer"]);
   }
 });
