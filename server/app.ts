@@ -4,11 +4,11 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { toActor } from "./actor";
 import { recordAuditEvent } from "./audit";
 import { describeClient, forwardToAuth, resolveClientIp } from "./auth";
+import { compressWhereAccepted } from "./compression";
 import type { AppBindings, AppDeps } from "./context";
 import { AppError, forbidden } from "./errors";
 import { createAnalyticsRoutes } from "./features/analytics/analytics.routes";
@@ -106,11 +106,14 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
       throw new AppError("payload_too_large", "The request body is too large.");
     },
   });
-  // File uploads for the import have their own, larger limit (imports.routes.ts).
+  // File uploads for the import have their own, larger limit (imports.routes.ts). A GET or HEAD
+  // has no body to limit; asking for one would build a full Fetch Request for every read.
   app.use("/api/*", (c, next) =>
-    c.req.path === importPreviewPath ? next() : apiBodyLimitMiddleware(c, next),
+    safeMethods.has(c.req.method) || c.req.path === importPreviewPath
+      ? next()
+      : apiBodyLimitMiddleware(c, next),
   );
-  app.use("/api/*", compress());
+  app.use("/api/*", compressWhereAccepted());
 
   // CSRF: a state-changing call must come from our own origin. Browsers send Origin on every
   // cross-origin POST/PUT/PATCH/DELETE; tools without one (curl, the CLI) are not a CSRF vector.

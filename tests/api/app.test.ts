@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../harness";
 
@@ -116,6 +117,26 @@ describe("system endpoints", () => {
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ error: { code: "not_found", message: expect.any(String) } });
     }
+  });
+
+  it("compresses an answer for a client that accepts gzip, and only for it", async () => {
+    const plain = await ctx.request("/api/openapi.json");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.headers.get("vary")).toBe("Accept-Encoding");
+    const document = await plain.json();
+
+    const gzipped = await ctx.request("/api/openapi.json", { headers: { "accept-encoding": "gzip, br" } });
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    expect(gzipped.headers.get("vary")).toBe("Accept-Encoding");
+    const bytes = Buffer.from(await gzipped.arrayBuffer());
+    expect(JSON.parse(gunzipSync(bytes).toString("utf8"))).toEqual(document);
+
+    // q=0 refuses an encoding: the answer stays plain.
+    const refused = await ctx.request("/api/openapi.json", {
+      headers: { "accept-encoding": "gzip;q=0, identity" },
+    });
+    expect(refused.headers.get("content-encoding")).toBeNull();
+    await refused.body?.cancel();
   });
 
   it("tags every answer with a request id", async () => {
