@@ -1,6 +1,6 @@
 import { loadavg } from "node:os";
 import autocannon from "autocannon";
-import { sampleRss } from "./server";
+import { readCpuTicks, sampleRss, stealPercent } from "./server";
 import { summarizeLatencies } from "./stats";
 
 // One autocannon run against the live server, with our own latency percentiles (autocannon reports
@@ -31,6 +31,11 @@ export type LoadResult = {
   peakRssMb: number;
   /** The machine's 1-minute load average when the run ended (2 shared cores: above 2 means queueing). */
   loadAvg: number;
+  /**
+   * CPU time the host took from this virtual machine during the run, in % (/proc/stat steal). A
+   * noisy neighbour shows here: the same code on the same data answers later (docs/performance.md).
+   */
+  stealPercent?: number;
 };
 
 export async function runLoad(input: {
@@ -43,6 +48,7 @@ export async function runLoad(input: {
 }): Promise<LoadResult> {
   const latencies: number[] = [];
   const rss = sampleRss(input.pid);
+  const cpuBefore = readCpuTicks();
   const headers = { cookie: input.cookie, "content-type": "application/json", origin: input.url };
   const instance = autocannon({
     url: input.url,
@@ -62,6 +68,7 @@ export async function runLoad(input: {
   });
   const result = await instance;
   const peak = rss.stop();
+  const steal = stealPercent(cpuBefore);
   const { p50, p95, p99 } = summarizeLatencies(latencies);
   return {
     scenario: input.scenario.name,
@@ -77,5 +84,6 @@ export async function runLoad(input: {
     non2xx: result.non2xx,
     peakRssMb: peak / 1024 / 1024,
     loadAvg: loadavg()[0] ?? 0,
+    stealPercent: steal,
   };
 }

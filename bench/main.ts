@@ -156,7 +156,7 @@ async function main(): Promise<void> {
           load.push(result);
           await waitUntilIdle(server.url);
           log(
-            `  ${scenario.name.padEnd(44)} c=${String(connections).padStart(2)}  p50 ${formatMs(result.p50)}  p95 ${formatMs(result.p95)}  p99 ${formatMs(result.p99)}  ${result.rps.toFixed(0)} req/s  errors ${result.errors + result.non2xx}`,
+            `  ${scenario.name.padEnd(44)} c=${String(connections).padStart(2)}  p50 ${formatMs(result.p50)}  p95 ${formatMs(result.p95)}  p99 ${formatMs(result.p99)}  ${result.rps.toFixed(0)} req/s  errors ${result.errors + result.non2xx}  steal ${(result.stealPercent ?? 0).toFixed(1)} %`,
           );
         }
       }

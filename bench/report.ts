@@ -63,6 +63,7 @@ export function renderMarkdown(report: Report): string {
         "Errors",
         "Peak RSS MB",
         "Load avg",
+        "Steal %",
         "Budget (10 conns)",
       ],
       report.load.map((r) => {
@@ -89,6 +90,7 @@ export function renderMarkdown(report: Report): string {
           r.errors + r.non2xx,
           r.peakRssMb.toFixed(0),
           typeof r.loadAvg === "number" ? r.loadAvg.toFixed(1) : "–",
+          typeof r.stealPercent === "number" ? r.stealPercent.toFixed(1) : "–",
           verdict,
         ];
       }),

@@ -102,6 +102,28 @@ export async function signIn(url: string, email: string, password: string): Prom
   return cookies.join("; ");
 }
 
+/** The machine's CPU time so far (/proc/stat, all CPUs, in ticks): in all, and stolen by the host. */
+export function readCpuTicks(): { total: number; steal: number } {
+  try {
+    const fields = readFileSync("/proc/stat", "utf8")
+      .split("\n")[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is already within user)
+    return { total: fields.slice(0, 8).reduce((sum, n) => sum + n, 0), steal: fields[7] ?? 0 };
+  } catch {
+    return { total: 0, steal: 0 };
+  }
+}
+
+/** The share of CPU time the host took from this virtual machine between two readings, in %. */
+export function stealPercent(before: { total: number; steal: number }, after = readCpuTicks()): number {
+  const total = after.total - before.total;
+  return total > 0 ? (100 * (after.steal - before.steal)) / total : 0;
+}
+
 /** Resident memory of a process in bytes (VmRSS), or 0 when it is gone. */
 export function readRss(pid: number): number {
   try {
