@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { migrationsDir } from "../paths";
 import { acquireDataDirLock, type DataDirLock } from "./lock";
+import { createStatementNamer, nameStatementsOf } from "./named-statements";
 import { schema } from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -63,6 +64,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pool.on("error", () => {
     // An idle client died (server restart); the pool replaces it on the next query.
   });
+  // Statements with parameters are named: parsed once per connection, their plans kept (0058).
+  const nameOf = createStatementNamer();
+  pool.on("connect", (client) => nameStatementsOf(client, nameOf));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // One dedicated connection per process carries every LISTEN; idle SSE streams hold nothing.
   let listener: Promise<pg.Client> | null = null;
