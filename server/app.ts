@@ -106,8 +106,8 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
       throw new AppError("payload_too_large", "The request body is too large.");
     },
   });
-  // File uploads for the import have their own, larger limit (imports.routes.ts). A GET or HEAD
-  // has no body to limit; asking for one would build a full Fetch Request for every read.
+  // File uploads for the import have their own, larger limit (imports.routes.ts). A GET, HEAD or
+  // OPTIONS has no body to limit; asking for one would build a full Fetch Request for every read.
   app.use("/api/*", (c, next) =>
     safeMethods.has(c.req.method) || c.req.path === importPreviewPath
       ? next()
