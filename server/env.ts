@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -59,6 +60,8 @@ const rawEnvSchema = z.object({
   API_RATE_LIMIT: z.coerce.number().int().min(0).default(3000),
   /** Milliseconds an API handler may take before the client gets 503 (streams are exempt). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Server processes sharing the port (PostgreSQL only): a number, or "auto" for one per CPU. */
+  WORKERS: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default(1),
 });
 
 export type LogLevel = (typeof logLevels)[number];
@@ -88,6 +91,8 @@ export type Env = {
   /** API requests per client address and minute; 0 = unlimited. */
   apiRateLimit: number;
   requestTimeoutMs: number;
+  /** Server processes (node:cluster workers) sharing the port; always 1 on PGlite. */
+  workers: number;
 };
 
 export class EnvError extends Error {
@@ -114,6 +119,13 @@ export function parseEnv(source: Source = process.env, options: { persistSecret?
       "Invalid configuration:\n  AUTH_SECRET: required when DATABASE_URL is set (every app process must share it)",
     );
   }
+  const workers = raw.WORKERS === "auto" ? Math.min(availableParallelism(), 64) : raw.WORKERS;
+  // One process per PGlite folder (its lock): several workers need a PostgreSQL they can share.
+  if (workers > 1 && !raw.DATABASE_URL) {
+    throw new EnvError(
+      "Invalid configuration:\n  WORKERS: more than one server process needs DATABASE_URL (an embedded database has one process)",
+    );
+  }
   const dataDir = path.resolve(raw.DATA_DIR);
   const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
   const authSecret = raw.AUTH_SECRET ?? readOrCreateSecret(dataDir, options.persistSecret ?? true);
@@ -138,6 +150,7 @@ export function parseEnv(source: Source = process.env, options: { persistSecret?
     authRateLimitScale: raw.AUTH_RATE_LIMIT_SCALE,
     apiRateLimit: raw.API_RATE_LIMIT,
     requestTimeoutMs: raw.REQUEST_TIMEOUT_MS,
+    workers,
   };
 }
 

@@ -5,10 +5,16 @@ import { DataDirLockedError } from "./db/lock";
 import { EnvError, parseEnv } from "./env";
 import { startScheduler } from "./features/schedule/scheduler";
 import { createLogger } from "./logger";
+import { announceListening, isWorkerProcess, superviseWorkers } from "./workers";
 
 async function startServer() {
   const env = parseEnv();
   const logger = createLogger(env.logLevel, { service: "placar", pid: process.pid });
+  if (env.workers > 1 && !isWorkerProcess()) {
+    superviseWorkers({ count: env.workers, logger });
+    return;
+  }
+  // Every worker migrates too: the advisory lock lets one do it while the others wait.
   const database = await openConfiguredDatabase(env);
   await database.migrate();
   const shutdown = new AbortController();
@@ -18,6 +24,7 @@ async function startServer() {
   const stopScheduler = startScheduler(deps);
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     logger.info("listening", { url: env.appUrl, port: info.port, database: database.kind });
+    announceListening();
   });
   // A client that sends its headers or body too slowly (slowloris) is cut off.
   if ("headersTimeout" in server) {

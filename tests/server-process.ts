@@ -27,6 +27,7 @@ const configKeys = [
   "WORKSPACE_TIMEZONE",
   "LOG_LEVEL",
   "TRUSTED_PROXIES",
+  "WORKERS",
 ];
 
 export function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {

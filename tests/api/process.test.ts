@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
@@ -27,6 +28,55 @@ import {
 const lockMessage = /is in use by another Placar process \(pid (\d+)\)/;
 
 afterAll(cleanupProcesses);
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+/** The pids of a process's children (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  const text = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
+  return text ? text.split(/\s+/).map(Number) : [];
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One request on its own connection: with several workers, each connection may reach another. */
+function requestOnNewConnection(
+  baseUrl: string,
+  pathname: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; body: string; cookies: string[] }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      new URL(pathname, baseUrl),
+      { method: init.method ?? "GET", headers: init.headers, agent: false },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          body += chunk;
+        });
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            body,
+            cookies: (response.headers["set-cookie"] ?? []).map((cookie) => cookie.split(";")[0]!),
+          }),
+        );
+      },
+    );
+    request.on("error", reject);
+    request.end(init.body);
+  });
+}
 
 /** Every file under a folder with its size and modification time. */
 function snapshot(dir: string): Record<string, string> {
@@ -188,6 +238,80 @@ describe.runIf(kind === "pglite")("embedded database (PGlite) process safety", (
 });
 
 describe.runIf(kind === "postgres")("PostgreSQL process safety", () => {
+  it(
+    "serves one port from several workers, replaces a worker that dies, and stops them all",
+    async () => {
+      const baseUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+      const name = newTestDatabaseName("db");
+      await createDatabase(baseUrl, name);
+      const env = {
+        DATABASE_URL: databaseUrl(baseUrl, name),
+        AUTH_SECRET: randomBytes(32).toString("base64url"),
+        DATA_DIR: makeDataDir(),
+        WORKERS: "2",
+        LOG_LEVEL: "info",
+      };
+      try {
+        const server = await startServer(env);
+        const primary = server.child.pid!;
+        const listeningPids = () =>
+          [
+            ...server.output().matchAll(/"msg":"listening".*?"pid":(\d+)|"pid":(\d+).*?"msg":"listening"/g),
+          ].map((match) => Number(match[1] ?? match[2]));
+        await withTimeout(
+          waitFor(() => listeningPids().length >= 2),
+          startupTimeoutMs,
+          "two workers listening",
+          server.output,
+        );
+        const [first, second] = listeningPids();
+        expect(new Set([first, second, primary]).size).toBe(3);
+        expect(childrenOf(primary).sort()).toEqual([first, second].sort());
+
+        // A session made through one worker is valid in the other: each request on a new connection.
+        const email = `workers-${randomBytes(3).toString("hex")}@example.test`;
+        const signUp = await requestOnNewConnection(server.url, "/api/auth/sign-up/email", {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: server.url },
+          body: JSON.stringify({ email, password: "workers-test-password", name: "Workers" }),
+        });
+        expect(signUp.status, signUp.body).toBe(200);
+        const signIn = await requestOnNewConnection(server.url, "/api/auth/sign-in/email", {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: server.url },
+          body: JSON.stringify({ email, password: "workers-test-password" }),
+        });
+        expect(signIn.status, signIn.body).toBe(200);
+        const cookie = signIn.cookies.join("; ");
+        for (let i = 0; i < 6; i++) {
+          const me = await requestOnNewConnection(server.url, "/api/me", { headers: { cookie } });
+          expect(me.status, me.body).toBe(200);
+          expect(JSON.parse(me.body)).toMatchObject({ email, role: "admin" });
+        }
+
+        // A worker that dies is replaced; the port keeps answering meanwhile.
+        process.kill(first!, "SIGKILL");
+        await withTimeout(
+          waitFor(() => listeningPids().length >= 3),
+          startupTimeoutMs,
+          "a replacement worker",
+          server.output,
+        );
+        expect(server.output()).toContain("a worker exited: starting another");
+        const replacement = listeningPids()[2]!;
+        expect(childrenOf(primary).sort()).toEqual([second, replacement].sort());
+        const health = await requestOnNewConnection(server.url, "/api/health", {});
+        expect(health.status).toBe(200);
+
+        await stopServer(server);
+        expect(isAlive(second!) || isAlive(replacement)).toBe(false);
+      } finally {
+        await dropDatabase(baseUrl, name);
+      }
+    },
+    5 * startupTimeoutMs,
+  );
+
   it(
     "loses no acknowledged sign-up to kill -9",
     async () => {

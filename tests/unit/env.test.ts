@@ -38,6 +38,7 @@ describe("parseEnv", () => {
       workspaceTimezone: "America/Sao_Paulo",
       logLevel: "info",
       trustProxy: false,
+      workers: 1,
     });
     expect(env.authSecret.length).toBeGreaterThanOrEqual(32);
   });
@@ -52,6 +53,8 @@ describe("parseEnv", () => {
     [{ CAPTCHA_PROVIDER: "recaptcha" }, "CAPTCHA_PROVIDER"],
     [{ WORKSPACE_TIMEZONE: "Mars/Olympus" }, "WORKSPACE_TIMEZONE"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ WORKERS: "two", DATABASE_URL: "postgres://db/placar", AUTH_SECRET: "x".repeat(32) }, "WORKERS"],
+    [{ WORKERS: "0", DATABASE_URL: "postgres://db/placar", AUTH_SECRET: "x".repeat(32) }, "WORKERS"],
   ])("names the bad variable in %j", (source, variable) => {
     expect(parseError(source)).toContain(variable);
   });
@@ -63,6 +66,21 @@ describe("parseEnv", () => {
       { persistSecret: false },
     );
     expect(env.databaseUrl).toBe("postgres://db/placar");
+  });
+
+  it("runs several server processes only on PostgreSQL (one process per embedded folder)", () => {
+    expect(parseError({ WORKERS: "2" })).toContain("WORKERS");
+    expect(parseError({ WORKERS: "auto" })).toContain("WORKERS");
+    const postgres = {
+      DATA_DIR: tempDir(),
+      DATABASE_URL: "postgres://db/placar",
+      AUTH_SECRET: "s".repeat(32),
+    };
+    expect(parseEnv({ ...postgres, WORKERS: "3" }, { persistSecret: false }).workers).toBe(3);
+    expect(parseEnv({ ...postgres, WORKERS: "auto" }, { persistSecret: false }).workers).toBe(
+      os.availableParallelism(),
+    );
+    expect(parseEnv({ DATA_DIR: tempDir(), WORKERS: "1" }, { persistSecret: false }).workers).toBe(1);
   });
 
   it("requires both Turnstile keys for CAPTCHA_PROVIDER=turnstile", () => {
