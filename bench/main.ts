@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -14,7 +14,15 @@ import { runLighthouse } from "./lighthouse";
 import { type LoadResult, runLoad, type Scenario } from "./load";
 import { type OldResult, type OldScreen, runOldScreen, selectRows } from "./old-architecture";
 import { type CsvResult, renderMarkdown } from "./report";
-import { readRss, sampleRss, signIn, startBenchServer, stopBenchServer, waitUntilIdle } from "./server";
+import {
+  readPeakRssMb,
+  readRss,
+  sampleRss,
+  signIn,
+  startBenchServer,
+  stopBenchServer,
+  waitUntilIdle,
+} from "./server";
 import { formatBytes, formatMs } from "./stats";
 import { measureRouteSizes } from "./web-size";
 
@@ -42,6 +50,8 @@ const { values: args } = parseArgs({
     "import-extra-columns": { type: "string", default: "0" },
     /** A regular expression: run only the scenarios whose name matches ("import": the import). */
     only: { type: "string" },
+    /** Server processes (WORKERS); PostgreSQL only. */
+    workers: { type: "string", default: "1" },
   },
 });
 
@@ -50,6 +60,7 @@ const targetRows = Number(args.rows ?? (kind === "postgres" ? 1_000_000 : 200_00
 const durationSeconds = Number(args.duration);
 const connectionLevels = String(args.connections).split(",").map(Number);
 const importRows = Number(args["import-rows"]);
+const workers = Number(args.workers);
 const timeZone = "America/Sao_Paulo";
 const log = (line: string) => console.info(line);
 
@@ -112,7 +123,8 @@ async function main(): Promise<void> {
     await database.close();
 
     // ---- the server under load --------------------------------------------------------------------
-    const server = await startBenchServer({ databaseUrl, dataDir });
+    const serverStartedAt = new Date();
+    const server = await startBenchServer({ databaseUrl, dataDir, workers });
     // Ctrl-C (or a kill) must not leave the server running on the port and the database.
     for (const signal of ["SIGINT", "SIGTERM"] as const)
       process.once(signal, () => {
@@ -120,7 +132,9 @@ async function main(): Promise<void> {
         process.exit(130);
       });
     const idleRssMb = readRss(server.pid) / 1024 / 1024;
-    log(`Server pid ${server.pid} at ${server.url}, ${idleRssMb.toFixed(0)} MB idle`);
+    log(
+      `Server pid ${server.pid} at ${server.url}, ${workers === 1 ? "one process" : `${workers} workers`}, ${idleRssMb.toFixed(0)} MB idle`,
+    );
     const cookies = {
       buyer: await signIn(server.url, dataset.buyers[0]!.email, benchPassword),
       lead: await signIn(server.url, dataset.leads[0]!.email, benchPassword),
@@ -172,7 +186,7 @@ async function main(): Promise<void> {
         log(`  ${describeImport(imported)}`);
       }
       const web = args["no-web"] ? null : await measureWeb(server.url, cookies.buyer);
-      const peakRssMb = readPeakRss(server.pid);
+      const peakRssMb = readPeakRssMb(server.pid);
 
       const report = {
         date: new Date().toISOString(),
@@ -194,7 +208,7 @@ async function main(): Promise<void> {
           ...(reuse ? { reused: reuse } : {}),
           loadavgAfterGeneration: generationLoad,
         },
-        server: { idleRssMb, peakRssMb },
+        server: { idleRssMb, peakRssMb, workers },
         load,
         csv,
         import: imported,
@@ -211,12 +225,40 @@ async function main(): Promise<void> {
       console.info(`\n${markdown}\n\nWritten to bench/results/${stem}.{json,md}`);
     } finally {
       await stopBenchServer(server);
+      if (keep) await removeAddedCampaigns(kind, databaseUrl, dataDir, serverStartedAt);
     }
   } finally {
     if (kind === "postgres") {
       if (!keep) await admin.query(`drop database if exists ${databaseName} with (force)`);
       await admin.end();
     } else if (dataDir && !keep) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A kept database loses the campaigns this run added (the creates, the import), so that the next
+ * `--reuse` measures the generated dataset again: without this, every run added rows today on the
+ * report's offer and the import added a decade of earlier days to the all-time views.
+ */
+async function removeAddedCampaigns(
+  kind: "postgres" | "pglite",
+  databaseUrl: string | undefined,
+  dataDir: string | undefined,
+  since: Date,
+): Promise<void> {
+  const database = await openDatabase(
+    kind === "postgres" ? { kind, url: databaseUrl as string } : { kind, dataDir: dataDir as string },
+  );
+  try {
+    const [removed] = await selectRows<{ n: number }>(
+      database.db,
+      sql`with d as (delete from campaigns where created_at >= ${since.toISOString()}::timestamptz returning 1)
+          select count(*)::int as n from d`,
+    );
+    await selectRows(database.db, sql`vacuum analyze campaigns`);
+    log(`Kept database: removed the ${removed?.n ?? 0} campaigns this run added`);
+  } finally {
+    await database.close();
   }
 }
 
@@ -512,17 +554,6 @@ async function measureWeb(url: string, buyerCookie: string) {
       `  ${score.page} ${score.formFactor}: performance ${score.performance}, accessibility ${score.accessibility}`,
     );
   return { sizes, lighthouse };
-}
-
-/** The server's high-water mark of resident memory over its whole life (VmHWM). */
-function readPeakRss(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const match = /VmHWM:\s+(\d+) kB/.exec(status);
-    return match ? Number(match[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
 }
 
 await main();

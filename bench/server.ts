@@ -28,7 +28,10 @@ export async function startBenchServer(database: {
   dataDir?: string;
   /** Extra Node.js flags, e.g. --cpu-prof to profile the server under load. */
   nodeArgs?: string[];
+  /** Server processes (WORKERS, PostgreSQL only); 1 by default. */
+  workers?: number;
 }): Promise<BenchServer> {
+  const workers = database.workers ?? 1;
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -43,7 +46,9 @@ export async function startBenchServer(database: {
     API_RATE_LIMIT: "0",
     // Every bench user signs in from this one address.
     AUTH_RATE_LIMIT_SCALE: "20",
-    LOG_LEVEL: "warn",
+    // info: the primary says when every worker listens (the server logs nothing per request).
+    LOG_LEVEL: "info",
+    WORKERS: String(workers),
     NODE_ENV: "production",
     AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
@@ -70,7 +75,8 @@ export async function startBenchServer(database: {
     if (child.exitCode !== null) throw new Error(`The server exited:\n${output}`);
     if (Date.now() > deadline) throw new Error(`The server did not start within 2 minutes:\n${output}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      const ready = workers === 1 || output.includes("workers listening");
+      if (ready && (await fetch(`${url}/api/health`)).ok) break;
     } catch {
       // not listening yet
     }
@@ -124,14 +130,41 @@ export function stealPercent(before: { total: number; steal: number }, after = r
   return total > 0 ? (100 * (after.steal - before.steal)) / total : 0;
 }
 
-/** Resident memory of a process in bytes (VmRSS), or 0 when it is gone. */
-export function readRss(pid: number): number {
+/** The process and its descendants (a server with WORKERS > 1 is a primary and its workers). */
+export function listProcessTree(pid: number): number[] {
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) {
+    try {
+      const children = readFileSync(`/proc/${tree[i]}/task/${tree[i]}/children`, "utf8").trim();
+      if (children) tree.push(...children.split(/\s+/).map(Number));
+    } catch {
+      // gone
+    }
+  }
+  return tree;
+}
+
+/** A /proc/<pid>/status field in kB, or 0 when the process is gone. */
+function readStatusKb(pid: number, field: "VmRSS" | "VmHWM"): number {
   try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Number(match[1]) * 1024 : 0;
+    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) : 0;
   } catch {
     return 0;
   }
+}
+
+/** Resident memory of a process and its workers in bytes (VmRSS summed), or 0 when it is gone. */
+export function readRss(pid: number): number {
+  return listProcessTree(pid).reduce((sum, each) => sum + readStatusKb(each, "VmRSS"), 0) * 1024;
+}
+
+/**
+ * The high-water mark of resident memory (VmHWM) of a process and its workers, in MB: each
+ * process's own peak, summed (an upper bound when they peaked at different moments).
+ */
+export function readPeakRssMb(pid: number): number {
+  return listProcessTree(pid).reduce((sum, each) => sum + readStatusKb(each, "VmHWM"), 0) / 1024;
 }
 
 /** Samples a process's RSS every few milliseconds until stopped; returns the peak seen. */
