@@ -15,6 +15,11 @@ export type LighthouseScore = {
   accessibility: number | null;
   lcpMs: number | null;
   tbtMs: number | null;
+  /**
+   * Lighthouse's own measure of this machine's CPU speed (higher is faster). Mobile throttling
+   * multiplies the machine's task times, so scores compare only between runs of similar index.
+   */
+  benchmarkIndex: number | null;
 };
 
 /** `reportDir`: also write each full Lighthouse report there, to see why a score is what it is. */
@@ -62,6 +67,7 @@ export async function runLighthouse(
           accessibility: score("accessibility"),
           lcpMs: metric("largest-contentful-paint"),
           tbtMs: metric("total-blocking-time"),
+          benchmarkIndex: lhr?.environment.benchmarkIndex ?? null,
         });
       }
     }

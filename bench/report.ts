@@ -150,7 +150,7 @@ export function renderMarkdown(report: Report): string {
 /** Lighthouse's scores as a markdown table (npm run bench and npm run bench:web). */
 export function formatLighthouseTable(scores: LighthouseScore[]): string {
   return formatTable(
-    ["Page", "Form factor", "Performance", "Accessibility", "LCP ms", "TBT ms"],
+    ["Page", "Form factor", "Performance", "Accessibility", "LCP ms", "TBT ms", "CPU index"],
     scores.map((l) => [
       l.page,
       l.formFactor,
@@ -158,6 +158,8 @@ export function formatLighthouseTable(scores: LighthouseScore[]): string {
       l.accessibility ?? "–",
       l.lcpMs ?? "–",
       l.tbtMs ?? "–",
+      // Absent in runs saved before the tenth pass.
+      l.benchmarkIndex ? Math.round(l.benchmarkIndex) : "–",
     ]),
   );
 }
