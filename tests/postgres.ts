@@ -78,3 +78,25 @@ export async function dropStaleTestDatabases(baseUrl: string, olderThanMs: numbe
     return dropped;
   });
 }
+
+/**
+ * An empty database for tests that start server processes (each migrates it), the configuration
+ * every process on it shares (DATABASE_URL, AUTH_SECRET), and `drop` to remove it.
+ */
+export async function createProcessDatabase(): Promise<{
+  name: string;
+  url: string;
+  env: { DATABASE_URL: string; AUTH_SECRET: string };
+  drop: () => Promise<void>;
+}> {
+  const baseUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const name = newTestDatabaseName("db");
+  await createDatabase(baseUrl, name);
+  const url = databaseUrl(baseUrl, name);
+  return {
+    name,
+    url,
+    env: { DATABASE_URL: url, AUTH_SECRET: randomBytes(32).toString("base64url") },
+    drop: () => dropDatabase(baseUrl, name),
+  };
+}

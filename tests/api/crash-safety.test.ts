@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { todayIn } from "../../domain/periods";
 import { testDatabaseKind } from "../harness";
-import { createDatabase, databaseUrl, dropDatabase, newTestDatabaseName } from "../postgres";
+import { createProcessDatabase } from "../postgres";
 import {
   cleanupProcesses,
   makeDataDir,
@@ -222,19 +222,16 @@ describe.runIf(kind === "postgres")("crash safety on PostgreSQL", () => {
   it(
     "keeps every acknowledged campaign through kill -9",
     async () => {
-      const baseUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-      const name = newTestDatabaseName("db");
-      await createDatabase(baseUrl, name);
+      const database = await createProcessDatabase();
       const env = {
-        DATABASE_URL: databaseUrl(baseUrl, name),
-        AUTH_SECRET: randomBytes(32).toString("base64url"),
+        ...database.env,
         DATA_DIR: makeDataDir(),
       };
       try {
         const { restarted } = await crashAndRestart(env);
         await stopGracefully(restarted);
       } finally {
-        await dropDatabase(baseUrl, name);
+        await database.drop();
       }
     },
     5 * startupTimeoutMs,

@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { testDatabaseKind } from "../harness";
-import { createDatabase, databaseUrl, dropDatabase, newTestDatabaseName } from "../postgres";
+import { createProcessDatabase } from "../postgres";
 import {
   cleanupProcesses,
   makeDataDir,
@@ -54,12 +53,9 @@ describe.runIf(testDatabaseKind() === "postgres")("imports across processes", ()
   it(
     "pages a preview on a restarted process and commits it on another one",
     async () => {
-      const baseUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-      const name = newTestDatabaseName("db");
-      await createDatabase(baseUrl, name);
+      const database = await createProcessDatabase();
       const env = {
-        DATABASE_URL: databaseUrl(baseUrl, name),
-        AUTH_SECRET: randomBytes(32).toString("base64url"),
+        ...database.env,
         TRUSTED_PROXIES: "true",
       };
       const servers: Server[] = [];
@@ -71,8 +67,8 @@ describe.runIf(testDatabaseKind() === "postgres")("imports across processes", ()
           ])),
         );
         const [a, b] = servers as [Server, Server];
-        const adminCookie = await signUpAndIn(b, `admin-${name}@example.test`); // first account: admin
-        const buyerOnA = await signUpAndIn(a, `buyer-${name}@example.test`);
+        const adminCookie = await signUpAndIn(b, `admin-${database.name}@example.test`); // first account: admin
+        const buyerOnA = await signUpAndIn(a, `buyer-${database.name}@example.test`);
         const offer = await call(b, "/api/offers", {
           method: "POST",
           cookie: adminCookie,
@@ -115,7 +111,7 @@ describe.runIf(testDatabaseKind() === "postgres")("imports across processes", ()
         const buyerCookie = await (async () => {
           const signIn = await call(restarted, "/api/auth/sign-in/email", {
             method: "POST",
-            json: { email: `buyer-${name}@example.test`, password: "two-process-password" },
+            json: { email: `buyer-${database.name}@example.test`, password: "two-process-password" },
           });
           return signIn.headers
             .getSetCookie()
@@ -151,7 +147,7 @@ describe.runIf(testDatabaseKind() === "postgres")("imports across processes", ()
         expect(((await list.json()) as { total: number }).total).toBe(60);
       } finally {
         for (const server of servers) await stopServer(server);
-        await dropDatabase(baseUrl, name);
+        await database.drop();
       }
     },
     6 * startupTimeoutMs,

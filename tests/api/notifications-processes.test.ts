@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { todayIn } from "../../domain/periods";
 import { testDatabaseKind } from "../harness";
-import { createDatabase, databaseUrl, dropDatabase, newTestDatabaseName } from "../postgres";
+import { createProcessDatabase } from "../postgres";
 import {
   cleanupProcesses,
   makeDataDir,
@@ -55,12 +54,9 @@ describe.runIf(testDatabaseKind() === "postgres")("notifications across processe
   it(
     "delivers an event written by process A to a stream open on process B",
     async () => {
-      const baseUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-      const name = newTestDatabaseName("db");
-      await createDatabase(baseUrl, name);
+      const database = await createProcessDatabase();
       const env = {
-        DATABASE_URL: databaseUrl(baseUrl, name),
-        AUTH_SECRET: randomBytes(32).toString("base64url"),
+        ...database.env,
         TRUSTED_PROXIES: "true",
       };
       const servers: Server[] = [];
@@ -73,8 +69,8 @@ describe.runIf(testDatabaseKind() === "postgres")("notifications across processe
           ])),
         );
         const [a, b] = servers as [Server, Server];
-        const adminCookieOnB = await signUpAndIn(b, `admin-${name}@example.test`); // first account: admin
-        const buyerCookieOnA = await signUpAndIn(a, `buyer-${name}@example.test`);
+        const adminCookieOnB = await signUpAndIn(b, `admin-${database.name}@example.test`); // first account: admin
+        const buyerCookieOnA = await signUpAndIn(a, `buyer-${database.name}@example.test`);
 
         const stream = await call(b, "/api/notifications/stream", { cookie: adminCookieOnB });
         expect(stream.status).toBe(200);
@@ -108,7 +104,7 @@ describe.runIf(testDatabaseKind() === "postgres")("notifications across processe
         await reader.cancel();
       } finally {
         for (const server of servers) await stopServer(server);
-        await dropDatabase(baseUrl, name);
+        await database.drop();
       }
     },
     4 * startupTimeoutMs,

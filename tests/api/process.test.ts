@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import { testDatabaseKind } from "../harness";
-import { createDatabase, databaseUrl, dropDatabase, newTestDatabaseName } from "../postgres";
+import { createProcessDatabase } from "../postgres";
 import {
   childEnv,
   cleanupProcesses,
@@ -241,12 +241,9 @@ describe.runIf(kind === "postgres")("PostgreSQL process safety", () => {
   it(
     "serves one port from several workers, replaces a worker that dies, and stops them all",
     async () => {
-      const baseUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-      const name = newTestDatabaseName("db");
-      await createDatabase(baseUrl, name);
+      const database = await createProcessDatabase();
       const env = {
-        DATABASE_URL: databaseUrl(baseUrl, name),
-        AUTH_SECRET: randomBytes(32).toString("base64url"),
+        ...database.env,
         DATA_DIR: makeDataDir(),
         WORKERS: "2",
         LOG_LEVEL: "info",
@@ -306,7 +303,7 @@ describe.runIf(kind === "postgres")("PostgreSQL process safety", () => {
         await stopServer(server);
         expect(isAlive(second!) || isAlive(replacement)).toBe(false);
       } finally {
-        await dropDatabase(baseUrl, name);
+        await database.drop();
       }
     },
     5 * startupTimeoutMs,
@@ -315,13 +312,10 @@ describe.runIf(kind === "postgres")("PostgreSQL process safety", () => {
   it(
     "loses no acknowledged sign-up to kill -9",
     async () => {
-      const baseUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-      const name = newTestDatabaseName("db");
-      await createDatabase(baseUrl, name);
-      const url = databaseUrl(baseUrl, name);
+      const database = await createProcessDatabase();
+      const url = database.url;
       const env = {
-        DATABASE_URL: url,
-        AUTH_SECRET: randomBytes(32).toString("base64url"),
+        ...database.env,
         DATA_DIR: makeDataDir(),
         TRUSTED_PROXIES: "true",
       };
@@ -345,7 +339,7 @@ describe.runIf(kind === "postgres")("PostgreSQL process safety", () => {
           await client.end();
         }
       } finally {
-        await dropDatabase(baseUrl, name);
+        await database.drop();
       }
     },
     5 * startupTimeoutMs,
