@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { projectRoot } from "../server/paths";
+import { listeningMessage } from "../server/workers";
 
 // The built server (dist/server/main.js) as its own process, the way production runs it. Like the
 // API tests (tests/server-process.ts) it runs with CAPTCHA_PROVIDER=none: the benchmark signs in
@@ -46,8 +47,8 @@ export async function startBenchServer(database: {
     API_RATE_LIMIT: "0",
     // Every bench user signs in from this one address.
     AUTH_RATE_LIMIT_SCALE: "20",
-    // info: the primary says when every worker listens (the server logs nothing per request).
-    LOG_LEVEL: "info",
+    // Not info: that level logs every request, which costs the server CPU under load.
+    LOG_LEVEL: "warn",
     WORKERS: String(workers),
     NODE_ENV: "production",
     AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
@@ -60,9 +61,14 @@ export async function startBenchServer(database: {
     {
       cwd: projectRoot,
       env,
-      stdio: ["ignore", "pipe", "pipe"],
+      // The IPC channel carries the server's "listening" once every worker serves (server/workers.ts).
+      stdio: ["ignore", "pipe", "pipe", "ipc"],
     },
   );
+  let listening = false;
+  child.on("message", (message) => {
+    if (message === listeningMessage) listening = true;
+  });
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => {
     output += chunk.toString();
@@ -75,8 +81,7 @@ export async function startBenchServer(database: {
     if (child.exitCode !== null) throw new Error(`The server exited:\n${output}`);
     if (Date.now() > deadline) throw new Error(`The server did not start within 2 minutes:\n${output}`);
     try {
-      const ready = workers === 1 || output.includes("workers listening");
-      if (ready && (await fetch(`${url}/api/health`)).ok) break;
+      if (listening && (await fetch(`${url}/api/health`)).ok) break;
     } catch {
       // not listening yet
     }

@@ -8,7 +8,10 @@ import type { Logger } from "./logger";
 // in every process), import previews. The primary only supervises: it opens no database and serves
 // nothing.
 
-/** What a worker tells the primary once it listens. */
+/**
+ * What a worker tells the primary once it listens, and what the server tells a parent process that
+ * started it with an IPC channel (the benchmark) once it serves: one process, or all its workers.
+ */
 export const listeningMessage = "placar:listening";
 
 /** A worker that exits sooner than this after listening counts as failing to start, not as a crash. */
@@ -18,9 +21,9 @@ export function isWorkerProcess(): boolean {
   return cluster.isWorker;
 }
 
-/** Tells the primary that this worker listens (no-op outside a cluster). */
+/** Tells the primary that this worker listens, or a parent with an IPC channel that we serve. */
 export function announceListening(): void {
-  if (cluster.isWorker) process.send?.(listeningMessage);
+  process.send?.(listeningMessage);
 }
 
 /**
@@ -44,7 +47,10 @@ export function superviseWorkers({ count, logger }: { count: number; logger: Log
     worker.on("message", (message: unknown) => {
       if (message !== listeningMessage) return;
       listening.add(worker);
-      if (listening.size === count) logger.info("workers listening", { workers: count });
+      if (listening.size === count) {
+        logger.info("workers listening", { workers: count });
+        process.send?.(listeningMessage);
+      }
     });
     return worker;
   };
