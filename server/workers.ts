@@ -14,7 +14,7 @@ import type { Logger } from "./logger";
  */
 export const listeningMessage = "placar:listening";
 
-/** A worker that exits sooner than this after listening counts as failing to start, not as a crash. */
+/** Two workers in a row that die within this long of their fork are a crash loop: stop, do not restart. */
 const restartWindowMs = 10_000;
 
 export function isWorkerProcess(): boolean {
@@ -52,7 +52,6 @@ export function superviseWorkers({ count, logger }: { count: number; logger: Log
         process.send?.(listeningMessage);
       }
     });
-    return worker;
   };
 
   const stop = (signal: NodeJS.Signals | "startup failure") => {
