@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
@@ -19,15 +20,26 @@ const appShell = appShellChunk({
   mode: process.env.PLACAR_APP_SHELL as "plan" | "use" | undefined,
 });
 
-export default defineConfig({
+// react-router's package exports point every condition at its development build (upstream issue
+// 14102); the production build differs only in ENABLE_DEV_WARNINGS. A build takes the production
+// one, so a production page runs no development checks and logs none of their warnings (decision 0060).
+const reactRouterProduction = path.resolve(
+  import.meta.dirname,
+  "node_modules/react-router/dist/production/index.mjs",
+);
+
+export default defineConfig(({ command }) => ({
   root: path.resolve(import.meta.dirname, "web"),
   publicDir: path.resolve(import.meta.dirname, "web", "public"),
   plugins: [react(), tailwindcss(), appShell.plugin],
   resolve: {
-    alias: {
-      "@": path.resolve(import.meta.dirname, "web"),
-      "@domain": path.resolve(import.meta.dirname, "domain"),
-    },
+    alias: [
+      { find: "@", replacement: path.resolve(import.meta.dirname, "web") },
+      { find: "@domain", replacement: path.resolve(import.meta.dirname, "domain") },
+      ...(command === "build"
+        ? [{ find: /^react-router$/, replacement: resolveReactRouterProduction() }]
+        : []),
+    ],
   },
   build: {
     outDir: path.resolve(import.meta.dirname, "dist", "web"),
@@ -58,4 +70,10 @@ export default defineConfig({
     port: 5173,
     proxy: { "/api": { target: "http://localhost:3000", changeOrigin: false } },
   },
-});
+}));
+
+function resolveReactRouterProduction(): string {
+  if (!existsSync(reactRouterProduction))
+    throw new Error(`react-router's production build is not at ${reactRouterProduction}: see decision 0060`);
+  return reactRouterProduction;
+}
