@@ -3,14 +3,12 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { addDays, todayIn } from "../domain/periods";
-import { openDatabase } from "../server/db/client";
 import { projectRoot, webDistDir } from "../server/paths";
-import { createCampaign, createOffer, createUser } from "../tests/factories";
 import { runLighthouse } from "./lighthouse";
 import { formatLighthouseTable } from "./report";
 import { signIn, startBenchServer, stopBenchServer } from "./server";
 import { formatBytes, formatTable } from "./stats";
+import { seedWebBuyer } from "./web-seed";
 import { collectRouteFiles, type Manifest, measureRouteSizes, webRoutes } from "./web-size";
 
 // `npm run bench:web [-- --no-lighthouse] [--files] [--save NAME] [--reports DIR]`: only the web part of the
@@ -45,30 +43,6 @@ function listFiles(): void {
   }
 }
 
-async function seedBuyer(dataDir: string): Promise<{ email: string; password: string }> {
-  const database = await openDatabase({ kind: "pglite", dataDir });
-  try {
-    await database.migrate();
-    const buyer = await createUser(database.db, { role: "user", email: "buyer@bench.test" });
-    const offer = await createOffer(database.db, { name: "Bench offer", assignTo: [buyer.id] });
-    const today = todayIn("America/Sao_Paulo");
-    for (let day = 0; day < 30; day++)
-      await createCampaign(database.db, {
-        creatorId: buyer.id,
-        offerId: offer.id,
-        date: addDays(today, -day),
-        spent: (100 + day * 7).toFixed(2),
-        clicks: 1000 + day * 13,
-        installations: 200 + day,
-        registrations: 80 + day,
-        deposits: 10 + (day % 7),
-      });
-    return { email: buyer.email, password: buyer.password };
-  } finally {
-    await database.close();
-  }
-}
-
 async function main(): Promise<void> {
   const sizes = measureRouteSizes(webDistDir);
   for (const size of sizes)
@@ -80,7 +54,7 @@ async function main(): Promise<void> {
 
   const dataDir = mkdtempSync(path.join(tmpdir(), "placar-bench-web-"));
   try {
-    const buyer = await seedBuyer(dataDir);
+    const buyer = await seedWebBuyer(dataDir);
     const server = await startBenchServer({ dataDir });
     try {
       const cookie = await signIn(server.url, buyer.email, buyer.password);
