@@ -154,7 +154,9 @@ export function formatLighthouseTable(scores: LighthouseScore[]): string {
     scores.map((l) => [
       l.page,
       l.formFactor,
-      l.performance ?? "–",
+      l.performanceRuns && l.performanceRuns.length > 1
+        ? `${l.performance ?? "–"} (runs: ${l.performanceRuns.map((run) => run ?? "–").join(", ")})`
+        : (l.performance ?? "–"),
       l.accessibility ?? "–",
       l.lcpMs ?? "–",
       l.tbtMs ?? "–",

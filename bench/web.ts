@@ -11,7 +11,7 @@ import { formatBytes, formatTable } from "./stats";
 import { seedWebBuyer } from "./web-seed";
 import { collectRouteFiles, type Manifest, measureRouteSizes, webRoutes } from "./web-size";
 
-// `npm run bench:web [-- --no-lighthouse] [--files] [--save NAME] [--reports DIR]`: only the web part of the
+// `npm run bench:web [-- --no-lighthouse] [--files] [--save NAME] [--reports DIR] [--runs N]`: only the web part of the
 // benchmark (issue 9's budgets). Builds nothing itself: run `npm run build` first. Measures the
 // JavaScript each route needs from dist/web's manifest, then starts the built server on a
 // temporary PGlite DATA_DIR with one buyer (a month of campaigns) and runs Lighthouse on /login
@@ -25,6 +25,8 @@ const { values: args } = parseArgs({
     save: { type: "string" },
     /** A folder for the full Lighthouse reports (JSON), one per page and form factor. */
     reports: { type: "string" },
+    /** Lighthouse runs per page and form factor; the table gives the medians. */
+    runs: { type: "string", default: "1" },
   },
 });
 const log = (line: string) => console.info(line);
@@ -66,6 +68,7 @@ async function main(): Promise<void> {
           { name: "/ (buyer dashboard)", url: `${server.url}/`, cookie },
         ],
         args.reports,
+        Number(args.runs),
       );
       const loadAfter = loadavg();
       const table = formatLighthouseTable(lighthouse);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { takeFirst, toArrayLiteral } from "../../bench/dataset";
-import { formatTable, percentile, summarizeLatencies } from "../../bench/stats";
+import type { LighthouseScore } from "../../bench/lighthouse";
+import { formatTable, percentile, summarizeLatencies, summarizeLighthouseRuns } from "../../bench/stats";
 import { collectRouteFiles, type Manifest } from "../../bench/web-size";
 
 // The benchmark's pure helpers (npm run bench itself is not part of the test suite).
@@ -23,6 +24,63 @@ describe("percentile", () => {
       p95: percentile(values, 95),
       p99: percentile(values, 99),
     });
+  });
+});
+
+describe("summarizeLighthouseRuns", () => {
+  const run = (
+    page: string,
+    formFactor: "mobile" | "desktop",
+    performance: number | null,
+    accessibility: number,
+    tbtMs: number,
+  ): LighthouseScore => ({
+    page,
+    formFactor,
+    performance,
+    accessibility,
+    lcpMs: 1000 + tbtMs,
+    tbtMs,
+    benchmarkIndex: 1500,
+  });
+
+  it("gives each page and form factor the median of its runs, the worst accessibility, and every score", () => {
+    const summary = summarizeLighthouseRuns([
+      run("/", "mobile", 65, 100, 900),
+      run("/", "desktop", 99, 100, 0),
+      run("/", "mobile", 59, 100, 1400),
+      run("/", "desktop", 98, 100, 10),
+      run("/", "mobile", 69, 96, 700),
+      run("/", "desktop", null, 100, 20),
+    ]);
+    expect(summary).toEqual([
+      {
+        page: "/",
+        formFactor: "mobile",
+        performance: 65,
+        accessibility: 96,
+        lcpMs: 1900,
+        tbtMs: 900,
+        benchmarkIndex: 1500,
+        performanceRuns: [65, 59, 69],
+      },
+      {
+        page: "/",
+        formFactor: "desktop",
+        // A run without a score does not count towards the median.
+        performance: 99,
+        accessibility: 100,
+        lcpMs: 1010,
+        tbtMs: 10,
+        benchmarkIndex: 1500,
+        performanceRuns: [99, 98, null],
+      },
+    ]);
+  });
+
+  it("leaves a single run as it is", () => {
+    const single = run("/login", "mobile", 90, 100, 150);
+    expect(summarizeLighthouseRuns([single])).toEqual([single]);
   });
 });
 
