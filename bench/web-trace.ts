@@ -8,19 +8,25 @@ import { webDistDir } from "../server/paths";
 import { signIn, startBenchServer, stopBenchServer } from "./server";
 import { seedWebBuyer } from "./web-seed";
 
-// `npm run bench:trace [-- --rate 4] [--path /] [--ready SELECTOR] [--save FILE]`: where a page's
-// main-thread time goes. Loads a page of the built app (run `npm run build` first) as bench:web's
-// buyer, in Debian's Chromium with the CPU slowed `rate` times (Lighthouse's mobile profile uses 4)
-// and the cache off, records a performance trace until `ready` shows (then two seconds more), and
-// prints every main-thread task over 50 ms: the trace's own steps (script evaluation, style, layout)
-// and the files, through dist/web's source maps, whose code was on the stack in its samples.
-// Lighthouse's TBT counts the part of each such task beyond 50 ms.
+// `npm run bench:trace [-- --rate 4] [--path /] [--ready SELECTOR] [--samples] [--save FILE]`: where
+// a page's main-thread time goes. Loads a page of the built app (run `npm run build` first) as
+// bench:web's buyer, in Debian's Chromium with the CPU slowed `rate` times (Lighthouse's mobile
+// profile uses 4) and the cache off, records a performance trace until `ready` shows (then two
+// seconds more), and prints every main-thread task over 50 ms with the trace's own steps (script
+// evaluation, style, layout). Lighthouse's TBT counts the part of each such task beyond 50 ms.
+//
+// --samples also turns on V8's sampling profiler and names, through dist/web's source maps, the
+// files whose code was on the stack in each task. The profiler changes the page's own work: V8 then
+// compiles the entry up front (a 585 ms step at 4×) where it otherwise compiles each function when
+// it first runs, inside the entry's evaluation (700–1,000 ms at 4× without the profiler, 302 with
+// it). So take the tasks' lengths from a run without it and only the attribution from one with it.
 
 const { values: args } = parseArgs({
   options: {
     rate: { type: "string", default: "4" },
     path: { type: "string", default: "/" },
     ready: { type: "string", default: '[data-testid="pending-badge"]' },
+    samples: { type: "boolean", default: false },
     /** Writes the raw trace (Chromium's JSON events) here, e.g. for chrome://tracing. */
     save: { type: "string" },
   },
@@ -66,8 +72,12 @@ async function recordTrace(): Promise<{ events: TraceEvent[]; origin: string }> 
       const events: TraceEvent[] = [];
       cdp.on("Tracing.dataCollected", (data) => events.push(...(data.value as unknown as TraceEvent[])));
       await cdp.send("Tracing.start", {
-        categories:
-          "devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,disabled-by-default-v8.cpu_profiler",
+        categories: [
+          "devtools.timeline",
+          "disabled-by-default-devtools.timeline",
+          "v8.execute",
+          ...(args.samples ? ["disabled-by-default-v8.cpu_profiler"] : []),
+        ].join(","),
         transferMode: "ReportEvents",
       });
       await page.goto(`${server.url}${args.path}`);
@@ -110,14 +120,25 @@ function createSourceLabeller(origin: string) {
   };
 }
 
-/** The page's samples, from the profile chunks of the renderer that ran our assets. */
-function readSamples(events: TraceEvent[], origin: string) {
+/** The page's renderer and main thread: where our assets were requested from. */
+function findPageThread(events: TraceEvent[], origin: string): { pid: number; tid: number } {
+  const request = events.find(
+    (event) =>
+      event.name === "ResourceSendRequest" &&
+      String((event.args?.data as { url?: string } | undefined)?.url ?? "").startsWith(`${origin}/assets/`),
+  );
+  if (!request) throw new Error("the trace has no request for the page's assets");
+  return { pid: request.pid, tid: request.tid };
+}
+
+/** The page's samples (with --samples), from the profile chunks of its renderer. */
+function readSamples(events: TraceEvent[], pid: number) {
   const profiles = new Map<
     string,
     { pid: number; nodes: Map<number, ProfileNode>; samples: Sample[]; at: number }
   >();
   const ordered = events
-    .filter((event) => event.name === "Profile" || event.name === "ProfileChunk")
+    .filter((event) => event.pid === pid && (event.name === "Profile" || event.name === "ProfileChunk"))
     .sort((a, b) => a.ts - b.ts);
   for (const event of ordered) {
     const key = `${event.pid}:${event.id}`;
@@ -142,21 +163,22 @@ function readSamples(events: TraceEvent[], origin: string) {
       profile.samples.push({ ts: profile.at, node, us });
     }
   }
-  const page = [...profiles.values()].find((profile) =>
-    [...profile.nodes.values()].some((node) => node.callFrame.url?.startsWith(`${origin}/assets/`)),
+  // The profile that ran JavaScript (a renderer may hold others, e.g. for a worker).
+  return (
+    [...profiles.values()].sort((a, b) => b.samples.length - a.samples.length)[0] ?? {
+      pid,
+      nodes: new Map<number, ProfileNode>(),
+      samples: [],
+      at: 0,
+    }
   );
-  if (!page) throw new Error("no CPU samples of the page were recorded");
-  return page;
 }
 
 function summarize(events: TraceEvent[], origin: string): void {
-  const page = readSamples(events, origin);
-  const mainThread = events.find(
-    (event) =>
-      event.pid === page.pid && event.name === "thread_name" && event.args?.name === "CrRendererMain",
-  )?.tid;
+  const { pid, tid } = findPageThread(events, origin);
+  const page = readSamples(events, pid);
   const thread = events
-    .filter((event) => event.pid === page.pid && event.tid === mainThread && event.ph === "X")
+    .filter((event) => event.pid === pid && event.tid === tid && event.ph === "X")
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const tasks = thread.filter((event) => event.name === "RunTask" && (event.dur ?? 0) > longTaskUs);
   const label = createSourceLabeller(origin);
@@ -202,12 +224,15 @@ function summarize(events: TraceEvent[], origin: string): void {
         .join(", ");
     lines.push(
       `${String(ms(task.ts - start)).padStart(6)} ms  ${String(ms(task.dur ?? 0)).padStart(4)} ms  steps: ${top(steps, 4)}`,
-      `${" ".repeat(18)}code: ${top(files, 8) || "(none of the page's)"}`,
     );
+    if (args.samples) lines.push(`${" ".repeat(18)}code: ${top(files, 8) || "(none of the page's)"}`);
   }
   console.info(
     `${tasks.length} main-thread tasks over 50 ms at ${args.rate}× CPU; ${Math.round(blockingUs / 1000)} ms beyond 50 ms in all.\n` +
-      `Start (ms), length, the task's own steps (ms), and the files on the stack in its samples (ms):\n${lines.join("\n")}`,
+      (args.samples
+        ? "With V8's profiler on: lengths are inflated, see the note at the top of bench/web-trace.ts.\n"
+        : "") +
+      `Start (ms), length, the task's own steps (ms)${args.samples ? ", and the files on the stack in its samples (ms)" : ""}:\n${lines.join("\n")}`,
   );
 }
 
