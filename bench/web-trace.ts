@@ -18,7 +18,7 @@ import { seedWebBuyer } from "./web-seed";
 // --samples also turns on V8's sampling profiler and names, through dist/web's source maps, the
 // files whose code was on the stack in each task. The profiler changes the page's own work: V8 then
 // compiles the entry up front (a 585 ms step at 4×) where it otherwise compiles each function when
-// it first runs, inside the entry's evaluation (700–1,000 ms at 4× without the profiler, 302 with
+// it first runs, inside the entry's evaluation (783–1,201 ms at 4× without the profiler, 302 with
 // it). So take the tasks' lengths from a run without it and only the attribution from one with it.
 
 const { values: args } = parseArgs({
