@@ -1,6 +1,8 @@
 import { loadavg } from "node:os";
+import { eq } from "drizzle-orm";
 import { addDays } from "../domain/periods";
 import type { Db } from "../server/db/client";
+import { users } from "../server/db/schema";
 import {
   type CreatedUser,
   createUser,
@@ -59,11 +61,13 @@ export async function prepareImport(
   },
 ): Promise<ImportFixture> {
   const extra = options.extraColumns ?? 0;
-  const importer = await createUser(db, {
-    role: "user",
-    email: "importer@bench.test",
-    password: options.password,
-  });
+  // A reused (--keep) database has the importer from the run that made it; that run's cleanup
+  // removed its campaigns, so it starts again without any.
+  const email = "importer@bench.test";
+  const [kept] = await db.select().from(users).where(eq(users.email, email));
+  const importer = kept
+    ? { ...kept, password: options.password }
+    : await createUser(db, { role: "user", email, password: options.password });
   // Offers everybody sees, under a name no other offer has (a shared name is flagged ambiguous).
   const nameCount = new Map<string, number>();
   for (const offer of options.offers) nameCount.set(offer.name, (nameCount.get(offer.name) ?? 0) + 1);
