@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { takeFirst, toArrayLiteral } from "../../bench/dataset";
 import type { LighthouseScore } from "../../bench/lighthouse";
+import type { LoadResult } from "../../bench/load";
+import { comparePgliteWithPostgres, type Report, renderPgliteComparison } from "../../bench/report";
 import { formatTable, percentile, summarizeLatencies, summarizeLighthouseRuns } from "../../bench/stats";
 import { collectRouteFiles, type Manifest } from "../../bench/web-size";
 
@@ -130,5 +132,79 @@ describe("bulk insert helpers", () => {
 
   it("formats a markdown table", () => {
     expect(formatTable(["a", "b"], [[1, "x"]])).toBe("| a | b |\n| --- | --- |\n| 1 | x |");
+  });
+});
+
+describe("comparePgliteWithPostgres", () => {
+  const call = (scenario: string, budget: string | null, connections: number, p95: number, requests = 100) =>
+    ({ scenario, role: "buyer", budget, connections, p95, requests }) as LoadResult;
+  const run = (database: string, load: LoadResult[]) => ({ database, load }) as Report;
+
+  it("divides each budgeted call at 10 connections by PostgreSQL's p95 and by its budget", () => {
+    const rows = comparePgliteWithPostgres(
+      run("pglite", [
+        call("summary", "window", 1, 999),
+        call("summary", "window", 10, 30),
+        call("all time", "all-time", 10, 500),
+        call("mixed", "mixed", 10, 80),
+        call("create", "write", 10, 40),
+      ]),
+      run("postgres", [call("summary", "window", 10, 12), call("all time", "all-time", 10, 100)]),
+    );
+    expect(rows).toEqual([
+      {
+        scenario: "summary",
+        role: "buyer",
+        pglite: 30,
+        postgres: 12,
+        ratio: 2.5,
+        budget: 50,
+        budgetRatio: 0.6,
+      },
+      {
+        scenario: "all time",
+        role: "buyer",
+        pglite: 500,
+        postgres: 100,
+        ratio: 5,
+        budget: 150,
+        budgetRatio: 500 / 150,
+      },
+      {
+        scenario: "create",
+        role: "buyer",
+        pglite: 40,
+        postgres: null,
+        ratio: null,
+        budget: 30,
+        budgetRatio: 40 / 30,
+      },
+    ]);
+    const markdown = renderPgliteComparison(rows);
+    expect(markdown).toContain("| summary | buyer | 30.0 | 12.0 | 2.50× | 50 | 0.60× |");
+    expect(markdown).toContain("| all time | buyer | 500 | 100 | **5.00×** | 150 | **3.33×** |");
+    expect(markdown).toContain("Within 3× PostgreSQL's measured p95: 1 of 3. Within 3× the budgets: 2 of 3.");
+  });
+
+  it("matches the last page of a list whatever its number", () => {
+    const [row] = comparePgliteWithPostgres(
+      run("pglite", [call("campaign list, date, page 1907 (last)", "window", 10, 40)]),
+      run("postgres", [
+        call("campaign list, date, page 1", "window", 10, 10),
+        call("campaign list, date, page 10130 (last)", "window", 10, 20),
+      ]),
+    );
+    expect(row).toMatchObject({ scenario: "campaign list, date, page 1907 (last)", postgres: 20, ratio: 2 });
+  });
+
+  it("counts a call in which no request finished as over every limit", () => {
+    const [row] = comparePgliteWithPostgres(
+      run("pglite", [call("update", "write", 10, Number.NaN, 0)]),
+      run("postgres", [call("update", "write", 10, 10)]),
+    );
+    expect(row?.ratio).toBe(Number.POSITIVE_INFINITY);
+    expect(renderPgliteComparison([row!])).toContain(
+      "within 3× the budgets: 0 of 1".replace("within", "Within"),
+    );
   });
 });
