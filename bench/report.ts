@@ -60,10 +60,11 @@ export function comparePgliteWithPostgres(pglite: Report, postgres: Report): Pgl
   const at10 = (report: Report) =>
     report.load.filter((r) => r.connections === 10 && r.budget !== null && r.budget in budgets);
   const p95Of = (r: LoadResult) => (r.requests > 0 ? r.p95 : Number.POSITIVE_INFINITY);
+  // The deep page's number depends on the row count, so the last page matches the last page.
+  const key = (r: LoadResult) => `${r.scenario.replace(/page \d+ \(last\)/, "last page")}\n${r.role}`;
+  const twins = new Map(at10(postgres).map((r) => [key(r), r]));
   return at10(pglite).map((r) => {
-    // The deep page's number depends on the row count, so the last page matches the last page.
-    const key = (p: LoadResult) => `${p.scenario.replace(/page \d+ \(last\)/, "last page")}\n${p.role}`;
-    const twin = at10(postgres).find((p) => key(p) === key(r));
+    const twin = twins.get(key(r));
     const budget = budgets[r.budget as keyof typeof budgets];
     const postgresP95 = twin ? p95Of(twin) : null;
     return {
