@@ -56,13 +56,14 @@ describe("permissions", () => {
     async (role) => {
       const caller = actorOf(await createUser(ctx.db, { role }));
       const victim = await createUser(ctx.db);
+      // One call at a time: started together, a call could reject before its turn to be awaited.
       for (const call of [
-        service.deactivateUser({ actor: caller, userId: victim.id }),
-        service.setUserRole({ actor: caller, userId: victim.id, role: "admin" }),
-        service.setUserPassword({ actor: caller, userId: victim.id, password: "whatever-123" }),
-        service.createUserWithInvite({ actor: caller, email: `by-${role}@example.com`, role: "user" }),
+        () => service.deactivateUser({ actor: caller, userId: victim.id }),
+        () => service.setUserRole({ actor: caller, userId: victim.id, role: "admin" }),
+        () => service.setUserPassword({ actor: caller, userId: victim.id, password: "whatever-123" }),
+        () => service.createUserWithInvite({ actor: caller, email: `by-${role}@example.com`, role: "user" }),
       ]) {
-        expect((await rejection(call)).status).toBe(403);
+        expect((await rejection(call())).status).toBe(403);
       }
       expect(await userRow(victim.id)).toMatchObject({ role: "user", deactivatedAt: null });
     },
@@ -104,11 +105,13 @@ describe("the last admin", () => {
         logger: fresh.deps.logger,
       });
       const only = await createUser(fresh.db, { role: "admin" });
+      // One call at a time: started together, the second rejected while the first was still being
+      // awaited, an unhandled rejection that failed the run.
       for (const call of [
-        users2.setUserRole({ actor: "operator", userId: only.id, role: "user" }),
-        users2.deactivateUser({ actor: "operator", userId: only.id }),
+        () => users2.setUserRole({ actor: "operator", userId: only.id, role: "user" }),
+        () => users2.deactivateUser({ actor: "operator", userId: only.id }),
       ]) {
-        const error = await rejection(call);
+        const error = await rejection(call());
         expect(error.status).toBe(422);
         expect(error.toBody().error.code).toBe("last_admin");
       }
