@@ -41,6 +41,9 @@ export const auditActions = [
   "payment.payout_registered",
   "payment.payout_edited",
   "payment.payout_reversed",
+  "payment.adjusted",
+  "payment.overpayment_carried",
+  "payee.updated",
   // refused calls
   "access.denied",
 ] as const;

@@ -347,6 +347,7 @@ export const notificationTypes = [
   "creative_request_status",
   "payment",
   "new_offer",
+  "payee_changed",
 ] as const;
 
 export const notifications = pgTable(
@@ -365,7 +366,7 @@ export const notifications = pgTable(
   (t) => [
     check(
       "notifications_type_check",
-      sql`${t.type} in ('creative_request', 'creative_request_status', 'payment', 'new_offer')`,
+      sql`${t.type} in ('creative_request', 'creative_request_status', 'payment', 'new_offer', 'payee_changed')`,
     ),
     index("notifications_user_created_idx").on(t.userId, t.createdAt),
   ],
@@ -402,12 +403,19 @@ export type RevenueTier = {
   commissionAboveRoi: string;
 };
 
+/**
+ * A buyer's commission settings, one row per month they take effect from (decisions.md, "Month close
+ * and the payout ledger"): a month uses the row with the latest effective_from on or before its first
+ * day. Rows that existed before settings had a month take effect from 2000-01-01, "from the start".
+ */
 export const commissionSettings = pgTable(
   "commission_settings",
   {
     userId: text("user_id")
-      .primaryKey()
+      .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The first day of the month these settings take effect from. */
+    effectiveFrom: date("effective_from", { mode: "string" }).notNull().default("2000-01-01"),
     modelType: text("model_type", { enum: commissionModels }).notNull().default("simple"),
     baseCommissionRate: percent("base_commission_rate").notNull().default("30"),
     highRoiCommissionRate: percent("high_roi_commission_rate").notNull().default("35"),
@@ -420,6 +428,8 @@ export const commissionSettings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ name: "commission_settings_user_effective_pk", columns: [t.userId, t.effectiveFrom] }),
+    check("commission_settings_effective_month_start", sql`extract(day from ${t.effectiveFrom}) = 1`),
     check("commission_settings_model_check", sql`${t.modelType} in ('simple', 'tiered')`),
     check(
       "commission_settings_rates_range",
@@ -492,6 +502,81 @@ export const payouts = pgTable(
       sql`${t.reversedAt} is null or coalesce(${t.reversalReason}, '') ~ '\\S'`,
     ),
     index("payouts_statement_idx").on(t.statementId, t.paidAt),
+  ],
+);
+
+export const adjustmentKinds = ["manual", "carry_out", "carry_in"] as const;
+
+/**
+ * A correction to what a statement owes (decisions.md, "Month close and the payout ledger"): a bonus
+ * (positive) or a clawback (negative) with its reason. An overpayment moves to the buyer's next month
+ * as a pair: carry_out (+X) on the statement that was overpaid, carry_in (−X) on the next month's,
+ * each pointing at the other statement through linked_statement_id. Rows are never changed.
+ */
+export const paymentAdjustments = pgTable(
+  "payment_adjustments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    statementId: uuid("statement_id")
+      .notNull()
+      .references(() => paymentStatements.id, { onDelete: "restrict" }),
+    amount: money("amount").notNull(),
+    reason: text("reason").notNull(),
+    kind: text("kind", { enum: adjustmentKinds }).notNull().default("manual"),
+    linkedStatementId: uuid("linked_statement_id").references(() => paymentStatements.id, {
+      onDelete: "restrict",
+    }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("payment_adjustments_amount_nonzero", sql`${t.amount} <> 0`),
+    check("payment_adjustments_reason_present", sql`${t.reason} ~ '\\S'`),
+    check("payment_adjustments_kind_check", sql`${t.kind} in ('manual', 'carry_out', 'carry_in')`),
+    check(
+      "payment_adjustments_carry_linked",
+      sql`(${t.kind} = 'manual') = (${t.linkedStatementId} is null)`,
+    ),
+    index("payment_adjustments_statement_idx").on(t.statementId, t.createdAt),
+  ],
+);
+
+export const payeeMethods = ["pix", "bank", "usdt"] as const;
+export const pixKeyTypes = ["cpf", "cnpj", "email", "phone", "random"] as const;
+export const bankAccountTypes = ["checking", "savings"] as const;
+
+/**
+ * Where a buyer is paid (issue 24): a Pix key, a Brazilian bank account or a USDT (TRC-20) address.
+ * Read by the buyer, financial users and admins only; every change is audited.
+ */
+export const payeeDetails = pgTable(
+  "payee_details",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    method: text("method", { enum: payeeMethods }).notNull(),
+    pixKeyType: text("pix_key_type", { enum: pixKeyTypes }),
+    pixKey: text("pix_key"),
+    bankCode: text("bank_code"),
+    bankBranch: text("bank_branch"),
+    bankAccount: text("bank_account"),
+    bankAccountType: text("bank_account_type", { enum: bankAccountTypes }),
+    holderName: text("holder_name"),
+    holderDocument: text("holder_document"),
+    usdtAddress: text("usdt_address"),
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("payee_details_method_check", sql`${t.method} in ('pix', 'bank', 'usdt')`),
+    check(
+      "payee_details_method_fields",
+      sql`(${t.method} <> 'pix' or (${t.pixKeyType} is not null and ${t.pixKey} is not null))
+      and (${t.method} <> 'bank' or (${t.bankCode} is not null and ${t.bankBranch} is not null and ${t.bankAccount} is not null))
+      and (${t.method} <> 'usdt' or ${t.usdtAddress} is not null)`,
+    ),
   ],
 );
 
@@ -756,6 +841,8 @@ export const schema = {
   commissionSettings,
   paymentStatements,
   payouts,
+  paymentAdjustments,
+  payeeDetails,
   paymentStatusChanges,
   workspaceSettings,
   backups,

@@ -80,6 +80,7 @@ const groupOfPrefix: Record<ActionPrefix, AuditActionGroup> = {
   token: "workspace",
   commission_settings: "money",
   payment: "money",
+  payee: "money",
   access: "access",
 };
 
