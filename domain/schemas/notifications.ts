@@ -5,6 +5,7 @@ export const notificationTypes = [
   "creative_request_status",
   "payment",
   "new_offer",
+  "payee_changed",
 ] as const;
 
 export const notificationItemSchema = z

@@ -533,10 +533,7 @@ export const paymentAdjustments = pgTable(
     check("payment_adjustments_amount_nonzero", sql`${t.amount} <> 0`),
     check("payment_adjustments_reason_present", sql`${t.reason} ~ '\\S'`),
     check("payment_adjustments_kind_check", sql`${t.kind} in ('manual', 'carry_out', 'carry_in')`),
-    check(
-      "payment_adjustments_carry_linked",
-      sql`(${t.kind} = 'manual') = (${t.linkedStatementId} is null)`,
-    ),
+    check("payment_adjustments_carry_linked", sql`(${t.kind} = 'manual') = (${t.linkedStatementId} is null)`),
     index("payment_adjustments_statement_idx").on(t.statementId, t.createdAt),
   ],
 );

@@ -62,6 +62,14 @@ export function renderNotification(
         }),
         href: null,
       };
+    case "payee_changed":
+      return {
+        title,
+        text: t("notifications:messages.payee_changed", {
+          name: text(meta.buyerName) || t("notifications:someone"),
+        }),
+        href: role === "admin" ? "/admin/financial" : "/financial/payments",
+      };
     default:
       return { title: "", text: "", href: null };
   }
