@@ -16,6 +16,7 @@ export const validationCodes = [
   "too_long",
   "invalid_email",
   "invalid_option",
+  "not_zero",
 ] as const;
 export type ValidationCode = (typeof validationCodes)[number];
 
@@ -68,6 +69,41 @@ export const requiredMoneyField = z
     return moneyCheck(value, ctx);
   })
   .meta({ type: "string", description: "Decimal amount with up to 2 places" });
+
+/**
+ * A signed amount that must be present and not zero (adjustments: + bonus, − clawback), at most 2
+ * decimals, within numeric(14,2) either way. Only a plain decimal ("-150.5"), never a comma.
+ */
+export const signedMoneyField = z
+  .union([z.string(), z.number()])
+  .transform((value, ctx) => {
+    const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "x") : value.trim();
+    if (text === "") {
+      ctx.addIssue({ code: "custom", message: "required" });
+      return z.NEVER;
+    }
+    const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text);
+    if (!match) {
+      ctx.addIssue({ code: "custom", message: "not_a_number" });
+      return z.NEVER;
+    }
+    const [, sign = "", whole = "0", fraction = ""] = match;
+    if (fraction.length > 2) {
+      ctx.addIssue({ code: "custom", message: "max_two_decimals" });
+      return z.NEVER;
+    }
+    const cents = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, "0") || "0");
+    if (cents > maxMoneyCents) {
+      ctx.addIssue({ code: "custom", message: "too_large" });
+      return z.NEVER;
+    }
+    if (cents === 0n) {
+      ctx.addIssue({ code: "custom", message: "not_zero" });
+      return z.NEVER;
+    }
+    return `${sign}${BigInt(whole)}.${fraction.padEnd(2, "0")}`;
+  })
+  .meta({ type: "string", description: 'Signed decimal amount with up to 2 places, not zero, e.g. "-150.50"' });
 
 /** A non-negative whole number; blank is 0. */
 export const countField = z

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { toCents } from "../money";
-import { moneyField, requiredMoneyField } from "./fields";
+import { moneyField, requiredMoneyField, signedMoneyField } from "./fields";
 
 // Payments and commission settings: request bodies, answers and the OpenAPI document.
 
@@ -9,7 +9,21 @@ export const monthField = z
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "invalid_month")
   .meta({ example: "2026-11" });
 
-export const paymentsQuerySchema = z.object({ month: monthField });
+const booleanQuery = z
+  .enum(["true", "false", "1", "0"], { error: "invalid_option" })
+  .optional()
+  .transform((value) => value === "true" || value === "1");
+
+/** GET /api/payments: the month, narrowed by the table's filters (the totals follow the filters). */
+export const paymentsQuerySchema = z.object({
+  month: monthField,
+  status: z.enum(["pending", "processing", "paid", "cancelled"], { error: "invalid_option" }).optional(),
+  /** a team lead's id, or "none" for buyers without a lead */
+  teamLeadId: z.string().trim().min(1, "invalid_id").max(100, "invalid_id").optional(),
+  /** only statements with something pending */
+  pendingOnly: booleanQuery,
+});
+export type PaymentsQuery = z.output<typeof paymentsQuerySchema>;
 
 const statuses = ["pending", "processing", "paid", "cancelled"] as const;
 const models = ["simple", "tiered"] as const;
@@ -30,27 +44,128 @@ export const paymentCardSchema = z
     roi: z.number(),
     commissionRate: z.string(),
     amountDue: z.string(),
+    /** Σ adjustments (bonuses +, clawbacks −, carried overpayments) */
+    adjustments: z.string(),
+    /** Σ payouts not reversed */
     paid: z.string(),
+    /** due + adjustments − paid, never below 0; 0 when paid */
     pending: z.string(),
+    /** paid − (due + adjustments) when above 0, else "0.00": moves to next month as an adjustment */
+    overpaid: z.string(),
     paidAt: z.string().nullable(),
   })
   .meta({ id: "PaymentCard" });
 export type PaymentCard = z.infer<typeof paymentCardSchema>;
 
+/** Why a statement owes what it owes (the payments table's row detail). */
+export const commissionExplanationSchema = z
+  .object({
+    model: z.enum(models),
+    /** the month ("YYYY-MM") the settings used took effect from; null: the defaults */
+    settingsEffectiveFrom: z.string().nullable(),
+    /** the ROI bound that picks the higher rate (simple: roi_threshold; tiered: tiered_roi_threshold) */
+    roiThreshold: z.string(),
+    roiMet: z.boolean(),
+    /** tiered: the minimum monthly revenue, and whether the month fell below it (rate 0) */
+    minimumMonthlyRevenue: z.string().nullable(),
+    belowMinimum: z.boolean(),
+    /** tiered: the tier whose revenue bounds hold the month's revenue; null for simple or none */
+    tier: z.object({ minRevenue: z.string(), maxRevenue: z.string().nullable() }).nullable(),
+    rate: z.string(),
+    /** max(profit, 0) × rate / 100, half-up to cents: the commission due */
+    commission: z.string(),
+  })
+  .meta({ id: "CommissionExplanation" });
+export type CommissionExplanation = z.infer<typeof commissionExplanationSchema>;
+
+export const paymentRowSchema = paymentCardSchema
+  .extend({
+    teamLead: z.object({ id: z.string(), name: z.string() }).nullable(),
+    /** where the buyer is paid; changedRecently: changed in the last 7 days (check before paying) */
+    payee: z
+      .object({
+        method: z.enum(["pix", "bank", "usdt"]),
+        updatedAt: z.string(),
+        changedRecently: z.boolean(),
+      })
+      .nullable(),
+    explanation: commissionExplanationSchema,
+  })
+  .meta({ id: "PaymentRow" });
+export type PaymentRow = z.infer<typeof paymentRowSchema>;
+
+/** Sums over the rows the filters keep, in SQL. roi is Σprofit / Σspent × 100. */
+export const paymentTotalsSchema = z
+  .object({
+    count: z.number().int(),
+    totalSpent: z.string(),
+    totalRevenue: z.string(),
+    totalProfit: z.string(),
+    roi: z.number(),
+    amountDue: z.string(),
+    adjustments: z.string(),
+    paid: z.string(),
+    pending: z.string(),
+  })
+  .meta({ id: "PaymentTotals" });
+export type PaymentTotals = z.infer<typeof paymentTotalsSchema>;
+
 export const paymentMonthSchema = z
-  .object({ month: z.string(), cards: z.array(paymentCardSchema) })
+  .object({
+    month: z.string(),
+    /** false while the month has not ended in the workspace time zone: closing it is an early close */
+    monthOver: z.boolean(),
+    /** the month's last day ("YYYY-MM-DD"), to name the days still to come */
+    periodEnd: z.string(),
+    items: z.array(paymentRowSchema),
+    totals: paymentTotalsSchema,
+  })
   .meta({ id: "PaymentMonth" });
 export type PaymentMonth = z.infer<typeof paymentMonthSchema>;
 
 export const noteField = z.string().max(1000, "too_long").nullish();
 
-export const actionBodySchema = z.object({ note: noteField }).meta({ id: "PaymentActionBody" });
+/** true to process or confirm a month that has not ended yet (else 409 month_not_over) */
+const closeEarlyField = z.boolean({ error: "invalid_option" }).optional();
+
+export const actionBodySchema = z
+  .object({ note: noteField, closeEarly: closeEarlyField })
+  .meta({ id: "PaymentActionBody" });
 export const payoutInputSchema = z
-  .object({ amount: requiredMoneyField, note: noteField })
+  .object({ amount: requiredMoneyField, note: noteField, closeEarly: closeEarlyField })
   .meta({ id: "PayoutInput" });
+/** A recorded payout's amount never changes: only its note (an amount answers 400). */
 export const payoutPatchSchema = z
-  .object({ amount: moneyField, note: noteField })
+  .object({ note: noteField })
+  .strict()
   .meta({ id: "PayoutPatch" });
+
+export const adjustmentInputSchema = z
+  .object({
+    /** positive: a bonus; negative: a clawback */
+    amount: signedMoneyField,
+    reason: z
+      .string({ error: "required" })
+      .max(1000, "too_long")
+      .refine((v) => v.trim() !== "", "required"),
+  })
+  .meta({ id: "AdjustmentInput" });
+
+export const adjustmentSchema = z
+  .object({
+    id: z.string(),
+    statementId: z.string(),
+    amount: z.string(),
+    reason: z.string(),
+    /** manual; carry_out (+, the overpayment leaving this month); carry_in (−, arriving from another) */
+    kind: z.enum(["manual", "carry_out", "carry_in"]),
+    /** for carries: the other statement's month ("YYYY-MM") */
+    linkedMonth: z.string().nullable(),
+    createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "Adjustment" });
+export type Adjustment = z.infer<typeof adjustmentSchema>;
 export const reverseBodySchema = z
   .object({
     reason: z
@@ -96,6 +211,7 @@ export const paymentHistorySchema = z
     page: z.number().int(),
     pageSize: z.number().int(),
     changes: z.array(statusChangeSchema),
+    adjustments: z.array(adjustmentSchema),
   })
   .meta({ id: "PaymentHistory" });
 export type PaymentHistory = z.infer<typeof paymentHistorySchema>;
@@ -106,9 +222,46 @@ export const myPaymentSchema = z
     status: z.enum(statuses),
     pending: z.string(),
     nextExpectedDate: z.string().nullable(),
+    /** the latest payout's time, for "Pago em …" when nothing is pending */
+    lastPaidAt: z.string().nullable(),
   })
   .meta({ id: "MyPayment" });
 export type MyPayment = z.infer<typeof myPaymentSchema>;
+
+/** GET /api/me/payments: the buyer's own statements, newest month first, read-only. */
+export const myStatementSchema = z
+  .object({
+    statementId: z.string(),
+    month: z.string(),
+    status: z.enum(statuses),
+    model: z.enum(models),
+    totalRevenue: z.string(),
+    totalProfit: z.string(),
+    roi: z.number(),
+    commissionRate: z.string(),
+    amountDue: z.string(),
+    adjustments: z.string(),
+    paid: z.string(),
+    pending: z.string(),
+    overpaid: z.string(),
+    paidAt: z.string().nullable(),
+    payouts: z.array(
+      z.object({
+        id: z.string(),
+        amount: z.string(),
+        paidAt: z.string(),
+        reversedAt: z.string().nullable(),
+        reversalReason: z.string().nullable(),
+      }),
+    ),
+    adjustmentItems: z.array(adjustmentSchema),
+  })
+  .meta({ id: "MyStatement" });
+export type MyStatement = z.infer<typeof myStatementSchema>;
+export const myStatementsSchema = z
+  .object({ items: z.array(myStatementSchema) })
+  .meta({ id: "MyStatements" });
+export type MyStatements = z.infer<typeof myStatementsSchema>;
 
 export const commissionStepSchema = z.object({
   kind: z.enum(["roi", "revenue"]),
@@ -169,6 +322,8 @@ export const commissionSettingsInputSchema = z
     tieredRoiThreshold: percentField(100),
     minimumMonthlyRevenue: moneyField,
     revenueTiers: z.array(revenueTierSchema).max(50, "too_long"),
+    /** the month ("YYYY-MM") these settings take effect from; default: the current month */
+    effectiveFrom: monthField.optional(),
   })
   .superRefine((value, ctx) => {
     // Tiers ordered by their lower bound, each ending where the next begins or earlier, no overlap.
@@ -211,6 +366,22 @@ export const commissionSettingsSchema = z
     ),
     /** false when the buyer has no saved settings and the defaults apply */
     saved: z.boolean(),
+    /** the month ("YYYY-MM") the settings shown took effect from; null: from the start or defaults */
+    effectiveFrom: z.string().nullable(),
+    /** every saved version, newest effective month first */
+    history: z.array(
+      z.object({
+        effectiveFrom: z.string().nullable(),
+        modelType: z.enum(models),
+        baseCommissionRate: z.string(),
+        highRoiCommissionRate: z.string(),
+        roiThreshold: z.string(),
+        tieredRoiThreshold: z.string(),
+        minimumMonthlyRevenue: z.string(),
+        updatedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+        updatedAt: z.string(),
+      }),
+    ),
   })
   .meta({ id: "CommissionSettings" });
 export type CommissionSettingsView = z.infer<typeof commissionSettingsSchema>;
