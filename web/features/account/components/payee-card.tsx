@@ -290,7 +290,6 @@ function BankFields({ control }: { control: Control<PayeeFormValues> }) {
         label={t("payee.fields.bankCode")}
         hint={t("payee.hints.bankCode")}
         inputMode="numeric"
-        placeholder="260"
         autoComplete="off"
       />
       <TextField
@@ -298,7 +297,6 @@ function BankFields({ control }: { control: Control<PayeeFormValues> }) {
         name="bankBranch"
         label={t("payee.fields.bankBranch")}
         inputMode="numeric"
-        placeholder="0001"
         autoComplete="off"
       />
       <TextField
@@ -306,7 +304,6 @@ function BankFields({ control }: { control: Control<PayeeFormValues> }) {
         name="bankAccount"
         label={t("payee.fields.bankAccount")}
         hint={t("payee.hints.bankAccount")}
-        placeholder="12345-6"
         autoComplete="off"
       />
       <FormField
