@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createCsvReader, csvBom, formatCsvCell, formatCsvRow, parseCsv } from "./csv";
+import {
+  createCsvReader,
+  csvBom,
+  csvDialects,
+  formatCsvCell,
+  formatCsvDecimal,
+  formatCsvRow,
+  parseCsv,
+} from "./csv";
 
 describe("csv", () => {
   it("neutralizes formulas in text cells", () => {
@@ -87,5 +95,23 @@ describe("reading in pieces", () => {
       { cells: ["a", "1\r\n2"], line: 1 },
       { cells: ["b", "c"], line: 3 },
     ]);
+  });
+});
+
+describe("reader's dialect", () => {
+  it("quotes a cell holding the delimiter in use, and only then", () => {
+    expect(formatCsvRow(["a;b", "c,d", "1030,73"], new Set([2]), ";")).toBe('"a;b";c,d;1030,73\r\n');
+    expect(formatCsvRow(["a;b", "c,d"], new Set(), ",")).toBe('a;b,"c,d"\r\n');
+    expect(parseCsv(formatCsvRow(["x;y", 'say "hi"', "+5511987654321"], new Set([2]), ";"), ";")).toEqual([
+      ["x;y", 'say "hi"', "+5511987654321"],
+    ]);
+  });
+
+  it("writes decimals with a comma where the reader's language does, with no grouping", () => {
+    expect(formatCsvDecimal("1030.73", csvDialects["pt-BR"])).toBe("1030,73");
+    expect(formatCsvDecimal("1030.73", csvDialects.ru)).toBe("1030,73");
+    expect(formatCsvDecimal("1030.73", csvDialects.en)).toBe("1030.73");
+    expect(csvDialects["pt-BR"].delimiter).toBe(";");
+    expect(csvDialects.en.delimiter).toBe(",");
   });
 });

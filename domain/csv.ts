@@ -1,3 +1,5 @@
+import type { Language } from "./roles";
+
 // RFC 4180 CSV with protection against formula injection (OWASP "CSV injection"): a text cell
 // starting with = + - @ tab or carriage return is prefixed with an apostrophe so spreadsheets
 // show it as text instead of running it. Numbers stay numbers.
@@ -10,18 +12,49 @@ export function neutralizeCell(value: string): string {
   return dangerousStart.test(value) ? `'${value}` : value;
 }
 
-export function formatCsvCell(value: CsvCell, options: { numeric?: boolean } = {}): string {
+export function formatCsvCell(
+  value: CsvCell,
+  options: { numeric?: boolean; delimiter?: CsvDelimiter } = {},
+): string {
   if (value === null || value === undefined) return "";
   let text = String(value);
   // Numeric columns (money strings, counts) are written as they are; "-12.50" is a number, not a formula.
   if (!(options.numeric || typeof value === "number" || typeof value === "bigint"))
     text = neutralizeCell(text);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const delimiter = options.delimiter ?? ",";
+  const mustQuote =
+    text.includes('"') || text.includes("\r") || text.includes("\n") || text.includes(delimiter);
+  return mustQuote ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** One CSV line with CRLF, as RFC 4180 asks. `numeric` marks the columns that hold numbers. */
-export function formatCsvRow(cells: CsvCell[], numeric: ReadonlySet<number> = new Set()): string {
-  return `${cells.map((cell, i) => formatCsvCell(cell, { numeric: numeric.has(i) })).join(",")}\r\n`;
+/**
+ * One CSV line with CRLF, as RFC 4180 asks. `numeric` marks the columns that hold numbers;
+ * `delimiter` is "," unless the reader's dialect says ";" (csvDialects).
+ */
+export function formatCsvRow(
+  cells: CsvCell[],
+  numeric: ReadonlySet<number> = new Set(),
+  delimiter: CsvDelimiter = ",",
+): string {
+  return `${cells.map((cell, i) => formatCsvCell(cell, { numeric: numeric.has(i), delimiter })).join(delimiter)}\r\n`;
+}
+
+export type CsvDelimiter = "," | ";";
+
+/**
+ * The CSV dialect a reader's spreadsheet opens without an import dialog (decisions.md, "Reports"):
+ * where the decimal mark is a comma (pt-BR, ru), the list separator is a semicolon.
+ */
+export type CsvDialect = { delimiter: CsvDelimiter; decimal: "." | "," };
+export const csvDialects: Record<Language, CsvDialect> = {
+  "pt-BR": { delimiter: ";", decimal: "," },
+  en: { delimiter: ",", decimal: "." },
+  ru: { delimiter: ";", decimal: "," },
+};
+
+/** A decimal string ("1030.73", "-5.00") with the dialect's decimal mark and no grouping. */
+export function formatCsvDecimal(value: string, dialect: CsvDialect): string {
+  return dialect.decimal === "," ? value.replace(".", ",") : value;
 }
 
 /** UTF-8 byte order mark so spreadsheet programs read accents and Cyrillic correctly. */

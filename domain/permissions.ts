@@ -29,6 +29,9 @@ export const permissions = {
   "payments:read-own": ["user", "manager"],
   "payments:manage": ["financial", "admin"],
   "commission-settings:manage": ["financial", "admin"],
+  // where a buyer is paid: the buyer keeps their own; financial and admins read anyone's
+  "payee:own": ["user"],
+  "payee:read-all": ["financial", "admin"],
   // workspace
   "settings:manage": ["admin"],
   "audit:read": ["admin"],
@@ -91,6 +94,11 @@ export const operationAccess = {
   "GET /api/payments/{statementId}/history": ["payments:manage"],
   "GET /api/me/payment": ["payments:read-own"],
   "GET /api/me/commission": ["payments:read-own"],
+  "GET /api/me/payee": ["payee:own"],
+  "PUT /api/me/payee": ["payee:own"],
+  "GET /api/users/{id}/payee": ["payee:own", "payee:read-all"],
+  "GET /api/payments.csv": ["payments:manage"],
+  "GET /api/payments.xlsx": ["payments:manage"],
   "POST /api/imports/preview": ["campaigns:write"],
   "GET /api/imports/preview/{token}": ["campaigns:write"],
   "POST /api/imports": ["campaigns:write"],

@@ -23,7 +23,9 @@ import { createMeRoutes } from "./features/me/me.routes";
 import { createNotesRoutes } from "./features/notes/notes.routes";
 import { createNotificationsRoutes } from "./features/notifications/notifications.routes";
 import { createOffersRoutes } from "./features/offers/offers.routes";
+import { createPayeeRoutes } from "./features/payee/payee.routes";
 import { createPaymentsRoutes } from "./features/payments/payments.routes";
+import { createPayoutFileRoutes } from "./features/payments/payout-file.routes";
 import { createReportsRoutes } from "./features/reports/reports.routes";
 import { createSessionsRoutes } from "./features/sessions/sessions.routes";
 import { createSettingsRoutes } from "./features/settings/settings.routes";
@@ -205,6 +207,8 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   app.route("/api", createCreativeRequestsRoutes(deps));
   app.route("/api", createNotificationsRoutes(deps));
   app.route("/api", createPaymentsRoutes(deps));
+  app.route("/api", createPayoutFileRoutes(deps));
+  app.route("/api", createPayeeRoutes(deps));
   app.route("/api", createReportsRoutes(deps));
   app.route("/api", createUsersRoutes(deps));
   app.route("/api", createSettingsRoutes(deps));

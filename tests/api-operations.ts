@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { addDays, todayIn } from "../domain/periods";
@@ -196,6 +196,14 @@ export const operationCalls: Record<string, (w: World) => Promise<Call> | Call> 
   "GET /api/payments/{statementId}/history": (w) => ({ path: `/api/payments/${w.statementId}/history` }),
   "GET /api/me/payment": () => ({ path: "/api/me/payment" }),
   "GET /api/me/commission": () => ({ path: "/api/me/commission" }),
+  "GET /api/me/payee": () => ({ path: "/api/me/payee" }),
+  "PUT /api/me/payee": () => ({
+    path: "/api/me/payee",
+    json: { method: "pix", pixKeyType: "random", pixKey: randomUUID() },
+  }),
+  "GET /api/users/{id}/payee": (w) => ({ path: `/api/users/${w.users.buyer.id}/payee` }),
+  "GET /api/payments.csv": () => ({ path: `/api/payments.csv?month=${todayIn("UTC").slice(0, 7)}` }),
+  "GET /api/payments.xlsx": () => ({ path: `/api/payments.xlsx?month=${todayIn("UTC").slice(0, 7)}` }),
   "POST /api/imports/preview": (w) => ({ path: "/api/imports/preview", body: importForm(w) }),
   "GET /api/imports/preview/{token}": async (w) => ({
     path: `/api/imports/preview/${await buyerPreviewToken(w)}`,

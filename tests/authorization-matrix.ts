@@ -131,6 +131,20 @@ export const authorizationMatrix: Record<string, Row> = {
     "The buyer's own month; financial and admin have no statement of their own.",
   ),
   "GET /api/me/commission": row("401 ok  ok  ok  ok  403 403", "As /api/me/payment."),
+  "GET /api/me/payee": row(
+    "401 ok  ok  403 403 403 403",
+    "The buyer's own payment details; only buyers are paid through statements, so other roles have none.",
+  ),
+  "PUT /api/me/payee": row(
+    "401 ok  ok  403 403 403 403",
+    "As GET /api/me/payee. Audited (payee.updated, keys masked) and notified to financial users and admins.",
+  ),
+  "GET /api/users/{id}/payee": row(
+    "401 ok  404 403 403 ok  ok",
+    "Financial and admins read anyone's; a buyer only their own (another buyer's answers 404); team leads never, not even their buyers'.",
+  ),
+  "GET /api/payments.csv": row("401 403 403 403 403 ok  ok", "The payout file of a month."),
+  "GET /api/payments.xlsx": row("401 403 403 403 403 ok  ok", "As GET /api/payments.csv."),
   "POST /api/imports/preview": row("401 ok  ok  ok  ok  403 ok"),
   "GET /api/imports/preview/{token}": row(
     "401 ok  404 404 404 403 404",

@@ -1,3 +1,4 @@
+import type { PayeeAnswer, PayeeInput } from "@domain/schemas/payee";
 import type { Session, SessionsRevoked } from "@domain/schemas/sessions";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
@@ -100,4 +101,24 @@ export function readTotpSecret(uri: string): string {
 /** "JBSWY3DPEHPK3PXP" → "JBSW Y3DP EHPK 3PXP": easier to read and to type. */
 export function groupSecret(secret: string): string {
   return secret.replace(/(.{4})(?=.)/g, "$1 ");
+}
+
+// Where the buyer is paid (GET/PUT /api/me/payee): buyers only.
+
+export const payeeKeys = { mine: ["me", "payee"] as const };
+
+export function useMyPayee(enabled = true) {
+  return useQuery({
+    queryKey: payeeKeys.mine,
+    queryFn: ({ signal }) => api.get<PayeeAnswer>("/api/me/payee", { signal }),
+    enabled,
+  });
+}
+
+export function useSaveMyPayee() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PayeeInput) => api.put<PayeeAnswer>("/api/me/payee", input),
+    onSuccess: (answer) => queryClient.setQueryData(payeeKeys.mine, answer),
+  });
 }
