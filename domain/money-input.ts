@@ -102,7 +102,7 @@ function parseDecimalInput(
       rest = rest.slice(1);
       continue;
     }
-    const prefix = kind === "money" && currency === null ? matchSign(rest, "start") : null;
+    const prefix: SignMatch | null = kind === "money" && currency === null ? matchSign(rest, "start") : null;
     if (prefix) {
       currency = prefix.currency;
       rest = rest.slice(prefix.sign.length);
@@ -135,7 +135,9 @@ function parseDecimalInput(
   return { ok: true, value: `${negative && cents !== 0n ? "-" : ""}${BigInt(whole)}.${fraction}` };
 }
 
-function matchSign(text: string, at: "start" | "end"): { sign: string; currency: string } | null {
+type SignMatch = { sign: string; currency: string };
+
+function matchSign(text: string, at: "start" | "end"): SignMatch | null {
   const match = (at === "start" ? leadingSign : trailingSign).exec(text);
   const sign = match?.[1];
   return sign ? { sign, currency: currencyOf[sign.toUpperCase()] ?? "" } : null;
