@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { fromCents } from "./money";
 import {
   formatMoneyForInput,
+  formatPercentForInput,
   type MoneyInputCode,
   maxMoneyInputCents,
   moneyInputPlaceholder,
@@ -203,6 +204,10 @@ describe("formatMoneyForInput", () => {
     expect(formatMoneyForInput("-5", "pt-BR")).toBe("-5,00");
     expect(formatMoneyForInput(12.5, "en")).toBe("12.50");
     expect(formatMoneyForInput("1.030,7 typed", "en")).toBe("1.030,7 typed");
+    expect(formatPercentForInput("30.00", "pt-BR")).toBe("30");
+    expect(formatPercentForInput("12.50", "pt-BR")).toBe("12,5");
+    expect(formatPercentForInput("-12.05", "en")).toBe("-12.05");
+    expect(formatPercentForInput("0.00", "ru")).toBe("0");
     expect(moneyInputPlaceholder("pt-BR")).toBe("0,00");
     expect(moneyInputPlaceholder("en")).toBe("0.00");
     expect(moneyInputPlaceholder("ru")).toBe("0,00");
@@ -262,7 +267,7 @@ describe("parseMoneyInput: properties", () => {
     );
   });
 
-  it("reads back Intl percentages", () => {
+  it("reads back Intl percentages and formatPercentForInput", () => {
     fc.assert(
       fc.property(
         fc.bigInt({ min: -1_000_000n, max: 1_000_000n }),
@@ -274,10 +279,12 @@ describe("parseMoneyInput: properties", () => {
             minimumFractionDigits: 0,
             maximumFractionDigits: 2,
           }).format(`${expected}e-2` as never);
-          expect(parsePercentInput(text, { language, allowNegative: true }), text).toEqual({
-            ok: true,
-            value: expected === "-0.00" ? "0.00" : expected,
-          });
+          for (const written of [text, formatPercentForInput(expected, language)]) {
+            expect(parsePercentInput(written, { language, allowNegative: true }), written).toEqual({
+              ok: true,
+              value: expected,
+            });
+          }
         },
       ),
       { numRuns: 300 },

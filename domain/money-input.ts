@@ -247,8 +247,16 @@ export function formatMoneyForInput(value: string | number, language: Language):
   return `${sign}${wholeDigits}${separatorsOf[language].decimal}${fraction.padEnd(2, "0")}`;
 }
 
-/** The same for a percentage ("30.00" → "30,00" in pt-BR). */
-export const formatPercentForInput = formatMoneyForInput;
+/** A stored percentage as the reader writes it, without idle zeros ("30.00" → "30", "12.50" → "12,5"). */
+export function formatPercentForInput(value: string | number, language: Language): string {
+  const text = formatMoneyForInput(value, language);
+  const decimal = separatorsOf[language].decimal;
+  const at = text.lastIndexOf(decimal);
+  const whole = text.slice(0, at);
+  if (at < 0 || !/^-?\d+$/.test(whole) || !/^\d{2}$/.test(text.slice(at + 1))) return text;
+  const fraction = text.slice(at + 1).replace(/0+$/, "");
+  return fraction ? `${whole}${decimal}${fraction}` : whole;
+}
 
 /** The placeholder of an empty field: "0,00" (pt-BR, ru) or "0.00" (en). */
 export function moneyInputPlaceholder(language: Language): string {

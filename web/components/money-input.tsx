@@ -75,7 +75,7 @@ function DecimalInput({
         value: kind === "money" ? formatMoney(result.value, currency, f.language) : f.percent(result.value),
       })
     : showError && result && !result.ok
-      ? t(moneyErrorKey(result.code))
+      ? t(moneyErrorKey(result.code, kind))
       : null;
   const lineId = `${id ?? ownId}-value`;
   const describedByAll = [describedBy, line ? lineId : null].filter(Boolean).join(" ") || undefined;

@@ -20,20 +20,32 @@ export type MoneyTextOptions = {
   blank?: "required" | "zero";
 };
 
-const errorKeys: Record<MoneyInputCode, string> = {
-  required: "common:moneyInput.errors.required",
-  not_a_number: "common:moneyInput.errors.not_a_number",
-  not_negative: "common:moneyInput.errors.not_negative",
-  max_two_decimals: "common:moneyInput.errors.max_two_decimals",
-  too_large: "common:moneyInput.errors.too_large",
-  ambiguous: "common:moneyInput.errors.ambiguous",
-  other_currency: "common:moneyInput.errors.other_currency",
+const errorKeys: Record<"money" | "percent", Record<MoneyInputCode, string>> = {
+  money: {
+    required: "common:moneyInput.errors.required",
+    not_a_number: "common:moneyInput.errors.not_a_number",
+    not_negative: "common:moneyInput.errors.not_negative",
+    max_two_decimals: "common:moneyInput.errors.max_two_decimals",
+    too_large: "common:moneyInput.errors.too_large",
+    ambiguous: "common:moneyInput.errors.ambiguous",
+    other_currency: "common:moneyInput.errors.other_currency",
+  },
+  percent: {
+    required: "common:moneyInput.percentErrors.required",
+    not_a_number: "common:moneyInput.percentErrors.not_a_number",
+    not_negative: "common:moneyInput.percentErrors.not_negative",
+    max_two_decimals: "common:moneyInput.percentErrors.max_two_decimals",
+    too_large: "common:moneyInput.percentErrors.too_large",
+    ambiguous: "common:moneyInput.percentErrors.ambiguous",
+    // A percent field reads no currency sign at all: never answered.
+    other_currency: "common:moneyInput.percentErrors.not_a_number",
+  },
 };
-const errorKeySet = new Set(Object.values(errorKeys));
+const errorKeySet = new Set([...Object.values(errorKeys.money), ...Object.values(errorKeys.percent)]);
 
-/** The translation key of a money-input code. */
-export function moneyErrorKey(code: MoneyInputCode): string {
-  return errorKeys[code];
+/** The translation key of a money-input code (percent fields speak of numbers, not amounts). */
+export function moneyErrorKey(code: MoneyInputCode, kind: "money" | "percent" = "money"): string {
+  return errorKeys[kind][code];
 }
 
 /** The typed text → the canonical decimal ("1030.73") or the code saying why it cannot be read. */
@@ -61,7 +73,7 @@ export function moneyTextSchema(language: Language, options: MoneyTextOptions = 
     .transform((text, ctx) => {
       const result = readMoneyText(text ?? "", language, options);
       if (result.ok) return result.value;
-      ctx.addIssue({ code: "custom", message: moneyErrorKey(result.code) });
+      ctx.addIssue({ code: "custom", message: moneyErrorKey(result.code, options.kind) });
       return z.NEVER;
     });
 }
@@ -88,7 +100,7 @@ export function readMoneyFields<K extends string>(
     if (texts[key].trim() === "") continue;
     const result = readMoneyText(texts[key], language, options[key]);
     if (result.ok) values[key] = result.value;
-    else errors[key] = moneyErrorKey(result.code);
+    else errors[key] = moneyErrorKey(result.code, options[key].kind);
   }
   return { values, errors };
 }

@@ -7,7 +7,7 @@ import { readMoneyFields } from "@/lib/money-input";
 // The report's filters live in the URL (bookmarkable, shareable). The form edits a draft of plain
 // strings, so nothing the user typed is lost to a bad value; only a valid draft reaches the URL.
 // ROI bounds are percentages typed in the reader's language (PercentInput, docs/decisions/0063);
-// the URL holds them canonical ("-12.50").
+// the URL holds them as plain decimals ("-12.5").
 
 export const periodChoices = ["7d", "30d", "90d", "all"] as const;
 export type PeriodChoice = (typeof periodChoices)[number] | "custom";
@@ -37,6 +37,11 @@ export const filterKeys = ["period", "from", "to", "userId", "offerId", "minRoi"
 
 function isPeriodChoice(value: string | null): value is (typeof periodChoices)[number] {
   return (periodChoices as readonly string[]).includes(value ?? "");
+}
+
+/** "12.50" → "12.5", "10.00" → "10": short, stable links. */
+function compact(value: string): string {
+  return value.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "");
 }
 
 /** A canonical bound from the URL as the reader writes it ("-12.50" → "-12,50"); other text as is. */
@@ -87,8 +92,12 @@ export function checkDraft(draft: ReportDraft, language: Language): DraftCheck {
     ...(custom && draft.to ? { to: draft.to } : {}),
     ...(draft.userId ? { userId: draft.userId } : {}),
     ...(draft.offerId ? { offerId: draft.offerId } : {}),
-    ...(bounds.values.minRoi.trim() && !bounds.errors.minRoi ? { minRoi: bounds.values.minRoi } : {}),
-    ...(bounds.values.maxRoi.trim() && !bounds.errors.maxRoi ? { maxRoi: bounds.values.maxRoi } : {}),
+    ...(bounds.values.minRoi.trim() && !bounds.errors.minRoi
+      ? { minRoi: compact(bounds.values.minRoi) }
+      : {}),
+    ...(bounds.values.maxRoi.trim() && !bounds.errors.maxRoi
+      ? { maxRoi: compact(bounds.values.maxRoi) }
+      : {}),
   };
   const result = reportQuerySchema.safeParse(params);
   if (!result.success || bounds.errors.minRoi || bounds.errors.maxRoi) {

@@ -1,5 +1,5 @@
 import { defaultRevenueTiers } from "@domain/commission";
-import { formatMoneyForInput } from "@domain/money-input";
+import { formatMoneyForInput, formatPercentForInput } from "@domain/money-input";
 import { type CommissionSettingsForm, commissionSettingsInputSchema } from "@domain/schemas/payments";
 import { Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
@@ -66,20 +66,21 @@ export function CommissionDialog({
       return;
     }
     if (!loaded || values) return;
-    // Stored values as the reader writes them ("30,00" in pt-BR), read back the same way on save.
-    const shown = (value: string) => formatMoneyForInput(value, f.language);
+    // Stored values as the reader writes them ("4000,00", "12,5" in pt-BR), read back the same way.
+    const money = (value: string) => formatMoneyForInput(value, f.language);
+    const rate = (value: string) => formatPercentForInput(value, f.language);
     setValues({
       modelType: loaded.modelType,
-      baseCommissionRate: shown(loaded.baseCommissionRate),
-      highRoiCommissionRate: shown(loaded.highRoiCommissionRate),
-      roiThreshold: shown(loaded.roiThreshold),
-      tieredRoiThreshold: shown(loaded.tieredRoiThreshold),
-      minimumMonthlyRevenue: shown(loaded.minimumMonthlyRevenue),
+      baseCommissionRate: rate(loaded.baseCommissionRate),
+      highRoiCommissionRate: rate(loaded.highRoiCommissionRate),
+      roiThreshold: rate(loaded.roiThreshold),
+      tieredRoiThreshold: rate(loaded.tieredRoiThreshold),
+      minimumMonthlyRevenue: money(loaded.minimumMonthlyRevenue),
       revenueTiers: (loaded.revenueTiers.length ? loaded.revenueTiers : defaultRevenueTiers).map((tier) => ({
-        minRevenue: shown(tier.minRevenue),
-        maxRevenue: tier.maxRevenue === null ? "" : shown(tier.maxRevenue),
-        commissionBelowRoi: shown(tier.commissionBelowRoi),
-        commissionAboveRoi: shown(tier.commissionAboveRoi),
+        minRevenue: money(tier.minRevenue),
+        maxRevenue: tier.maxRevenue === null ? "" : money(tier.maxRevenue),
+        commissionBelowRoi: rate(tier.commissionBelowRoi),
+        commissionAboveRoi: rate(tier.commissionAboveRoi),
       })),
     });
     setErrors({});
