@@ -104,6 +104,12 @@ export default defineConfig({
       use: { ...browser, baseURL: screensServer.baseURL },
     },
     {
+      name: "money",
+      testMatch: /money-input\.spec\.ts/,
+      dependencies: ["sign-in"],
+      use: { ...browser, baseURL: screensServer.baseURL },
+    },
+    {
       name: "insights",
       testMatch: /(admin-insights|financial-insights|reports)\.spec\.ts/,
       dependencies: ["sign-in"],

@@ -308,7 +308,7 @@ test("the financial user builds a filtered report and its CSV equals the screen"
   const url = page.url();
   await page.getByTestId("filter-min-roi").fill("abc");
   await page.getByTestId("generate-report").click();
-  await expect(page.getByText("Digite um número, por exemplo 25 ou -10,5.")).toBeVisible();
+  await expect(page.getByText("Não é um número. Use só dígitos e vírgula para decimais")).toBeVisible();
   await expect(page.getByTestId("filter-min-roi")).toHaveValue("abc");
   await expect(page.getByTestId("filter-min-roi")).toBeFocused();
   await page.getByTestId("filter-min-roi").fill("150,5");

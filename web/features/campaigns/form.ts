@@ -1,12 +1,16 @@
+import { formatMoneyForInput } from "@domain/money-input";
+import type { Language } from "@domain/roles";
 import { type CampaignForm, type CampaignInput, campaignInputSchema } from "@domain/schemas/campaigns";
-import type { FieldValues, UseFormSetError } from "react-hook-form";
+import type { FieldValues, Resolver, UseFormSetError } from "react-hook-form";
 import { errorMessageKey, isApiError } from "@/lib/api";
 import { createCodeResolver } from "@/lib/code-resolver";
-import { i18n } from "@/lib/i18n";
+import { currentLanguage, i18n } from "@/lib/i18n";
+import { isMoneyErrorKey, moneyTextSchema } from "@/lib/money-input";
 
 // The add-data and edit forms validate with the API's own schema (campaignInputSchema), so the
 // browser and the server agree on every rule. Its messages are codes; they become translation keys
-// here (campaigns:validation.<code>), which FormMessage translates.
+// here (campaigns:validation.<code>), which FormMessage translates. The spend is the text as typed,
+// read in the reader's language (MoneyInput, docs/decisions/0063); a blank spend is 0.
 
 export type CampaignFormValues = {
   date: string;
@@ -30,6 +34,7 @@ export const campaignFieldNames = [
 
 /** The translation key for a validation or field error code. */
 export function validationKey(code: string): string {
+  if (isMoneyErrorKey(code)) return code;
   const own = `campaigns:validation.${code}`;
   if (i18n.exists(own)) return own;
   const general = `errors:${code}`;
@@ -37,25 +42,44 @@ export function validationKey(code: string): string {
   return "campaigns:validation.invalid";
 }
 
-export const campaignResolver = createCodeResolver<CampaignFormValues, CampaignInput>(
-  campaignInputSchema,
-  validationKey,
-);
+const resolvers = new Map<Language, Resolver<CampaignFormValues, unknown, CampaignInput>>();
 
-/** Form values from a saved campaign (edit) or the blank add-data form. */
-export function toFormValues(campaign?: {
-  date: string;
-  offerId: string | null;
-  spent: string;
-  clicks: number;
-  installations: number;
-  registrations: number;
-  deposits: number;
-}): CampaignFormValues {
+/** The form's schema in a language: the API's own, with the spend read from the typed text. */
+export function campaignFormSchema(language: Language) {
+  return campaignInputSchema.extend({ spent: moneyTextSchema(language, { blank: "zero" }) });
+}
+
+/** Checks the form in the language the reader has when submitting. */
+export const campaignResolver: Resolver<CampaignFormValues, unknown, CampaignInput> = (values, ...rest) => {
+  const language = currentLanguage();
+  let resolver = resolvers.get(language);
+  if (!resolver) {
+    resolver = createCodeResolver<CampaignFormValues, CampaignInput>(
+      campaignFormSchema(language),
+      validationKey,
+    );
+    resolvers.set(language, resolver);
+  }
+  return resolver(values, ...rest);
+};
+
+/** Form values from a saved campaign (edit, its spend as the reader writes it) or the blank add-data form. */
+export function toFormValues(
+  campaign?: {
+    date: string;
+    offerId: string | null;
+    spent: string;
+    clicks: number;
+    installations: number;
+    registrations: number;
+    deposits: number;
+  },
+  language: Language = currentLanguage(),
+): CampaignFormValues {
   return {
     date: campaign?.date ?? "",
     offerId: campaign?.offerId ?? "",
-    spent: campaign ? campaign.spent : "",
+    spent: campaign ? formatMoneyForInput(campaign.spent, language) : "",
     clicks: campaign ? String(campaign.clicks) : "",
     installations: campaign ? String(campaign.installations) : "",
     registrations: campaign ? String(campaign.registrations) : "",

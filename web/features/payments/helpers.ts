@@ -27,11 +27,6 @@ export function isMonthKey(value: string | null): value is string {
   return value !== null && /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
 }
 
-/** Keeps what was typed as money, rejecting a third decimal or anything but digits and one separator. */
-export function acceptMoneyInput(next: string, previous: string): string {
-  return /^\d*([.,]\d{0,2})?$/.test(next) ? next : previous;
-}
-
 export const statusTone: Record<PaymentCard["status"], string> = {
   pending: "border-transparent bg-amber-500/15 text-amber-800 dark:text-amber-300",
   processing: "border-transparent bg-sky-500/15 text-sky-800 dark:text-sky-300",

@@ -1,8 +1,13 @@
+import { formatPercentForInput } from "@domain/money-input";
+import type { Language } from "@domain/roles";
 import { reportQuerySchema } from "@domain/schemas/reports";
 import { fieldCodesFromZod } from "@/features/users/helpers";
+import { readMoneyFields } from "@/lib/money-input";
 
 // The report's filters live in the URL (bookmarkable, shareable). The form edits a draft of plain
 // strings, so nothing the user typed is lost to a bad value; only a valid draft reaches the URL.
+// ROI bounds are percentages typed in the reader's language (PercentInput, docs/decisions/0063);
+// the URL holds them as plain decimals ("-12.5").
 
 export const periodChoices = ["7d", "30d", "90d", "all"] as const;
 export type PeriodChoice = (typeof periodChoices)[number] | "custom";
@@ -34,8 +39,18 @@ function isPeriodChoice(value: string | null): value is (typeof periodChoices)[n
   return (periodChoices as readonly string[]).includes(value ?? "");
 }
 
+/** "12.50" → "12.5", "10.00" → "10": short, stable links. */
+function compact(value: string): string {
+  return value.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "");
+}
+
+/** A canonical bound from the URL as the reader writes it ("-12.50" → "-12,50"); other text as is. */
+function showBound(value: string, language: Language): string {
+  return /^-?\d+(\.\d{1,2})?$/.test(value) ? formatPercentForInput(value, language) : value;
+}
+
 /** The draft the URL describes; dates switch the period to custom (they win, as on the server). */
-export function readDraft(params: URLSearchParams): ReportDraft {
+export function readDraft(params: URLSearchParams, language: Language): ReportDraft {
   const get = (key: string) => params.get(key)?.trim() ?? "";
   const from = get("from");
   const to = get("to");
@@ -46,8 +61,8 @@ export function readDraft(params: URLSearchParams): ReportDraft {
     to,
     userId: get("userId"),
     offerId: get("offerId"),
-    minRoi: get("minRoi"),
-    maxRoi: get("maxRoi"),
+    minRoi: showBound(get("minRoi"), language),
+    maxRoi: showBound(get("maxRoi"), language),
   };
 }
 
@@ -55,30 +70,42 @@ export function readTab(params: URLSearchParams): ReportTab {
   return params.get("tab") === "offer" ? "offer" : "user";
 }
 
-/** A ROI bound as the URL and the server get it: trimmed, decimal comma as a point. */
-function normalizeBound(value: string): string {
-  return value.trim().replace(",", ".");
-}
-
 export type DraftCheck =
   | { ok: true; params: ReportParams }
   | { ok: false; errors: Partial<Record<ReportDraftField, string>> };
 
-/** Checks a draft with the server's own schema; errors are validation codes per field. */
-export function checkDraft(draft: ReportDraft): DraftCheck {
+/**
+ * Checks a draft with the server's own schema; errors are validation codes per field, or for an
+ * unreadable ROI bound the key of its message (common:moneyInput.errors.<code>).
+ */
+export function checkDraft(draft: ReportDraft, language: Language): DraftCheck {
   const custom = draft.period === "custom";
   if (custom && !draft.from && !draft.to) return { ok: false, errors: { from: "dates_required" } };
+  const bound = { kind: "percent", allowNegative: true } as const;
+  const bounds = readMoneyFields({ minRoi: draft.minRoi, maxRoi: draft.maxRoi }, language, {
+    minRoi: bound,
+    maxRoi: bound,
+  });
   const params: ReportParams = {
     ...(custom ? {} : { period: draft.period as (typeof periodChoices)[number] }),
     ...(custom && draft.from ? { from: draft.from } : {}),
     ...(custom && draft.to ? { to: draft.to } : {}),
     ...(draft.userId ? { userId: draft.userId } : {}),
     ...(draft.offerId ? { offerId: draft.offerId } : {}),
-    ...(draft.minRoi.trim() ? { minRoi: normalizeBound(draft.minRoi) } : {}),
-    ...(draft.maxRoi.trim() ? { maxRoi: normalizeBound(draft.maxRoi) } : {}),
+    ...(bounds.values.minRoi.trim() && !bounds.errors.minRoi
+      ? { minRoi: compact(bounds.values.minRoi) }
+      : {}),
+    ...(bounds.values.maxRoi.trim() && !bounds.errors.maxRoi
+      ? { maxRoi: compact(bounds.values.maxRoi) }
+      : {}),
   };
   const result = reportQuerySchema.safeParse(params);
-  if (!result.success) return { ok: false, errors: fieldCodesFromZod(result.error) };
+  if (!result.success || bounds.errors.minRoi || bounds.errors.maxRoi) {
+    return {
+      ok: false,
+      errors: { ...(result.success ? {} : fieldCodesFromZod(result.error)), ...bounds.errors },
+    };
+  }
   return { ok: true, params };
 }
 

@@ -3,6 +3,7 @@ import i18n from "i18next";
 import { useTranslation } from "react-i18next";
 import type { ZodError } from "zod";
 import { errorMessageKey, isApiError } from "@/lib/api";
+import { isMoneyErrorKey } from "@/lib/money-input";
 
 // Small pieces the team screens (users, offers, notes) share.
 
@@ -25,6 +26,8 @@ export function fieldCodesFromZod(error: ZodError): Record<string, string> {
 
 /** The translation key for a validation code in a namespace (ns:validation.<code>). */
 export function validationKey(namespace: string, code: string): string {
+  // A money field's message is already its key (lib/money-input.ts).
+  if (isMoneyErrorKey(code)) return code;
   for (const key of [`${namespace}:validation.${code}`, `${namespace}:errors.${code}`, `errors:${code}`]) {
     if (i18n.exists(key)) return key;
   }

@@ -1,7 +1,7 @@
 import { computeDepositPayment, computeMetrics } from "@domain/metrics";
 import { addDays, isIsoDate, todayIn } from "@domain/periods";
 import type { CampaignInput } from "@domain/schemas/campaigns";
-import { countField, moneyField } from "@domain/schemas/fields";
+import { countField } from "@domain/schemas/fields";
 import { TriangleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
 import { type Control, useForm, useWatch } from "react-hook-form";
@@ -16,6 +16,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useCurrentUser } from "@/features/auth/session";
 import { useAppConfig } from "@/lib/config";
 import { useFormDraft } from "@/lib/form-draft";
+import { readMoneyText } from "@/lib/money-input";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useCreateCampaign, useLoggedDay, useVisibleOffers } from "../api";
@@ -231,13 +232,14 @@ function Preview({
   const { t } = useTranslation("campaigns");
   const f = useFormatters();
   const values = useWatch({ control });
-  const spent = moneyField.safeParse(values.spent);
+  // The spend as it will be saved: read in the reader's language, like the form's own check.
+  const spent = readMoneyText(values.spent ?? "", f.language, { blank: "zero" });
   const count = (value: string | undefined) => {
     const parsed = countField.safeParse(value);
     return parsed.success ? parsed.data : 0;
   };
   const offer = offers.find((candidate) => candidate.id === values.offerId);
-  const active = spent.success && Number(spent.data) > 0;
+  const active = spent.ok && Number(spent.value) > 0;
 
   if (!active) {
     return (
@@ -252,7 +254,7 @@ function Preview({
   const deposits = count(values.deposits);
   const revenue = offer ? computeDepositPayment(deposits, offer.payoutPerDeposit) : "0.00";
   const metrics = computeMetrics({
-    spent: spent.data,
+    spent: spent.value,
     revenue,
     clicks: count(values.clicks),
     installations: count(values.installations),

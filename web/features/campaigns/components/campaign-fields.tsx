@@ -3,6 +3,7 @@ import type { Offer } from "@domain/schemas/offers";
 import type { ReactNode } from "react";
 import type { Control } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { MoneyInput } from "@/components/money-input";
 import { DateInput } from "@/components/ui/date-input";
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
@@ -72,13 +73,7 @@ export function CampaignFields({
           <FormItem className="sm:col-span-2">
             <FormLabel>{t("fields.spentUsd")}</FormLabel>
             <FormControl>
-              <Input
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="0.00"
-                disabled={disabled}
-                {...field}
-              />
+              <MoneyInput disabled={disabled} data-testid="campaign-spent" {...field} />
             </FormControl>
             <FormMessage />
           </FormItem>

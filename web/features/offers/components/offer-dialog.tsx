@@ -1,7 +1,9 @@
+import { formatMoneyForInput } from "@domain/money-input";
 import { type Currency, currencies, type Offer, offerInputSchema } from "@domain/schemas/offers";
 import type { User } from "@domain/schemas/users";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { MoneyInput } from "@/components/money-input";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -20,9 +22,11 @@ import {
   errorKey,
   fieldCodesFromZod,
   textareaClass,
+  useLanguage,
   validationKey,
 } from "@/features/users/helpers";
 import { isApiError } from "@/lib/api";
+import { readMoneyFields } from "@/lib/money-input";
 import { toast } from "@/lib/toast";
 import { useSaveOffer } from "../api";
 
@@ -65,6 +69,10 @@ export function OfferDialog({
   const { t } = useTranslation("offers");
   const baseId = useId();
   const save = useSaveOffer();
+  const language = useLanguage();
+  // Read when the dialog opens: a language switch while typing must not reset the text.
+  const openingLanguage = useRef(language);
+  openingLanguage.current = language;
   const [values, setValues] = useState<Values>(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -76,10 +84,10 @@ export function OfferDialog({
         ? {
             name: offer.name,
             description: offer.description ?? "",
-            value: offer.value,
+            value: formatMoneyForInput(offer.value, openingLanguage.current),
             currency: offer.currency,
             casinoBrand: offer.casinoBrand,
-            payoutPerDeposit: offer.payoutPerDeposit,
+            payoutPerDeposit: formatMoneyForInput(offer.payoutPerDeposit, openingLanguage.current),
             visibleToAll: offer.visibleToAll,
             assignedUserIds: offer.assignedUsers.map((u) => u.id),
           }
@@ -97,13 +105,23 @@ export function OfferDialog({
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
+    // The amounts are read as typed, in the reader's language; a text that cannot be read stays.
+    const money = readMoneyFields(
+      { value: values.value, payoutPerDeposit: values.payoutPerDeposit },
+      language,
+      {
+        value: { currency: values.currency },
+        payoutPerDeposit: { currency: reportingCurrency },
+      },
+    );
     const parsed = offerInputSchema.safeParse({
       ...values,
+      ...money.values,
       description: values.description.trim() ? values.description : null,
       assignedUserIds: values.visibleToAll ? [] : values.assignedUserIds,
     });
-    if (!parsed.success) {
-      setErrors(mapCodes(fieldCodesFromZod(parsed.error)));
+    if (!parsed.success || Object.keys(money.errors).length > 0) {
+      setErrors({ ...(parsed.success ? {} : mapCodes(fieldCodesFromZod(parsed.error))), ...money.errors });
       return;
     }
     try {
@@ -154,11 +172,12 @@ export function OfferDialog({
           </Field>
           <div className="grid gap-4 sm:grid-cols-[1fr_8rem_1fr]">
             <Field id={id("value")} label={t("fields.value")} error={errors.value}>
-              <Input
+              <MoneyInput
                 {...fieldAria(id("value"), errors.value)}
-                inputMode="decimal"
+                currency={values.currency}
                 value={values.value}
-                onChange={(e) => set("value", e.target.value)}
+                onChange={(text) => set("value", text)}
+                data-testid="offer-value"
               />
             </Field>
             <Field id={id("currency")} label={t("fields.currency")} error={errors.currency}>
@@ -179,11 +198,12 @@ export function OfferDialog({
               label={t("fields.payoutPerDeposit", { currency: reportingCurrency })}
               error={errors.payoutPerDeposit}
             >
-              <Input
+              <MoneyInput
                 {...fieldAria(id("payout"), errors.payoutPerDeposit)}
-                inputMode="decimal"
+                currency={reportingCurrency}
                 value={values.payoutPerDeposit}
-                onChange={(e) => set("payoutPerDeposit", e.target.value)}
+                onChange={(text) => set("payoutPerDeposit", text)}
+                data-testid="offer-payout"
               />
             </Field>
           </div>

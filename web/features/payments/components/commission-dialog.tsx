@@ -1,8 +1,10 @@
 import { defaultRevenueTiers } from "@domain/commission";
+import { formatMoneyForInput, formatPercentForInput } from "@domain/money-input";
 import { type CommissionSettingsForm, commissionSettingsInputSchema } from "@domain/schemas/payments";
 import { Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { MoneyInput, PercentInput } from "@/components/money-input";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -12,7 +14,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
@@ -20,9 +21,9 @@ import { useFormatters } from "@/features/campaigns/use-formatters";
 import { Field, fieldAria } from "@/features/users/components/field";
 import { errorKey, fieldCodesFromZod, validationKey } from "@/features/users/helpers";
 import { isApiError } from "@/lib/api";
+import { type MoneyTextOptions, readMoneyFields } from "@/lib/money-input";
 import { toast } from "@/lib/toast";
 import { useCommissionSettings, useSaveCommissionSettings } from "../api";
-import { acceptMoneyInput } from "../helpers";
 
 type Tier = {
   minRevenue: string;
@@ -65,21 +66,26 @@ export function CommissionDialog({
       return;
     }
     if (!loaded || values) return;
+    // Stored values as the reader writes them ("4000,00", "12,5" in pt-BR), read back the same way.
+    const money = (value: string) => formatMoneyForInput(value, f.language);
+    const rate = (value: string) => formatPercentForInput(value, f.language);
     setValues({
       modelType: loaded.modelType,
-      baseCommissionRate: loaded.baseCommissionRate,
-      highRoiCommissionRate: loaded.highRoiCommissionRate,
-      roiThreshold: loaded.roiThreshold,
-      tieredRoiThreshold: loaded.tieredRoiThreshold,
-      minimumMonthlyRevenue: loaded.minimumMonthlyRevenue,
+      baseCommissionRate: rate(loaded.baseCommissionRate),
+      highRoiCommissionRate: rate(loaded.highRoiCommissionRate),
+      roiThreshold: rate(loaded.roiThreshold),
+      tieredRoiThreshold: rate(loaded.tieredRoiThreshold),
+      minimumMonthlyRevenue: money(loaded.minimumMonthlyRevenue),
       revenueTiers: (loaded.revenueTiers.length ? loaded.revenueTiers : defaultRevenueTiers).map((tier) => ({
-        ...tier,
-        maxRevenue: tier.maxRevenue ?? "",
+        minRevenue: money(tier.minRevenue),
+        maxRevenue: tier.maxRevenue === null ? "" : money(tier.maxRevenue),
+        commissionBelowRoi: rate(tier.commissionBelowRoi),
+        commissionAboveRoi: rate(tier.commissionAboveRoi),
       })),
     });
     setErrors({});
     setFormError(null);
-  }, [open, loaded, values]);
+  }, [open, loaded, values, f.language]);
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((current) => (current ? { ...current, [key]: value } : current));
@@ -103,16 +109,30 @@ export function CommissionDialog({
     event.preventDefault();
     if (!values || !buyer || save.isPending) return;
     setFormError(null);
+    // Rates and amounts as typed, read in the reader's language; unreadable texts stay as typed.
+    const { modelType, revenueTiers, ...rates } = values;
+    const top = readMoneyFields(rates, f.language, rateOptions);
+    const tiers = revenueTiers.map((tier) => readMoneyFields(tier, f.language, tierOptions));
+    const moneyErrors: Record<string, string> = { ...top.errors };
+    tiers.forEach((tier, index) => {
+      for (const [key, message] of Object.entries(tier.errors))
+        moneyErrors[`revenueTiers.${index}.${key}`] = message as string;
+    });
     const input: CommissionSettingsForm = {
-      ...values,
-      revenueTiers: values.revenueTiers.map((tier) => ({
+      modelType,
+      ...top.values,
+      revenueTiers: tiers.map(({ values: tier }) => ({
         ...tier,
         maxRevenue: tier.maxRevenue.trim() === "" ? null : tier.maxRevenue,
       })),
     };
     const parsed = commissionSettingsInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(mapCodes(fieldCodesFromZod(parsed.error)));
+    if (!parsed.success || Object.keys(moneyErrors).length > 0) {
+      const next = { ...(parsed.success ? {} : mapCodes(fieldCodesFromZod(parsed.error))), ...moneyErrors };
+      setErrors(next);
+      // An error in the other model's fields would block the save out of sight.
+      if (!Object.keys(next).some((key) => shownFields[modelType](key)))
+        setFormError("payments:validation.invalid");
       return;
     }
     try {
@@ -128,16 +148,18 @@ export function CommissionDialog({
   }
 
   const id = (name: string) => `${baseId}-${name}`;
-  const percentInput = (name: keyof Values, label: string) => (
-    <Field id={id(name)} label={label} error={errors[name]}>
-      <Input
-        {...fieldAria(id(name), errors[name])}
-        inputMode="decimal"
-        value={values ? (values[name] as string) : ""}
-        onChange={(e) => set(name, acceptMoneyInput(e.target.value, values ? (values[name] as string) : ""))}
-      />
-    </Field>
-  );
+  const percentInput = (name: keyof Omit<Values, "modelType" | "revenueTiers">, label: string) => {
+    const Control = name === "minimumMonthlyRevenue" ? MoneyInput : PercentInput;
+    return (
+      <Field id={id(name)} label={label} error={errors[name]}>
+        <Control
+          {...fieldAria(id(name), errors[name])}
+          value={values ? values[name] : ""}
+          onChange={(text) => set(name, text)}
+        />
+      </Field>
+    );
+  };
 
   return (
     <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
@@ -203,22 +225,20 @@ export function CommissionDialog({
                         const errorId = `revenueTiers.${index}.${key}`;
                         const error = errors[errorId];
                         const label = t(`commission.${tierLabels[key]}`);
+                        const Control = tierOptions[key].kind === "percent" ? PercentInput : MoneyInput;
                         return (
                           <div key={key} className="grid gap-1">
                             <label htmlFor={id(errorId)} className="text-muted-foreground text-xs sm:sr-only">
                               {label}
                               <span className="sr-only"> ({t("commission.tier", { n: index + 1 })})</span>
                             </label>
-                            <Input
+                            <Control
                               id={id(errorId)}
                               aria-invalid={error ? true : undefined}
                               aria-describedby={error ? `${id(errorId)}-error` : undefined}
-                              inputMode="decimal"
                               placeholder={key === "maxRevenue" ? t("commission.unlimited") : undefined}
                               value={tier[key]}
-                              onChange={(e) =>
-                                setTier(index, key, acceptMoneyInput(e.target.value, tier[key]))
-                              }
+                              onChange={(text) => setTier(index, key, text)}
                             />
                             {error ? (
                               <p id={`${id(errorId)}-error`} className="text-destructive text-xs">
@@ -296,6 +316,26 @@ export function CommissionDialog({
     </Dialog>
   );
 }
+
+const percent: MoneyTextOptions = { kind: "percent" };
+const rateOptions: Record<keyof Omit<Values, "modelType" | "revenueTiers">, MoneyTextOptions> = {
+  baseCommissionRate: percent,
+  highRoiCommissionRate: percent,
+  roiThreshold: percent,
+  tieredRoiThreshold: percent,
+  minimumMonthlyRevenue: {},
+};
+const tierOptions: Record<keyof Tier, MoneyTextOptions> = {
+  minRevenue: {},
+  maxRevenue: {},
+  commissionBelowRoi: percent,
+  commissionAboveRoi: percent,
+};
+const shownFields: Record<Values["modelType"], (field: string) => boolean> = {
+  simple: (field) => ["baseCommissionRate", "highRoiCommissionRate", "roiThreshold"].includes(field),
+  tiered: (field) =>
+    field === "tieredRoiThreshold" || field === "minimumMonthlyRevenue" || field.startsWith("revenueTiers"),
+};
 
 const tierLabels = {
   minRevenue: "minRevenue",

@@ -2,6 +2,7 @@ import type { PaymentCard, Payout } from "@domain/schemas/payments";
 import { payoutInputSchema, payoutPatchSchema } from "@domain/schemas/payments";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { MoneyInput } from "@/components/money-input";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -20,12 +21,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { useFormatters } from "@/features/campaigns/use-formatters";
 import { Field, fieldAria } from "@/features/users/components/field";
 import { textareaClass, validationKey } from "@/features/users/helpers";
-import { acceptMoneyInput } from "../helpers";
+import { readMoneyFields } from "@/lib/money-input";
 
 /** Confirmar Pagamento / Rejeitar: a money-moving click asks first. */
 export function ConfirmActionDialog({
@@ -107,10 +107,12 @@ export function PayoutDialog({
     event.preventDefault();
     if (pending) return;
     const schema = editing ? payoutPatchSchema : payoutInputSchema;
-    const parsed = schema.safeParse({ amount: amount.trim(), note: note.trim() || null });
-    if (!parsed.success) {
-      const next: { amount?: string; note?: string } = {};
-      for (const issue of parsed.error.issues) {
+    // The amount as typed, read in the reader's language ("1.030,73" is 1030.73 in pt-BR).
+    const money = readMoneyFields({ amount }, f.language, { amount: { currency: f.currency } });
+    const parsed = schema.safeParse({ amount: money.values.amount, note: note.trim() || null });
+    if (!parsed.success || money.errors.amount) {
+      const next: { amount?: string; note?: string } = { ...money.errors };
+      for (const issue of parsed.success ? [] : parsed.error.issues) {
         const field = issue.path[0] === "note" ? "note" : "amount";
         next[field] ??= validationKey("payments", issue.message);
       }
@@ -148,14 +150,11 @@ export function PayoutDialog({
             error={errors.amount}
             hint={t("payout.amountHint")}
           >
-            <Input
+            <MoneyInput
               {...fieldAria(id("amount"), errors.amount, true)}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0.00"
               value={amount}
-              onChange={(e) => {
-                setAmount(acceptMoneyInput(e.target.value, amount));
+              onChange={(text) => {
+                setAmount(text);
                 setErrors(({ amount: _gone, ...rest }) => rest);
               }}
               data-testid="payout-amount"

@@ -3,10 +3,10 @@ import type { User } from "@domain/schemas/users";
 import { Download, Eraser, Play } from "lucide-react";
 import { type FormEvent, type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
+import { PercentInput } from "@/components/money-input";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { DateInput } from "@/components/ui/date-input";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { validationKey } from "@/features/users/helpers";
@@ -161,27 +161,23 @@ export function ReportFilters({
               {offers.isError ? <p className="text-destructive text-xs">{t("filters.offersError")}</p> : null}
             </Field>
             <Field id={fieldId("minRoi")} label={t("filters.minRoi")} error={errorOf("minRoi")}>
-              <Input
+              <PercentInput
                 id={fieldId("minRoi")}
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
+                allowNegative
                 placeholder={t("filters.roiPlaceholder")}
                 value={draft.minRoi}
-                onChange={(event) => set({ minRoi: event.target.value })}
+                onChange={(text) => set({ minRoi: text })}
                 data-testid="filter-min-roi"
                 {...invalidProps("minRoi")}
               />
             </Field>
             <Field id={fieldId("maxRoi")} label={t("filters.maxRoi")} error={errorOf("maxRoi")}>
-              <Input
+              <PercentInput
                 id={fieldId("maxRoi")}
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
+                allowNegative
                 placeholder={t("filters.roiPlaceholder")}
                 value={draft.maxRoi}
-                onChange={(event) => set({ maxRoi: event.target.value })}
+                onChange={(text) => set({ maxRoi: text })}
                 data-testid="filter-max-roi"
                 {...invalidProps("maxRoi")}
               />

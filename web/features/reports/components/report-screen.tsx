@@ -38,8 +38,11 @@ export function ReportScreen() {
     copy.delete("tab");
     return copy.toString();
   }, [search]);
-  const applied = useMemo(() => readDraft(new URLSearchParams(filterSearch)), [filterSearch]);
-  const appliedCheck = useMemo(() => checkDraft(applied), [applied]);
+  const applied = useMemo(
+    () => readDraft(new URLSearchParams(filterSearch), language),
+    [filterSearch, language],
+  );
+  const appliedCheck = useMemo(() => checkDraft(applied, language), [applied, language]);
   const tab = readTab(params);
   const report = useReport(appliedCheck.ok ? appliedCheck.params : null);
   const users = useUsers();
@@ -58,7 +61,7 @@ export function ReportScreen() {
     setSubmitted(false);
   }
 
-  const draftCheck = checkDraft(draft);
+  const draftCheck = checkDraft(draft, language);
   // Edited but not generated: the export would not match what is typed, so it waits for Generate.
   const appliedSearch = appliedCheck.ok ? toSearchParams(appliedCheck.params, tab).toString() : null;
   const dirty =
