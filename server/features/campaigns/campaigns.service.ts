@@ -12,11 +12,12 @@ import type {
   CampaignSortField,
 } from "../../../domain/schemas/campaigns";
 import type { Actor } from "../../context";
-import type { Db, DbOrTx } from "../../db/client";
+import type { Db, DbOrTx, Tx } from "../../db/client";
 import { retryOnDeadlock } from "../../db/retry";
 import { campaigns, offerAssignments, offers, users } from "../../db/schema";
 import { forbidden, notFound, unprocessable } from "../../errors";
 import { countCampaigns, totalsScopeOf } from "../analytics/campaign-totals";
+import { assertMonthsOpen } from "./month-close";
 
 // Campaigns: one buyer's results for one offer on one day. Every read is scoped inside the query
 // (decisions.md, "Who sees what"), so another user's row is simply not found.
@@ -192,11 +193,12 @@ export async function createCampaign({
   return retryOnDeadlock(() => createCampaignOnce(db, actor, input));
 }
 
-// Writes are single statements (issue 9): the totals triggers lock rows that many writers share (the
-// day's, the team's, the offer's), and a lock taken inside a multi-statement transaction is held across
-// every later round trip to Node, so ten buyers saving at once queued behind each other's network
-// and event-loop time. A single INSERT or UPDATE is atomic with its triggers and holds them only while
-// PostgreSQL runs it.
+// The write itself is the last statement of its transaction (issue 9): the totals triggers lock rows
+// that many writers share (the day's, the team's, the offer's), and a lock taken inside a transaction
+// is held across every later round trip to Node, so ten buyers saving at once queued behind each
+// other's network and event-loop time. Before it, in the same transaction, only the month-close
+// check (month-close.ts): a shared lock on the buyer's statement for that month, which writers do not
+// contend for, and for an edit or a deletion the campaign's own row (docs/decisions/0062).
 
 async function createCampaignOnce(db: Db, actor: Actor, input: CampaignInput): Promise<Campaign> {
   const visibility = actor.role === "admin" ? undefined : offerVisibleTo(actor.id);
@@ -217,21 +219,25 @@ async function createCampaignOnce(db: Db, actor: Actor, input: CampaignInput): P
     .where(and(eq(offers.id, input.offerId), visibility))
     .limit(1);
   if (!context) throw offerNotVisible();
-  const [inserted] = await db
-    .insert(campaigns)
-    .values({
-      date: input.date,
-      offerId: context.offerId,
-      creatorId: actor.id,
-      managerId: context.managerId,
-      spent: input.spent,
-      clicks: input.clicks,
-      installations: input.installations,
-      registrations: input.registrations,
-      deposits: input.deposits,
-      depositPayment: input.depositPayment ?? computeDepositPayment(input.deposits, context.offerPayout),
-    })
-    .returning();
+  const inserted = await db.transaction(async (tx) => {
+    await assertMonthsOpen(tx, { creatorId: actor.id, dates: [input.date], fieldOf: () => "date" });
+    const [row] = await tx
+      .insert(campaigns)
+      .values({
+        date: input.date,
+        offerId: context.offerId,
+        creatorId: actor.id,
+        managerId: context.managerId,
+        spent: input.spent,
+        clicks: input.clicks,
+        installations: input.installations,
+        registrations: input.registrations,
+        deposits: input.deposits,
+        depositPayment: input.depositPayment ?? computeDepositPayment(input.deposits, context.offerPayout),
+      })
+      .returning();
+    return row;
+  });
   return toCampaign({
     ...inserted!,
     offerName: context.offerName,
@@ -271,7 +277,36 @@ export async function updateCampaign({
   return retryOnDeadlock(() => updateCampaignOnce(db, actor, id, patch));
 }
 
+/**
+ * The campaign's creator and date, its row locked until the transaction ends (so its date cannot
+ * move under the month check), if the actor may change it; else 404.
+ */
+async function lockWritableCampaign(tx: Tx, actor: Actor, id: string) {
+  const [row] = await tx
+    .select({ creatorId: campaigns.creatorId, date: campaigns.date })
+    .from(campaigns)
+    .where(and(eq(campaigns.id, id), campaignWriteScope(actor)))
+    .for("update");
+  if (!row) throw notFound("Campaign");
+  return row;
+}
+
 async function updateCampaignOnce(db: Db, actor: Actor, id: string, patch: CampaignPatch): Promise<Campaign> {
+  await db.transaction(async (tx) => {
+    const current = await lockWritableCampaign(tx, actor, id);
+    // The creator's months count, whoever edits. Moving a row out of a closed month writes to that
+    // month as much as moving one in: both must be open. Only a new date is the form's to fix.
+    await assertMonthsOpen(tx, {
+      creatorId: current.creatorId,
+      dates: patch.date === undefined ? [current.date] : [current.date, patch.date],
+      fieldOf: (_date, index) => (index === 1 ? "date" : null),
+    });
+    await updateLockedCampaign(tx, actor, id, patch);
+  });
+  return (await findCampaign(db, id, undefined))!;
+}
+
+async function updateLockedCampaign(tx: Tx, actor: Actor, id: string, patch: CampaignPatch): Promise<void> {
   const offerId = patch.offerId;
   // A new offer must exist and (admins aside) be one the actor may use; the current one may stay.
   const offerVisible =
@@ -280,7 +315,7 @@ async function updateCampaignOnce(db: Db, actor: Actor, id: string, patch: Campa
       : or(
           eq(campaigns.offerId, offerId),
           exists(
-            db
+            tx
               .select({ one: sql`1` })
               .from(offers)
               .where(
@@ -288,7 +323,7 @@ async function updateCampaignOnce(db: Db, actor: Actor, id: string, patch: Campa
               ),
           ),
         );
-  const [updated] = await db
+  const [updated] = await tx
     .update(campaigns)
     .set({
       ...(patch.date !== undefined ? { date: patch.date } : {}),
@@ -307,15 +342,8 @@ async function updateCampaignOnce(db: Db, actor: Actor, id: string, patch: Campa
     })
     .where(and(eq(campaigns.id, id), campaignWriteScope(actor), offerVisible))
     .returning({ id: campaigns.id });
-  if (!updated) {
-    // Nothing changed: say why (not the actor's campaign, or an offer they may not use).
-    const [own] = await db
-      .select({ id: campaigns.id })
-      .from(campaigns)
-      .where(and(eq(campaigns.id, id), campaignWriteScope(actor)));
-    throw own ? offerNotVisible() : notFound("Campaign");
-  }
-  return (await findCampaign(db, id, undefined))!;
+  // The row is locked and the actor's: nothing changed only for an offer they may not use.
+  if (!updated) throw offerNotVisible();
 }
 
 /**
@@ -339,13 +367,13 @@ function recomputedDepositPayment(offerId: string | undefined, deposits: number 
 
 export async function deleteCampaign({ db, actor, id }: { db: Db; actor: Actor; id: string }): Promise<void> {
   requireWriter(actor);
-  const deleted = await retryOnDeadlock(() =>
-    db
-      .delete(campaigns)
-      .where(and(eq(campaigns.id, id), campaignWriteScope(actor)))
-      .returning({ id: campaigns.id }),
+  await retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      const current = await lockWritableCampaign(tx, actor, id);
+      await assertMonthsOpen(tx, { creatorId: current.creatorId, dates: [current.date] });
+      await tx.delete(campaigns).where(eq(campaigns.id, id));
+    }),
   );
-  if (deleted.length === 0) throw notFound("Campaign");
 }
 
 const sortColumns: Record<CampaignSortField, SQL | (typeof campaigns)[keyof typeof campaigns]> = {
