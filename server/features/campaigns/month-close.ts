@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { paymentStatements } from "../../db/schema";
 import { AppError, type FieldErrors } from "../../errors";
@@ -34,9 +34,34 @@ export function monthClosed(periodStarts: readonly string[], fields?: FieldError
 }
 
 /**
+ * A condition for a single-statement write (INSERT … SELECT … WHERE, UPDATE or DELETE … WHERE): true
+ * when none of the creator's statements for `months` closes its month. Every statement row of those
+ * months is read FOR SHARE as the write's WHERE is evaluated, before the row is written, whatever its
+ * status: the status is tested only after the lock (the count's FILTER is not pushed into the locked
+ * subquery), so a statement being moved to processing is waited for and then read as it committed.
+ * `creatorId` and `months` may refer to the row being written (campaigns.creator_id,
+ * date_trunc('month', campaigns.date)): PostgreSQL evaluates them again on the newest version of a row
+ * that changed under the statement.
+ */
+export function monthsOpen(creatorId: SQL | string, months: (SQL | string)[]): SQL {
+  const creator = typeof creatorId === "string" ? sql`${creatorId}` : creatorId;
+  const periods = sql.join(
+    months.map((month) => (typeof month === "string" ? sql`${month}::date` : month)),
+    sql`, `,
+  );
+  return sql`(select count(*) filter (where locked.status in (${sql.join(
+    closingStatuses.map((status) => sql`${status}`),
+    sql`, `,
+  )})) from (select ${paymentStatements.status} as status from ${paymentStatements}
+      where ${paymentStatements.userId} = ${creator} and ${paymentStatements.periodStart} in (${periods})
+      for share) as locked) = 0`;
+}
+
+/**
  * The closed months among `dates` for `creatorId` (their period_start, sorted), read with FOR SHARE.
  *
- * Call it inside the write's transaction, before writing. Every statement of those months is locked
+ * For writes of several statements (a batch, an import, a user's deletion): call it inside the
+ * write's transaction, before writing. Every statement of those months is locked
  * whatever its status, so a concurrent process, confirm or cancel (SELECT … FOR UPDATE, or a plain
  * UPDATE of the status) waits until this write commits and then sees its rows; and a write that comes
  * after them waits for their commit and reads the new status. FOR KEY SHARE would not do: a plain
