@@ -46,6 +46,8 @@ export const importProblemCodes = [
   "too_large",
   "duplicate_existing",
   "duplicate_in_file",
+  /** Dated in a month the buyer's statement has closed (set by the server, docs/decisions/0062). */
+  "month_closed",
 ] as const;
 export type ImportProblemCode = (typeof importProblemCodes)[number];
 export type ImportProblem = { code: ImportProblemCode; field?: ImportField };

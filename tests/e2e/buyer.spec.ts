@@ -242,6 +242,57 @@ test("what a buyer typed survives a reload until it is saved or discarded", asyn
   await buyer.dispose();
 });
 
+test("a day in a month closed for payment is refused naming the month, keeping what was typed", async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.allowHttpError(/\/api\/campaigns$/, 409);
+  // The refusal itself (409 month_closed on every write path, under the statement's lock) is pinned
+  // by the API tests (server/features/campaigns/month-close.test.ts). Closing a month here would go
+  // through the payments API, which issue 24 rewrites in parallel, so the server's answer is given
+  // as the server sends it, and this test checks what the form makes of it.
+  await page.route("**/api/campaigns", (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({
+          status: 409,
+          contentType: "application/json",
+          body: JSON.stringify({
+            error: {
+              code: "month_closed",
+              message: "This month is closed for payment: ask finance to reopen the month.",
+              fields: { date: "month_closed" },
+            },
+          }),
+        })
+      : route.continue(),
+  );
+  await page.goto("/add-data");
+  const form = page.getByRole("form", { name: "Dados do dia" });
+  await expect(form.getByLabel("Data")).toHaveValue(shownDate(today));
+  await form.getByRole("button", { name: "Ontem" }).click();
+  await form.getByLabel("Oferta").selectOption({ label: `${offerName} · Placar Casino` });
+  await form.getByLabel("Gasto (USD)").fill("45.50");
+  await form.getByLabel("Cliques").fill("120");
+  await form.getByLabel("Depósitos").fill("2");
+  await page.getByTestId("submit").click();
+
+  const named = new Intl.DateTimeFormat("pt-BR", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${addDays(today, -1).slice(0, 7)}-01T00:00:00Z`),
+  );
+  const month = named.charAt(0).toUpperCase() + named.slice(1); // "Novembro de 2026"
+  await expect(page.getByTestId("form-error")).toHaveText(
+    `${month} está fechado para pagamento: peça ao financeiro para reabrir o mês.`,
+  );
+  await expect(form.getByText("Este mês está fechado para pagamento.")).toBeVisible();
+  // Nothing typed is lost: the buyer picks another day or asks finance, then saves again.
+  await expect(form.getByLabel("Data")).toHaveValue(shownDate(addDays(today, -1)));
+  await expect(form.getByLabel("Oferta")).toHaveValue(/.+/);
+  await expect(form.getByLabel("Gasto (USD)")).toHaveValue("45.50");
+  await expect(form.getByLabel("Cliques")).toHaveValue("120");
+  await expect(form.getByLabel("Depósitos")).toHaveValue("2");
+  await expect(page.getByTestId("form-success")).toBeHidden();
+});
+
 test("the dashboard table is searched, sorted and paged by the server", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByText("Olá, Bruno Gestor!")).toBeVisible();

@@ -56,7 +56,11 @@ const createRouteDef = createRoute({
   security: campaignSecurity,
   summary: "Log a day's results for an offer visible to the buyer",
   request: { body: { content: { "application/json": { schema: campaignInputSchema } }, required: true } },
-  responses: { 201: jsonResponse(campaignSchema, "The saved campaign"), ...errors(400, 401, 403, 422) },
+  description: "409 month_closed (field date) when the buyer's statement for that month has closed it.",
+  responses: {
+    201: jsonResponse(campaignSchema, "The saved campaign"),
+    ...errors(400, 401, 403, 409, 422),
+  },
 });
 
 const getRoute = createRoute({
@@ -75,13 +79,16 @@ const patchRoute = createRoute({
   tags,
   security: campaignSecurity,
   summary: "Change one's own campaign (admins: any)",
+  description:
+    "409 month_closed when the month of the saved date or of the new one is closed by the creator's " +
+    "statement (field date when the new date is the closed one).",
   request: {
     params: idParams,
     body: { content: { "application/json": { schema: campaignPatchSchema } }, required: true },
   },
   responses: {
     200: jsonResponse(campaignSchema, "The updated campaign"),
-    ...errors(400, 401, 403, 404, 422),
+    ...errors(400, 401, 403, 404, 409, 422),
   },
 });
 
@@ -91,8 +98,9 @@ const deleteRoute = createRoute({
   tags,
   security: campaignSecurity,
   summary: "Delete one's own campaign (admins: any)",
+  description: "409 month_closed when the creator's statement for its month has closed it.",
   request: { params: idParams },
-  responses: { 204: { description: "Deleted" }, ...errors(400, 401, 403, 404) },
+  responses: { 204: { description: "Deleted" }, ...errors(400, 401, 403, 404, 409) },
 });
 
 function csvLanguage(actorLanguage: Language | null, header: string | undefined): Language {

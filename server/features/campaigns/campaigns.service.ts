@@ -15,8 +15,9 @@ import type { Actor } from "../../context";
 import type { Db, DbOrTx } from "../../db/client";
 import { retryOnDeadlock } from "../../db/retry";
 import { campaigns, offerAssignments, offers, users } from "../../db/schema";
-import { forbidden, notFound, unprocessable } from "../../errors";
+import { AppError, forbidden, notFound, unprocessable } from "../../errors";
 import { countCampaigns, totalsScopeOf } from "../analytics/campaign-totals";
+import { findClosedMonths, monthClosed, monthStartOf, monthsOpen } from "./month-close";
 
 // Campaigns: one buyer's results for one offer on one day. Every read is scoped inside the query
 // (decisions.md, "Who sees what"), so another user's row is simply not found.
@@ -175,6 +176,9 @@ const offerNotVisible = () =>
     offerId: "offer_not_visible",
   });
 
+const changedMeanwhile = () =>
+  new AppError("conflict", "The campaign's month changed while saving; try again.");
+
 function requireWriter(actor: Actor) {
   if (!can(actor.role, "campaigns:write")) throw forbidden();
 }
@@ -196,7 +200,9 @@ export async function createCampaign({
 // day's, the team's, the offer's), and a lock taken inside a multi-statement transaction is held across
 // every later round trip to Node, so ten buyers saving at once queued behind each other's network
 // and event-loop time. A single INSERT or UPDATE is atomic with its triggers and holds them only while
-// PostgreSQL runs it.
+// PostgreSQL runs it. The month-close check rides in the same statement (monthsOpen): the creator's
+// statements for the months written are read FOR SHARE in its WHERE, before the row is written
+// (docs/decisions/0062).
 
 async function createCampaignOnce(db: Db, actor: Actor, input: CampaignInput): Promise<Campaign> {
   const visibility = actor.role === "admin" ? undefined : offerVisibleTo(actor.id);
@@ -205,41 +211,28 @@ async function createCampaignOnce(db: Db, actor: Actor, input: CampaignInput): P
   const [context] = await db
     .select({
       offerId: offers.id,
-      offerName: offers.name,
-      offerCasinoBrand: offers.casinoBrand,
       offerPayout: offers.payoutPerDeposit,
       managerId: users.managerId,
-      creatorName: users.name,
-      creatorEmail: users.email,
     })
     .from(offers)
     .innerJoin(users, eq(users.id, actor.id))
     .where(and(eq(offers.id, input.offerId), visibility))
     .limit(1);
   if (!context) throw offerNotVisible();
-  const [inserted] = await db
-    .insert(campaigns)
-    .values({
-      date: input.date,
-      offerId: context.offerId,
-      creatorId: actor.id,
-      managerId: context.managerId,
-      spent: input.spent,
-      clicks: input.clicks,
-      installations: input.installations,
-      registrations: input.registrations,
-      deposits: input.deposits,
-      depositPayment: input.depositPayment ?? computeDepositPayment(input.deposits, context.offerPayout),
-    })
-    .returning();
-  return toCampaign({
-    ...inserted!,
-    offerName: context.offerName,
-    offerCasinoBrand: context.offerCasinoBrand,
-    offerPayout: context.offerPayout,
-    creatorName: context.creatorName,
-    creatorEmail: context.creatorEmail,
-  });
+  const month = monthStartOf(input.date);
+  const depositPayment = input.depositPayment ?? computeDepositPayment(input.deposits, context.offerPayout);
+  // INSERT … SELECT … WHERE: nothing is inserted when the month is closed.
+  const result = await db.execute(sql`
+    insert into campaigns (date, offer_id, creator_id, manager_id, spent, clicks, installations,
+      registrations, deposits, deposit_payment)
+    select ${input.date}::date, ${context.offerId}::uuid, ${actor.id}, ${context.managerId},
+      ${input.spent}::numeric, ${input.clicks}::integer, ${input.installations}::integer,
+      ${input.registrations}::integer, ${input.deposits}::integer, ${depositPayment}::numeric
+    where ${monthsOpen(actor.id, [month])}
+    returning id`);
+  const [inserted] = (result as unknown as { rows: { id: string }[] }).rows;
+  if (!inserted) throw monthClosed([month], { date: "month_closed" });
+  return (await findCampaign(db, inserted.id, undefined))!;
 }
 
 export async function getCampaign({
@@ -272,6 +265,37 @@ export async function updateCampaign({
 }
 
 async function updateCampaignOnce(db: Db, actor: Actor, id: string, patch: CampaignPatch): Promise<Campaign> {
+  // A few tries only when the statement changed between the write and the look at why it failed.
+  for (let attempt = 1; ; attempt++) {
+    if (await updateOpenCampaign(db, actor, id, patch)) return (await findCampaign(db, id, undefined))!;
+    // Nothing changed: say why (not the actor's campaign, a closed month, or an offer they may not use).
+    const [current] = await db
+      .select({ creatorId: campaigns.creatorId, date: campaigns.date })
+      .from(campaigns)
+      .where(and(eq(campaigns.id, id), campaignWriteScope(actor)));
+    if (!current) throw notFound("Campaign");
+    const closed = await findClosedMonths(db, {
+      creatorId: current.creatorId,
+      dates: editedDates(current, patch),
+    });
+    if (closed.length > 0) {
+      // Only a new date is the form's to fix; the saved one is the row's own month.
+      const newDateClosed = patch.date !== undefined && closed.includes(monthStartOf(patch.date));
+      throw monthClosed(closed, newDateClosed ? { date: "month_closed" } : undefined);
+    }
+    if (patch.offerId !== undefined) throw offerNotVisible();
+    // The month closed and reopened in between: try again.
+    if (attempt >= 3) throw changedMeanwhile();
+  }
+}
+
+/** The dates an edit writes to: the saved one, and the new one if it moves. */
+function editedDates(current: { date: string }, patch: CampaignPatch): string[] {
+  return patch.date === undefined ? [current.date] : [current.date, patch.date];
+}
+
+/** The UPDATE itself, with its conditions; answers whether the row changed. */
+async function updateOpenCampaign(db: Db, actor: Actor, id: string, patch: CampaignPatch): Promise<boolean> {
   const offerId = patch.offerId;
   // A new offer must exist and (admins aside) be one the actor may use; the current one may stay.
   const offerVisible =
@@ -288,6 +312,13 @@ async function updateCampaignOnce(db: Db, actor: Actor, id: string, patch: Campa
               ),
           ),
         );
+  // The creator's months count, whoever edits. Moving a row out of a closed month writes to that month
+  // as much as moving one in: the saved date's month and the new one must both be open. The saved date
+  // is the row's as PostgreSQL updates it, evaluated again if the row changed under the statement.
+  const months = [
+    sql`date_trunc('month', ${campaigns.date})::date`,
+    ...(patch.date === undefined ? [] : [monthStartOf(patch.date)]),
+  ];
   const [updated] = await db
     .update(campaigns)
     .set({
@@ -305,17 +336,16 @@ async function updateCampaignOnce(db: Db, actor: Actor, id: string, patch: Campa
           : {}),
       updatedAt: new Date(),
     })
-    .where(and(eq(campaigns.id, id), campaignWriteScope(actor), offerVisible))
+    .where(
+      and(
+        eq(campaigns.id, id),
+        campaignWriteScope(actor),
+        offerVisible,
+        monthsOpen(sql`${campaigns.creatorId}`, months),
+      ),
+    )
     .returning({ id: campaigns.id });
-  if (!updated) {
-    // Nothing changed: say why (not the actor's campaign, or an offer they may not use).
-    const [own] = await db
-      .select({ id: campaigns.id })
-      .from(campaigns)
-      .where(and(eq(campaigns.id, id), campaignWriteScope(actor)));
-    throw own ? offerNotVisible() : notFound("Campaign");
-  }
-  return (await findCampaign(db, id, undefined))!;
+  return updated !== undefined;
 }
 
 /**
@@ -339,13 +369,30 @@ function recomputedDepositPayment(offerId: string | undefined, deposits: number 
 
 export async function deleteCampaign({ db, actor, id }: { db: Db; actor: Actor; id: string }): Promise<void> {
   requireWriter(actor);
-  const deleted = await retryOnDeadlock(() =>
-    db
-      .delete(campaigns)
-      .where(and(eq(campaigns.id, id), campaignWriteScope(actor)))
-      .returning({ id: campaigns.id }),
-  );
-  if (deleted.length === 0) throw notFound("Campaign");
+  for (let attempt = 1; ; attempt++) {
+    const deleted = await retryOnDeadlock(() =>
+      db
+        .delete(campaigns)
+        .where(
+          and(
+            eq(campaigns.id, id),
+            campaignWriteScope(actor),
+            monthsOpen(sql`${campaigns.creatorId}`, [sql`date_trunc('month', ${campaigns.date})::date`]),
+          ),
+        )
+        .returning({ id: campaigns.id }),
+    );
+    if (deleted.length > 0) return;
+    const [current] = await db
+      .select({ creatorId: campaigns.creatorId, date: campaigns.date })
+      .from(campaigns)
+      .where(and(eq(campaigns.id, id), campaignWriteScope(actor)));
+    if (!current) throw notFound("Campaign");
+    const closed = await findClosedMonths(db, { creatorId: current.creatorId, dates: [current.date] });
+    if (closed.length > 0) throw monthClosed(closed);
+    // The month closed and reopened in between: try again.
+    if (attempt >= 3) throw changedMeanwhile();
+  }
 }
 
 const sortColumns: Record<CampaignSortField, SQL | (typeof campaigns)[keyof typeof campaigns]> = {

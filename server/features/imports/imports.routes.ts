@@ -73,6 +73,9 @@ const commitRoute = createRoute({
   path: "/imports",
   tags,
   summary: "Save the accepted rows of a preview in one transaction (duplicates skipped or replaced)",
+  description:
+    "Rows the preview marked as errors (month_closed among them) are skipped. A month closed since " +
+    "the preview refuses the whole commit with 409 month_closed: preview the file again.",
   request: { body: { content: { "application/json": { schema: importCommitSchema } }, required: true } },
   responses: {
     200: jsonResponse(importResultSchema, "How many rows were added, replaced and skipped"),
@@ -88,7 +91,8 @@ const batchRoute = createRoute({
   description:
     "For tracker scripts with a personal API token. The same rules as the import: every row is " +
     "validated like POST /api/campaigns, a day already logged for the offer is skipped or replaced, " +
-    "two rows for one offer and day are refused. Send an Idempotency-Key to retry safely: the same " +
+    "two rows for one offer and day are refused, and one row dated in a month the buyer's statement " +
+    "has closed refuses the whole batch (409 month_closed, fields rows.<i>.date). Send an Idempotency-Key to retry safely: the same " +
     "key and body answer the stored result (header Idempotent-Replayed: true) without saving again.",
   security: campaignSecurity,
   request: {

@@ -37,10 +37,12 @@ import {
   importPreviewRows,
   importPreviews,
   offers,
+  paymentStatements,
   users,
 } from "../../db/schema";
 import { AppError, conflict, forbidden, notFound, unprocessable } from "../../errors";
 import { offerVisibleTo } from "../campaigns/campaigns.service";
+import { closingStatuses, findClosedMonths, monthClosed, monthStartOf } from "../campaigns/month-close";
 
 // Import of daily results (issue 11, docs/decisions/0030 and 0038). The file is read piece by
 // piece from a temporary file, each row mapped and validated, and the rows stored in the database
@@ -261,6 +263,23 @@ async function flagDuplicateRows(db: Db, previewId: string, userId: string) {
       select 1 from campaigns c where c.creator_id = ${userId} and c.offer_id = r.offer_id and c.date = r.date)`);
 }
 
+/**
+ * Rows dated in a month the buyer's statement has closed (month-close.ts) are errors: never saved,
+ * whatever their other problems. Read without a lock: the commit checks again under one.
+ */
+async function flagClosedMonthRows(db: Db, previewId: string, userId: string) {
+  await db.execute(sql`
+    update ${importPreviewRows} r
+    set status = 'error', problems = r.problems || '[{"code":"month_closed","field":"date"}]'::jsonb
+    where r.preview_id = ${previewId} and r.date is not null and exists (
+      select 1 from ${paymentStatements} p where p.user_id = ${userId}
+        and p.period_start = date_trunc('month', r.date)::date
+        and p.status in (${sql.join(
+          closingStatuses.map((status) => sql`${status}`),
+          sql`, `,
+        )}))`);
+}
+
 export async function previewImport({
   db,
   actor,
@@ -322,6 +341,7 @@ export async function previewImport({
       if (count === 0)
         throw unprocessable("import_empty_file", "The file has no data rows.", { file: "import_empty_file" });
       await flagDuplicateRows(db, previewId, target.id);
+      await flagClosedMonthRows(db, previewId, target.id);
       const [ready] = await db
         .update(importPreviews)
         .set({ ready: true })
@@ -447,17 +467,27 @@ export async function getImportPreviewPage({
 /**
  * Saves days for one user inside `tx`, from `source`: a query with the columns date, offer_id,
  * spent, clicks, installations, registrations, deposits and deposit_payment, one row per offer
- * and day. Checks the offers are still usable, then per day already logged skips or replaces it.
- * Shared by the import and the batch API, so both follow one duplicate rule. Throws (rolling the
- * caller's transaction back) when an offer is no longer available.
+ * and day. Checks the months are open and the offers still usable, then per day already logged
+ * skips or replaces it. Shared by the import and the batch API, so both follow one duplicate rule
+ * and one month-close rule. Throws (rolling the caller's transaction back) when a month is closed
+ * (409 month_closed; `fieldsOf` names the refused rows) or an offer is no longer available.
  */
 export async function saveCampaignDays(
   tx: Tx,
   target: { id: string; managerId: string | null },
   source: SQL,
   duplicates: DuplicateChoice,
+  fieldsOf?: (closedMonths: readonly string[]) => Record<string, string>,
 ): Promise<{ added: number; replaced: number; skipped: number }> {
   const rows = sql`(${source}) as s`;
+  // Under the statements' shared locks (month-close.ts) before anything is written: a month closed
+  // since the preview (or while this batch was checked) refuses the whole write.
+  const monthResult = await tx.execute(
+    sql`select distinct to_char(s.date, 'YYYY-MM-01') as month from ${rows} where s.date is not null`,
+  );
+  const months = (monthResult as unknown as { rows: { month: string }[] }).rows.map((row) => row.month);
+  const closed = await findClosedMonths(tx, { creatorId: target.id, dates: months });
+  if (closed.length > 0) throw monthClosed(closed, fieldsOf?.(closed));
   // Read inside the transaction: a day logged since the preview is still a duplicate.
   const logged = sql`exists (select 1 from campaigns c where c.creator_id = ${target.id}
     and c.offer_id = s.offer_id and c.date = s.date)`;
@@ -607,7 +637,14 @@ export async function saveCampaignBatch({
         if (claimed.length === 0)
           throw conflict("idempotency_key_in_use", "A request with this Idempotency-Key is in progress.");
       }
-      const saved = await saveCampaignDays(tx, target, source, batch.duplicates);
+      // One row in a closed month refuses the whole batch, naming each such row (rows.<i>.date).
+      const saved = await saveCampaignDays(tx, target, source, batch.duplicates, (closed) =>
+        Object.fromEntries(
+          batch.rows.flatMap((row, i) =>
+            closed.includes(monthStartOf(row.date)) ? [[`rows.${i}.date`, "month_closed"]] : [],
+          ),
+        ),
+      );
       if (idempotencyKey)
         await tx
           .update(idempotencyKeys)

@@ -56,7 +56,7 @@ const deleteRoute = createRoute({
   path: "/users/{id}",
   tags,
   summary:
-    "Delete a user and their campaigns, notes, notifications, creative requests, assignments and statements (admins); 409 has_payouts",
+    "Delete a user and their campaigns, notes, notifications, creative requests, assignments and statements (admins); 409 has_payouts, or 409 month_closed when they have campaigns in a month their statement has closed",
   request: { params: idParams },
   responses: { 204: { description: "Deleted" }, ...errors(400, 401, 403, 404, 409, 422) },
 });

@@ -28,6 +28,7 @@ import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
 import { pickMailLanguage, renderInvitationMail } from "../../mail/templates";
 import { isCommonPassword, passwordMaxLength, passwordMinLength } from "../../password-policy";
+import { assertMonthsOpen } from "../campaigns/month-close";
 import { readWorkspaceSettings } from "../settings/settings.service";
 
 // Writes on users that need more than one statement. Each public function is one transaction.
@@ -471,8 +472,9 @@ export function createUsersService(deps: UsersServiceDeps) {
 
   /**
    * Deletes a user and their campaigns, notes, notifications, creative requests, offer assignments
-   * and statements in one transaction. Users with recorded payouts are kept (409 has_payouts): the
-   * admin deactivates them instead.
+   * and statements in one transaction. Users with recorded payouts are kept (409 has_payouts), and
+   * so are those with campaigns in a month their statement has closed (409 month_closed): the admin
+   * deactivates them instead.
    */
   async function deleteUser({ actor, userId }: { actor: UsersActor; userId: string }): Promise<void> {
     authorize(actor);
@@ -494,6 +496,13 @@ export function createUsersService(deps: UsersServiceDeps) {
           .limit(1)
           .for("update");
         if (paid) throw hasPayouts();
+        // Their campaigns in a month their statement has closed are finance's record of that month:
+        // deleting them is a campaign write like any other (409 month_closed; docs/decisions/0062).
+        const months = await tx
+          .selectDistinct({ month: sql<string>`to_char(${campaigns.date}, 'YYYY-MM-01')` })
+          .from(campaigns)
+          .where(eq(campaigns.creatorId, userId));
+        await assertMonthsOpen(tx, { creatorId: userId, dates: months.map((row) => row.month) });
         await tx.delete(campaigns).where(eq(campaigns.creatorId, userId));
         await step("campaigns");
         await tx.delete(userNotes).where(eq(userNotes.userId, userId));

@@ -1,11 +1,13 @@
 import { formatMoneyForInput } from "@domain/money-input";
 import type { Language } from "@domain/roles";
 import { type CampaignForm, type CampaignInput, campaignInputSchema } from "@domain/schemas/campaigns";
+import type { TFunction } from "i18next";
 import type { FieldValues, Resolver, UseFormSetError } from "react-hook-form";
 import { errorMessageKey, isApiError } from "@/lib/api";
 import { createCodeResolver } from "@/lib/code-resolver";
 import { currentLanguage, i18n } from "@/lib/i18n";
 import { isMoneyErrorKey, moneyTextSchema } from "@/lib/money-input";
+import { closedMonthDate, formatMonthYear } from "./month-closed";
 
 // The add-data and edit forms validate with the API's own schema (campaignInputSchema), so the
 // browser and the server agree on every rule. Its messages are codes; they become translation keys
@@ -87,14 +89,32 @@ export function toFormValues(
   };
 }
 
+/** The message for the whole form: its translation key and, for month_closed, a date of that month. */
+export type FormError = { key: string; month?: string };
+
+/** The whole form's message: a closed month is named (month-closed.ts), anything else by its code. */
+export function formErrorOf(
+  error: unknown,
+  dates: { typed?: string | undefined; saved?: string | undefined },
+): FormError {
+  const month = closedMonthDate(error, dates);
+  return month ? { key: "campaigns:errors.month_closed", month } : { key: errorMessageKey(error) };
+}
+
+/** A FormError in the reader's language (the month formatted when it is shown). */
+export function formErrorText(t: TFunction, error: FormError, language: Language): string {
+  return error.month ? t(error.key, { month: formatMonthYear(error.month, language, true) }) : t(error.key);
+}
+
 /**
- * Puts the server's field errors on their fields (nothing typed is touched). Returns the key of
- * the message for the whole form.
+ * Puts the server's field errors on their fields (nothing typed is touched). Returns the message
+ * for the whole form.
  */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
-): string {
+  dates: { typed?: string | undefined; saved?: string | undefined } = {},
+): FormError {
   if (isApiError(error) && error.fields) {
     for (const [field, code] of Object.entries(error.fields)) {
       if ((campaignFieldNames as readonly string[]).includes(field)) {
@@ -105,7 +125,7 @@ export function applyServerErrors<T extends FieldValues>(
       }
     }
   }
-  return errorMessageKey(error);
+  return formErrorOf(error, dates);
 }
 
 export type { CampaignForm };

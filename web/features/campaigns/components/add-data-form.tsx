@@ -20,7 +20,14 @@ import { readMoneyText } from "@/lib/money-input";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useCreateCampaign, useLoggedDay, useVisibleOffers } from "../api";
-import { applyServerErrors, type CampaignFormValues, campaignResolver, toFormValues } from "../form";
+import {
+  applyServerErrors,
+  type CampaignFormValues,
+  campaignResolver,
+  type FormError,
+  formErrorText,
+  toFormValues,
+} from "../form";
 import { formatBrazilianDate, useFormatters } from "../use-formatters";
 import { CampaignFields } from "./campaign-fields";
 import { ErrorState } from "./states";
@@ -29,10 +36,11 @@ import { trendClass } from "./trend";
 /** /add-data: one day of one offer, with a live preview computed exactly as the server stores it. */
 export function AddDataForm() {
   const { t } = useTranslation("campaigns");
+  const f = useFormatters();
   const config = useAppConfig();
   const offers = useVisibleOffers();
   const create = useCreateCampaign();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<FormError | null>(null);
   const [saved, setSaved] = useState(false);
   const form = useForm<CampaignFormValues, unknown, CampaignInput>({
     resolver: campaignResolver,
@@ -70,9 +78,11 @@ export function AddDataForm() {
       // Keep the date and the offer for the next entry; clear the day's numbers.
       form.reset({ ...toFormValues(), date: input.date, offerId: input.offerId });
     } catch (error) {
-      const key = applyServerErrors(error, form.setError);
-      setFormError(key);
-      toast.error(t("toasts.addError"), { description: t(key), duration: 5000 });
+      // Nothing typed is cleared: the buyer fixes the date or asks finance, then saves again.
+      const message = applyServerErrors(error, form.setError, { typed: input.date });
+      setFormError(message);
+      if (message.month) toast.error(formErrorText(t, message, f.language), { duration: 5000 });
+      else toast.error(t("toasts.addError"), { description: t(message.key), duration: 5000 });
     }
   });
 
@@ -133,7 +143,9 @@ export function AddDataForm() {
                 {formError ? (
                   <Alert variant="destructive" data-testid="form-error">
                     <AlertDescription>
-                      {t("toasts.addError")} {t(formError)}
+                      {formError.month
+                        ? formErrorText(t, formError, f.language)
+                        : `${t("toasts.addError")} ${t(formError.key)}`}
                     </AlertDescription>
                   </Alert>
                 ) : null}

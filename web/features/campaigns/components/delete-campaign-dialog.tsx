@@ -14,6 +14,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessageKey } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { useDeleteCampaign } from "../api";
+import { formErrorText } from "../form";
+import { closedMonthDate } from "../month-closed";
 import { useFormatters } from "../use-formatters";
 
 export function DeleteCampaignDialog({
@@ -35,8 +37,12 @@ export function DeleteCampaignDialog({
       toast.success(t("toasts.deleted"), { duration: 3000 });
       onOpenChange(false);
     } catch (error) {
+      // A closed month will not open by trying again: say which month, and whom to ask.
+      const closed = closedMonthDate(error, { saved: campaign.date });
       toast.error(t("toasts.deleteError"), {
-        description: `${t(errorMessageKey(error))} ${t("toasts.tryLater")}`,
+        description: closed
+          ? formErrorText(t, { key: "campaigns:errors.month_closed", month: closed }, f.language)
+          : `${t(errorMessageKey(error))} ${t("toasts.tryLater")}`,
         duration: 5000,
       });
     }

@@ -19,7 +19,15 @@ import { useCurrentUser } from "@/features/auth/session";
 import { useFormDraft } from "@/lib/form-draft";
 import { toast } from "@/lib/toast";
 import { useUpdateCampaign, useVisibleOffers } from "../api";
-import { applyServerErrors, type CampaignFormValues, campaignResolver, toFormValues } from "../form";
+import {
+  applyServerErrors,
+  type CampaignFormValues,
+  campaignResolver,
+  type FormError,
+  formErrorText,
+  toFormValues,
+} from "../form";
+import { useFormatters } from "../use-formatters";
 import { CampaignFields } from "./campaign-fields";
 
 const blankForCampaign = toFormValues();
@@ -39,9 +47,10 @@ export function EditCampaignDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation("campaigns");
+  const f = useFormatters();
   const offers = useVisibleOffers();
   const update = useUpdateCampaign();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<FormError | null>(null);
   const form = useForm<CampaignFormValues, unknown, CampaignInput>({
     resolver: campaignResolver,
     defaultValues: toFormValues(campaign ?? undefined),
@@ -75,9 +84,11 @@ export function EditCampaignDialog({
       toast.success(t("toasts.updated"), { duration: 3000 });
       onOpenChange(false);
     } catch (error) {
-      const key = applyServerErrors(error, form.setError);
-      setFormError(key);
-      toast.error(t("toasts.error"), { description: t(key), duration: 5000 });
+      // The dialog stays open with what was typed. A closed month is the new date's when the server
+      // marks the date field, else the saved date's (the row cannot leave or change in it).
+      const message = applyServerErrors(error, form.setError, { typed: input.date, saved: campaign.date });
+      setFormError(message);
+      toast.error(t("toasts.error"), { description: formErrorText(t, message, f.language), duration: 5000 });
     }
   });
 
@@ -109,7 +120,9 @@ export function EditCampaignDialog({
             <CampaignFields control={form.control} offers={options} offersLoading={offers.isPending} />
             {formError ? (
               <Alert variant="destructive">
-                <AlertDescription>{t(formError)}</AlertDescription>
+                <AlertDescription data-testid="edit-error">
+                  {formErrorText(t, formError, f.language)}
+                </AlertDescription>
               </Alert>
             ) : null}
             <DialogFooter>

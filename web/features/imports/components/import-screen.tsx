@@ -24,6 +24,7 @@ import { errorMessageKey, isApiError } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { trendClass } from "../../campaigns/components/trend";
+import { formatMonthYear, isMonthClosed } from "../../campaigns/month-closed";
 import { useFormatters } from "../../campaigns/use-formatters";
 import { importPageSize, uploadImportPreview, useCommitImport, useImportPreviewPage } from "../api";
 
@@ -103,6 +104,9 @@ export function ImportScreen() {
       navigate("/campanhas");
     } catch (error) {
       toast.error(errorText(error));
+      // A month closed since the preview: nothing was saved; read the file again so the preview
+      // marks that month's rows and the others can be imported.
+      if (isMonthClosed(error) && file) void readPreview(file, first.mapping);
     }
   }
 
@@ -337,8 +341,14 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
   const { t } = useTranslation("import");
   const format = useFormatters();
   if (preview.rows.length === 0) return <p className="text-muted-foreground text-sm">{t("preview.empty")}</p>;
-  const problemText = (code: string, field?: string) =>
-    field ? `${t(`fields.${field}`)}: ${t(`problems.${code}`)}` : t(`problems.${code}`);
+  const problemText = (code: string, field: string | undefined, date: string | undefined) => {
+    // A closed month is named: "Date: November 2026 is closed for payment".
+    const text =
+      code === "month_closed" && date
+        ? t("problems.month_closed", { month: formatMonthYear(date, format.language) })
+        : t(`problems.${code}`);
+    return field ? `${t(`fields.${field}`)}: ${text}` : text;
+  };
   return (
     <Table data-testid="import-preview">
       <TableHeader>
@@ -412,7 +422,7 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
                 {row.metrics ? format.percent(row.metrics.roi) : ""}
               </TableCell>
               <TableCell className="min-w-48 text-sm" data-testid="import-problems">
-                {row.problems.map((p) => problemText(p.code, p.field)).join("; ")}
+                {row.problems.map((p) => problemText(p.code, p.field, v?.date)).join("; ")}
               </TableCell>
             </TableRow>
           );
