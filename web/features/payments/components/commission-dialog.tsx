@@ -1,5 +1,10 @@
 import { defaultRevenueTiers } from "@domain/commission";
-import { type CommissionSettingsForm, commissionSettingsInputSchema } from "@domain/schemas/payments";
+import { addMonths, todayIn } from "@domain/periods";
+import {
+  type CommissionSettingsForm,
+  type CommissionSettingsView,
+  commissionSettingsInputSchema,
+} from "@domain/schemas/payments";
 import { Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,9 +25,11 @@ import { useFormatters } from "@/features/campaigns/use-formatters";
 import { Field, fieldAria } from "@/features/users/components/field";
 import { errorKey, fieldCodesFromZod, validationKey } from "@/features/users/helpers";
 import { isApiError } from "@/lib/api";
+import { formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useCommissionSettings, useSaveCommissionSettings } from "../api";
 import { acceptMoneyInput } from "../helpers";
+import { MonthPicker, useMonthLabel } from "./month-picker";
 
 type Tier = {
   minRevenue: string;
@@ -38,9 +45,14 @@ type Values = {
   tieredRoiThreshold: string;
   minimumMonthlyRevenue: string;
   revenueTiers: Tier[];
+  /** "YYYY-MM": the month these settings take effect from */
+  effectiveFrom: string;
 };
 
-/** 'Editar Taxas de Comissão': the buyer's model, simple fields or a tier table. */
+/**
+ * 'Editar Taxas de Comissão': the buyer's model, simple fields or a tier table, and the month it
+ * takes effect from (earlier months keep the settings they had); below, every saved version.
+ */
 export function CommissionDialog({
   buyer,
   onOpenChange,
@@ -57,6 +69,7 @@ export function CommissionDialog({
   const [values, setValues] = useState<Values | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const currentMonth = todayIn(f.timeZone).slice(0, 7);
 
   const loaded = settings.data;
   useEffect(() => {
@@ -76,10 +89,11 @@ export function CommissionDialog({
         ...tier,
         maxRevenue: tier.maxRevenue ?? "",
       })),
+      effectiveFrom: currentMonth,
     });
     setErrors({});
     setFormError(null);
-  }, [open, loaded, values]);
+  }, [open, loaded, values, currentMonth]);
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((current) => (current ? { ...current, [key]: value } : current));
@@ -271,6 +285,23 @@ export function CommissionDialog({
                 </fieldset>
               </>
             )}
+            <div className="grid gap-1.5 rounded-md border p-3">
+              <p className="font-medium text-sm" aria-hidden="true">
+                {t("commission.effectiveFrom")}
+              </p>
+              <MonthPicker
+                month={values.effectiveFrom}
+                maxMonth={addMonths(`${currentMonth}-01`, 12).slice(0, 7)}
+                onChange={(month) => set("effectiveFrom", month)}
+                legend={t("commission.effectiveFrom")}
+                testId="commission-effective-from"
+              />
+              <p className="text-muted-foreground text-xs">{t("commission.effectiveFromHint")}</p>
+              {errors.effectiveFrom ? (
+                <p className="text-destructive text-sm">{t(errors.effectiveFrom)}</p>
+              ) : null}
+            </div>
+            {loaded && loaded.history.length > 0 ? <SettingsHistory history={loaded.history} /> : null}
             {formError ? (
               <p role="alert" className="text-destructive text-sm">
                 {t(formError)}
@@ -303,6 +334,55 @@ const tierLabels = {
   commissionBelowRoi: "belowRoi",
   commissionAboveRoi: "aboveRoi",
 } as const;
+
+/** Every saved version of the buyer's settings, newest effective month first (as the server sends). */
+function SettingsHistory({ history }: { history: CommissionSettingsView["history"] }) {
+  const { t } = useTranslation("payments");
+  const f = useFormatters();
+  const monthLabel = useMonthLabel();
+  const rate = (value: string) => f.percent(value);
+  return (
+    <section className="grid grid-cols-[minmax(0,1fr)] gap-2" data-testid="commission-history">
+      <h3 className="font-medium text-sm">{t("commission.historyTitle")}</h3>
+      <ol className="grid grid-cols-[minmax(0,1fr)] gap-2">
+        {history.map((version) => (
+          <li
+            key={`${version.effectiveFrom ?? "start"}-${version.updatedAt}`}
+            className="rounded-md border px-3 py-2 text-sm"
+            data-testid="commission-version"
+          >
+            <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+              <span className="font-medium">
+                {version.effectiveFrom
+                  ? t("commission.fromMonth", { month: monthLabel(version.effectiveFrom) })
+                  : t("commission.fromStart")}
+              </span>
+              <span className="text-muted-foreground text-xs">{t(`model.${version.modelType}`)}</span>
+            </div>
+            <p className="text-muted-foreground text-xs">
+              {version.modelType === "simple"
+                ? t("commission.simpleSummary", {
+                    base: rate(version.baseCommissionRate),
+                    high: rate(version.highRoiCommissionRate),
+                    threshold: rate(version.roiThreshold),
+                  })
+                : t("commission.tieredSummary", {
+                    threshold: rate(version.tieredRoiThreshold),
+                    minimum: f.money(version.minimumMonthlyRevenue),
+                  })}
+            </p>
+            <p className="text-muted-foreground text-xs">
+              {t("changes.byAt", {
+                name: version.updatedBy?.name ?? t("changes.system"),
+                when: formatDateTime(version.updatedAt, f.language, f.timeZone),
+              })}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
 
 function mapCodes(fields: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
