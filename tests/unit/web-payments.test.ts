@@ -8,7 +8,6 @@ import {
   daysToCome,
   isActionAllowed,
   isMonthKey,
-  nextMonthKey,
   type RowAction,
   runEach,
   toMonthKey,
@@ -120,11 +119,6 @@ describe("early close", () => {
   });
   it("has none once the month is over", () => {
     expect(daysToCome("2026-12-01", "2026-11-30")).toBeNull();
-  });
-  it("knows the next month", () => {
-    expect(nextMonthKey("2026-11")).toBe("2026-12");
-    expect(nextMonthKey("2026-12")).toBe("2027-01");
-    expect(nextMonthKey("2026-01")).toBe("2026-02");
   });
 });
 

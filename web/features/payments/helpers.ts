@@ -1,4 +1,4 @@
-import { addDays, daysInRange } from "@domain/periods";
+import { daysInRange } from "@domain/periods";
 import { can, type Permission } from "@domain/permissions";
 import type { Role } from "@domain/roles";
 import type { PaymentCard, Payout } from "@domain/schemas/payments";
@@ -53,11 +53,6 @@ export function canEditPayoutNote(payout: Pick<Payout, "reversedAt">, row: State
   return can(role, managePayments) && payout.reversedAt === null && row.status !== "cancelled";
 }
 
-/** Actions that close the month (or pay it) and so need an early close before the month ends. */
-export function closesMonth(action: "process" | "confirm" | "register", settles = false): boolean {
-  return action === "process" || action === "confirm" || settles;
-}
-
 export type DaysToCome = { count: number; first: string; last: string };
 
 /**
@@ -67,11 +62,6 @@ export type DaysToCome = { count: number; first: string; last: string };
 export function daysToCome(today: string, periodEnd: string): DaysToCome | null {
   if (today > periodEnd) return null;
   return { count: daysInRange({ from: today, to: periodEnd }), first: today, last: periodEnd };
-}
-
-/** "2026-11" → "2026-12". */
-export function nextMonthKey(month: string): string {
-  return addDays(`${month}-28`, 10).slice(0, 7);
 }
 
 /** "2026-11" for a year and a 0-based month. */
