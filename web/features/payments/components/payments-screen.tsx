@@ -62,7 +62,18 @@ export function PaymentsScreen() {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const phone = usePhoneWidth();
-  const [params, setParams] = useSearchParams();
+  const [routerParams, setParams] = useSearchParams();
+  // The query just asked for, until the router shows it: its navigation is a transition, and until it
+  // commits a clicked checkbox would show unticked. Any change of the router's query (ours, or the
+  // browser's back and forward) ends it.
+  const [asked, setAsked] = useState<string | null>(null);
+  const routerQuery = routerParams.toString();
+  const [seenQuery, setSeenQuery] = useState(routerQuery);
+  if (seenQuery !== routerQuery) {
+    setSeenQuery(routerQuery);
+    setAsked(null);
+  }
+  const params = asked === null ? routerParams : new URLSearchParams(asked);
   const currentMonth = todayIn(f.timeZone).slice(0, 7);
   const requested = params.get("month");
   const month = isMonthKey(requested) ? requested : currentMonth;
@@ -95,7 +106,9 @@ export function PaymentsScreen() {
 
   const updateParams = (change: (current: URLSearchParams) => URLSearchParams, resetSelection: boolean) => {
     if (resetSelection) setSelected(new Set());
-    setParams((current) => change(new URLSearchParams(current)), { replace: false });
+    const next = change(new URLSearchParams(params));
+    setAsked(next.toString());
+    setParams(next);
   };
   const setMonth = (next: string) =>
     updateParams((current) => {
