@@ -48,9 +48,9 @@ export function canReversePayout(payout: Pick<Payout, "reversedAt">, row: Statem
   return can(role, managePayments) && payout.reversedAt === null && row.status !== "cancelled";
 }
 
-/** A payout's note may change (its amount never does). */
-export function canEditPayoutNote(payout: Pick<Payout, "reversedAt">, row: StatementFigures, role: Role) {
-  return can(role, managePayments) && payout.reversedAt === null && row.status !== "cancelled";
+/** A payout's note may change, reversed or not (its amount never does). */
+export function canEditPayoutNote(role: Role) {
+  return can(role, managePayments);
 }
 
 export type DaysToCome = { count: number; first: string; last: string };

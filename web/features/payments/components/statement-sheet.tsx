@@ -453,7 +453,7 @@ function PayoutItem({
   const f = useFormatters();
   const reversed = payout.reversedAt !== null;
   const reversible = canReversePayout(payout, row, role);
-  const editable = canEditPayoutNote(payout, row, role);
+  const editable = canEditPayoutNote(role);
   return (
     <li className="rounded-md border p-3 text-sm" data-testid="payout-row" data-reversed={reversed}>
       <div className="flex items-start justify-between gap-2">
@@ -522,6 +522,7 @@ const changeActions = [
   "reverse-payout",
   "edit-payout",
   "adjust",
+  "carry",
 ] as const;
 
 function knownAction(action: string): (typeof changeActions)[number] | "other" {
