@@ -300,6 +300,7 @@ test("a typed pt-BR amount, a partial payout, its note and reversal, adjustments
   await expect(adjust.getByTestId("adjustment-review-amount")).toHaveText(usd(-5));
   await adjust.getByTestId("adjustment-confirm").click();
   await expect(page.getByText("Ajuste adicionado").first()).toBeVisible();
+  await expect(adjust).toBeHidden();
   await expect(sheet.getByTestId("sheet-adjustments")).toHaveText(usd(-5));
   await expect(sheet.getByTestId("sheet-pending")).toHaveText(usd(pending - 5));
   await expect(
@@ -314,6 +315,7 @@ test("a typed pt-BR amount, a partial payout, its note and reversal, adjustments
   await adjust.getByTestId("adjustment-next").click();
   await expect(adjust.getByTestId("adjustment-review-amount")).toHaveText(`+${usd(5)}`);
   await adjust.getByTestId("adjustment-confirm").click();
+  await expect(adjust).toBeHidden();
   await expect(sheet.getByTestId("sheet-pending")).toHaveText(usd(pending));
   await expect(sheet.getByTestId("adjustment-item")).toHaveCount(2);
   await page.keyboard.press("Escape");
