@@ -28,6 +28,7 @@ describe("sidebars (spec section 2)", () => {
       "/request-creative",
       "/user/analytics",
       "/user/notes",
+      "/user/payments",
     ]);
     // The spec's seven, then the audit log (issue 10).
     expect(adminNav).toHaveLength(8);

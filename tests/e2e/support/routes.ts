@@ -7,6 +7,7 @@ export const buyerRoutes = [
   { path: "/campanhas", title: "Campanhas" },
   { path: "/user/notes", title: "Notas" },
   { path: "/user/analytics", title: "Análises" },
+  { path: "/user/payments", title: "Meus pagamentos" },
   { path: "/import", title: "Importar resultados" },
   { path: "/tokens", title: "Tokens de API" },
   { path: "/account", title: "Minha conta" },

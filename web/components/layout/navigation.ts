@@ -27,6 +27,7 @@ export const buyerNav: NavItem[] = [
   { to: "/request-creative", label: "nav:buyer.requestCreative", icon: ImagePlus },
   { to: "/user/analytics", label: "nav:buyer.analytics", icon: ChartColumn },
   { to: "/user/notes", label: "nav:buyer.notes", icon: NotebookPen },
+  { to: "/user/payments", label: "nav:buyer.payments", icon: Wallet },
 ];
 
 export const adminNav: NavItem[] = [

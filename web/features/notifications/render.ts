@@ -60,7 +60,7 @@ export function renderNotification(
         text: t("notifications:messages.payment", {
           amount: formatMoney(text(meta.amount) || 0, currency, language),
         }),
-        href: null,
+        href: role === "user" || role === "manager" ? "/user/payments" : null,
       };
     case "payee_changed":
       return {

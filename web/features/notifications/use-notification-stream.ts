@@ -2,6 +2,7 @@ import type { NotificationItem } from "@domain/schemas/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { creativeRequestKeys } from "@/features/creative-requests/api";
+import { refreshOwnPayments, refreshPaymentMonths } from "@/features/payments/api";
 import { queryKeys } from "@/lib/query-client";
 import { addLiveNotification, notificationKeys } from "./api";
 
@@ -52,6 +53,11 @@ export function useNotificationStream(onArrival: (item: NotificationItem) => voi
         void queryClient.invalidateQueries({ queryKey: creativeRequestKeys.all });
       } else if (item.type === "new_offer") {
         void queryClient.invalidateQueries({ queryKey: ["offers"] });
+      } else if (item.type === "payment") {
+        // The badge, the commission card and /user/payments show the transfer at once.
+        void refreshOwnPayments(queryClient);
+      } else if (item.type === "payee_changed") {
+        void refreshPaymentMonths(queryClient);
       }
       arrival.current(item);
     };

@@ -3,29 +3,43 @@ import type {
   CommissionSettingsView,
   MyCommission,
   MyPayment,
-  PaymentCard,
+  MyStatements,
   PaymentHistory,
   PaymentMonth,
 } from "@domain/schemas/payments";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { type PaymentFilters, paymentsQuery } from "./table-state";
 
-// Payments: the month's statements (one card per buyer), their history, the workflow actions and
-// commission settings. Every payments query starts with "payments"; a write refreshes them all.
+// Payments: the month's statements (filtered, with totals), their ledger, the workflow and ledger
+// actions, commission settings, and the buyer's own side. Every payments query starts with
+// "payments"; a write refreshes them all. The buyer's own queries share "payments", "me", so a
+// live "payment" notification refreshes exactly those (refreshOwnPayments).
 
 export const paymentKeys = {
   all: ["payments"] as const,
-  month: (month: string) => ["payments", "month", month] as const,
+  months: ["payments", "month"] as const,
+  month: (month: string, filters: PaymentFilters) =>
+    ["payments", "month", month, filters.status, filters.teamLeadId, filters.pendingOnly] as const,
   history: (statementId: string, page: number) => ["payments", "history", statementId, page] as const,
   settings: (userId: string) => ["payments", "settings", userId] as const,
-  mine: ["payments", "mine"] as const,
-  myCommission: ["payments", "my-commission"] as const,
+  own: ["payments", "me"] as const,
+  mine: ["payments", "me", "payment"] as const,
+  myCommission: ["payments", "me", "commission"] as const,
+  myStatements: ["payments", "me", "statements"] as const,
 };
 
-export function usePaymentMonth(month: string) {
+export function usePaymentMonth(month: string, filters: PaymentFilters) {
   return useQuery({
-    queryKey: paymentKeys.month(month),
-    queryFn: ({ signal }) => api.get<PaymentMonth>("/api/payments", { query: { month }, signal }),
+    queryKey: paymentKeys.month(month, filters),
+    queryFn: ({ signal }) =>
+      api.get<PaymentMonth>("/api/payments", { query: paymentsQuery(month, filters), signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -40,7 +54,7 @@ export function usePaymentHistory(statementId: string | null, page: number) {
   });
 }
 
-/** The buyer's own badge: re-polled every 5 minutes. */
+/** The buyer's own badge: re-polled every 5 minutes, and at once on a "payment" notification. */
 export function useMyPayment(enabled: boolean) {
   return useQuery({
     queryKey: paymentKeys.mine,
@@ -59,6 +73,28 @@ export function useMyCommission() {
   });
 }
 
+/** /user/payments: the buyer's statements, newest month first. */
+export function useMyStatements() {
+  return useQuery({
+    queryKey: paymentKeys.myStatements,
+    queryFn: ({ signal }) => api.get<MyStatements>("/api/me/payments", { signal }),
+    staleTime: 0,
+  });
+}
+
+/**
+ * A live "payment" notification: the badge, the commission card and the statements list read
+ * again now (the notification arrives after the payout is committed).
+ */
+export function refreshOwnPayments(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: paymentKeys.own });
+}
+
+/** A buyer changed where they are paid: the payments table's payee flags read again. */
+export function refreshPaymentMonths(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: paymentKeys.months });
+}
+
 export function useCommissionSettings(userId: string | null) {
   return useQuery({
     queryKey: paymentKeys.settings(userId ?? "none"),
@@ -71,29 +107,37 @@ export function useCommissionSettings(userId: string | null) {
 export type StatementAction = "process" | "reject" | "reopen" | "confirm";
 
 export type PaymentWrite =
-  | { kind: "action"; statementId: string; action: StatementAction; note?: string }
-  | { kind: "register"; statementId: string; amount: string; note: string | null }
+  | { kind: "action"; statementId: string; action: StatementAction; note?: string; closeEarly?: boolean }
+  | { kind: "register"; statementId: string; amount: string; note: string | null; closeEarly?: boolean }
   | { kind: "reverse"; payoutId: string; reason: string }
-  | { kind: "edit"; payoutId: string; amount: string; note: string | null };
+  | { kind: "note"; payoutId: string; note: string | null }
+  | { kind: "adjust"; statementId: string; amount: string; reason: string };
 
-function sendWrite(write: PaymentWrite): Promise<PaymentCard> {
+const early = (closeEarly: boolean | undefined) => (closeEarly ? { closeEarly: true } : {});
+
+/** One write, one request (each its own transaction on the server). */
+export function sendPaymentWrite(write: PaymentWrite): Promise<unknown> {
   switch (write.kind) {
     case "action":
-      return api.post<PaymentCard>(
-        `/api/payments/${write.statementId}/${write.action}`,
-        write.note ? { note: write.note } : {},
-      );
+      return api.post(`/api/payments/${write.statementId}/${write.action}`, {
+        ...(write.note ? { note: write.note } : {}),
+        ...early(write.closeEarly),
+      });
     case "register":
-      return api.post<PaymentCard>(`/api/payments/${write.statementId}/payouts`, {
+      return api.post(`/api/payments/${write.statementId}/payouts`, {
         amount: write.amount,
         note: write.note,
+        ...early(write.closeEarly),
       });
     case "reverse":
-      return api.post<PaymentCard>(`/api/payouts/${write.payoutId}/reverse`, { reason: write.reason });
-    case "edit":
-      return api.patch<PaymentCard>(`/api/payouts/${write.payoutId}`, {
+      return api.post(`/api/payouts/${write.payoutId}/reverse`, { reason: write.reason });
+    case "note":
+      // Strict on the server: the note only, an amount would be refused.
+      return api.patch(`/api/payouts/${write.payoutId}`, { note: write.note });
+    case "adjust":
+      return api.post(`/api/payments/${write.statementId}/adjustments`, {
         amount: write.amount,
-        note: write.note,
+        reason: write.reason,
       });
   }
 }
@@ -102,7 +146,7 @@ function sendWrite(write: PaymentWrite): Promise<PaymentCard> {
 export function usePaymentWrite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: sendWrite,
+    mutationFn: sendPaymentWrite,
     onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
   });
 }
@@ -114,4 +158,9 @@ export function useSaveCommissionSettings(userId: string) {
       api.put<CommissionSettingsView>(`/api/commission-settings/${userId}`, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
   });
+}
+
+/** The month's payout file (another engineer's endpoints): a plain download link. */
+export function payoutFileUrl(format: "csv" | "xlsx", month: string): string {
+  return `/api/payments.${format}?month=${encodeURIComponent(month)}`;
 }

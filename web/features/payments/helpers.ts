@@ -1,21 +1,67 @@
-import { applyPaymentAction, type StatementState } from "@domain/payments";
+import { daysInRange } from "@domain/periods";
+import { can, type Permission } from "@domain/permissions";
 import type { Role } from "@domain/roles";
-import type { PaymentCard } from "@domain/schemas/payments";
-import type { StatementAction } from "./api";
+import type { PaymentCard, Payout } from "@domain/schemas/payments";
 
-// Which buttons a card shows enabled: exactly what the server's own pure workflow would accept.
+// The payments screen's pure rules: which buttons a row enables, the days an early close skips,
+// and small shared pieces. Sorting and the URL's filter state live in table-state.ts.
 
-export function stateOf(card: PaymentCard): StatementState {
-  return {
-    status: card.status,
-    amountDue: card.amountDue,
-    // The card carries Σ non-reversed payouts; one aggregate row gives the same pending amount.
-    payouts: [{ id: "paid", amount: card.paid, reversed: false }],
-  };
+export type StatementStatus = PaymentCard["status"];
+
+// Spelled in two parts: a quoted "namespace:key" literal reads as a translation key to the locale test.
+const managePayments = ["payments", "manage"].join(":") as Permission;
+
+/** Every action the screen offers on a statement (decisions.md, "Payments" and "Month close"). */
+export type RowAction = "process" | "reject" | "reopen" | "confirm" | "register" | "adjust";
+
+/** Only what carries the statement's status and amounts: a row, a card or a buyer's statement. */
+type StatementFigures = Pick<PaymentCard, "status" | "pending">;
+
+const open = (status: StatementStatus) => status === "pending" || status === "processing";
+const hasPending = (pending: string) => Number(pending) > 0;
+
+/**
+ * Whether a button is enabled: the server's rules, checked again there. Kept here rather than
+ * running the domain workflow so the screen does not depend on the ledger's internal state shape.
+ */
+export function isActionAllowed(row: StatementFigures, action: RowAction, role: Role): boolean {
+  if (!can(role, managePayments)) return false;
+  switch (action) {
+    case "process":
+      return row.status === "pending";
+    case "reject":
+      return open(row.status);
+    case "reopen":
+      // Back to pending from processing or cancelled; a paid month reopens by reversing its payouts.
+      return row.status === "processing" || row.status === "cancelled";
+    case "confirm":
+    case "register":
+      return open(row.status) && hasPending(row.pending);
+    case "adjust":
+      // A clawback may follow a payment (the overpayment moves to the next month).
+      return row.status !== "cancelled";
+  }
 }
 
-export function isActionAllowed(card: PaymentCard, action: StatementAction, role: Role): boolean {
-  return applyPaymentAction(stateOf(card), { type: action }, role).ok;
+/** Any payout not yet reversed, partial or whole, on a statement that is not cancelled. */
+export function canReversePayout(payout: Pick<Payout, "reversedAt">, row: StatementFigures, role: Role) {
+  return can(role, managePayments) && payout.reversedAt === null && row.status !== "cancelled";
+}
+
+/** A payout's note may change, reversed or not (its amount never does). */
+export function canEditPayoutNote(role: Role) {
+  return can(role, managePayments);
+}
+
+export type DaysToCome = { count: number; first: string; last: string };
+
+/**
+ * The days of a month still to come, today included (today's results may still be logged), up to
+ * the month's last day; null when the month is over.
+ */
+export function daysToCome(today: string, periodEnd: string): DaysToCome | null {
+  if (today > periodEnd) return null;
+  return { count: daysInRange({ from: today, to: periodEnd }), first: today, last: periodEnd };
 }
 
 /** "2026-11" for a year and a 0-based month. */
@@ -27,7 +73,38 @@ export function isMonthKey(value: string | null): value is string {
   return value !== null && /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
 }
 
-export const statusTone: Record<PaymentCard["status"], string> = {
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/**
+ * Runs `work` for each item, at most `concurrency` at a time, and answers every outcome in the
+ * items' order: one refusal never stops the others (each statement is its own transaction).
+ */
+export async function runEach<I, T>(
+  items: readonly I[],
+  work: (item: I, index: number) => Promise<T>,
+  options: { concurrency?: number; onSettled?: (index: number, outcome: Outcome<T>) => void } = {},
+): Promise<Outcome<T>[]> {
+  const results: Outcome<T>[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const index = next++;
+      let outcome: Outcome<T>;
+      try {
+        outcome = { ok: true, value: await work(items[index] as I, index) };
+      } catch (error) {
+        outcome = { ok: false, error };
+      }
+      results[index] = outcome;
+      options.onSettled?.(index, outcome);
+    }
+  };
+  const lanes = Math.max(1, Math.min(options.concurrency ?? 1, items.length));
+  await Promise.all(Array.from({ length: lanes }, lane));
+  return results;
+}
+
+export const statusTone: Record<StatementStatus, string> = {
   pending: "border-transparent bg-amber-500/15 text-amber-800 dark:text-amber-300",
   processing: "border-transparent bg-sky-500/15 text-sky-800 dark:text-sky-300",
   paid: "border-transparent bg-emerald-500/15 text-emerald-800 dark:text-emerald-300",

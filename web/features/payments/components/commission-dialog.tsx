@@ -1,6 +1,11 @@
 import { defaultRevenueTiers } from "@domain/commission";
 import { formatMoneyForInput, formatPercentForInput } from "@domain/money-input";
-import { type CommissionSettingsForm, commissionSettingsInputSchema } from "@domain/schemas/payments";
+import { addMonths, todayIn } from "@domain/periods";
+import {
+  type CommissionSettingsForm,
+  type CommissionSettingsView,
+  commissionSettingsInputSchema,
+} from "@domain/schemas/payments";
 import { Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,9 +26,11 @@ import { useFormatters } from "@/features/campaigns/use-formatters";
 import { Field, fieldAria } from "@/features/users/components/field";
 import { errorKey, fieldCodesFromZod, validationKey } from "@/features/users/helpers";
 import { isApiError } from "@/lib/api";
+import { formatDateTime } from "@/lib/format";
 import { type MoneyTextOptions, readMoneyFields } from "@/lib/money-input";
 import { toast } from "@/lib/toast";
 import { useCommissionSettings, useSaveCommissionSettings } from "../api";
+import { MonthPicker, useMonthLabel } from "./month-picker";
 
 type Tier = {
   minRevenue: string;
@@ -39,9 +46,14 @@ type Values = {
   tieredRoiThreshold: string;
   minimumMonthlyRevenue: string;
   revenueTiers: Tier[];
+  /** "YYYY-MM": the month these settings take effect from */
+  effectiveFrom: string;
 };
 
-/** 'Editar Taxas de Comissão': the buyer's model, simple fields or a tier table. */
+/**
+ * 'Editar Taxas de Comissão': the buyer's model, simple fields or a tier table, and the month it
+ * takes effect from (earlier months keep the settings they had); below, every saved version.
+ */
 export function CommissionDialog({
   buyer,
   onOpenChange,
@@ -58,6 +70,7 @@ export function CommissionDialog({
   const [values, setValues] = useState<Values | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const currentMonth = todayIn(f.timeZone).slice(0, 7);
 
   const loaded = settings.data;
   useEffect(() => {
@@ -82,10 +95,11 @@ export function CommissionDialog({
         commissionBelowRoi: rate(tier.commissionBelowRoi),
         commissionAboveRoi: rate(tier.commissionAboveRoi),
       })),
+      effectiveFrom: currentMonth,
     });
     setErrors({});
     setFormError(null);
-  }, [open, loaded, values, f.language]);
+  }, [open, loaded, values, currentMonth, f.language]);
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((current) => (current ? { ...current, [key]: value } : current));
@@ -110,7 +124,7 @@ export function CommissionDialog({
     if (!values || !buyer || save.isPending) return;
     setFormError(null);
     // Rates and amounts as typed, read in the reader's language; unreadable texts stay as typed.
-    const { modelType, revenueTiers, ...rates } = values;
+    const { modelType, revenueTiers, effectiveFrom, ...rates } = values;
     const top = readMoneyFields(rates, f.language, rateOptions);
     const tiers = revenueTiers.map((tier) => readMoneyFields(tier, f.language, tierOptions));
     const moneyErrors: Record<string, string> = { ...top.errors };
@@ -120,6 +134,7 @@ export function CommissionDialog({
     });
     const input: CommissionSettingsForm = {
       modelType,
+      effectiveFrom,
       ...top.values,
       revenueTiers: tiers.map(({ values: tier }) => ({
         ...tier,
@@ -291,6 +306,23 @@ export function CommissionDialog({
                 </fieldset>
               </>
             )}
+            <div className="grid gap-1.5 rounded-md border p-3">
+              <p className="font-medium text-sm" aria-hidden="true">
+                {t("commission.effectiveFrom")}
+              </p>
+              <MonthPicker
+                month={values.effectiveFrom}
+                maxMonth={addMonths(`${currentMonth}-01`, 12).slice(0, 7)}
+                onChange={(month) => set("effectiveFrom", month)}
+                legend={t("commission.effectiveFrom")}
+                testId="commission-effective-from"
+              />
+              <p className="text-muted-foreground text-xs">{t("commission.effectiveFromHint")}</p>
+              {errors.effectiveFrom ? (
+                <p className="text-destructive text-sm">{t(errors.effectiveFrom)}</p>
+              ) : null}
+            </div>
+            {loaded && loaded.history.length > 0 ? <SettingsHistory history={loaded.history} /> : null}
             {formError ? (
               <p role="alert" className="text-destructive text-sm">
                 {t(formError)}
@@ -318,7 +350,10 @@ export function CommissionDialog({
 }
 
 const percent: MoneyTextOptions = { kind: "percent" };
-const rateOptions: Record<keyof Omit<Values, "modelType" | "revenueTiers">, MoneyTextOptions> = {
+const rateOptions: Record<
+  keyof Omit<Values, "modelType" | "revenueTiers" | "effectiveFrom">,
+  MoneyTextOptions
+> = {
   baseCommissionRate: percent,
   highRoiCommissionRate: percent,
   roiThreshold: percent,
@@ -343,6 +378,55 @@ const tierLabels = {
   commissionBelowRoi: "belowRoi",
   commissionAboveRoi: "aboveRoi",
 } as const;
+
+/** Every saved version of the buyer's settings, newest effective month first (as the server sends). */
+function SettingsHistory({ history }: { history: CommissionSettingsView["history"] }) {
+  const { t } = useTranslation("payments");
+  const f = useFormatters();
+  const monthLabel = useMonthLabel();
+  const rate = (value: string) => f.percent(value);
+  return (
+    <section className="grid grid-cols-[minmax(0,1fr)] gap-2" data-testid="commission-history">
+      <h3 className="font-medium text-sm">{t("commission.historyTitle")}</h3>
+      <ol className="grid grid-cols-[minmax(0,1fr)] gap-2">
+        {history.map((version) => (
+          <li
+            key={`${version.effectiveFrom ?? "start"}-${version.updatedAt}`}
+            className="rounded-md border px-3 py-2 text-sm"
+            data-testid="commission-version"
+          >
+            <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+              <span className="font-medium">
+                {version.effectiveFrom
+                  ? t("commission.fromMonth", { month: monthLabel(version.effectiveFrom) })
+                  : t("commission.fromStart")}
+              </span>
+              <span className="text-muted-foreground text-xs">{t(`model.${version.modelType}`)}</span>
+            </div>
+            <p className="text-muted-foreground text-xs">
+              {version.modelType === "simple"
+                ? t("commission.simpleSummary", {
+                    base: rate(version.baseCommissionRate),
+                    high: rate(version.highRoiCommissionRate),
+                    threshold: rate(version.roiThreshold),
+                  })
+                : t("commission.tieredSummary", {
+                    threshold: rate(version.tieredRoiThreshold),
+                    minimum: f.money(version.minimumMonthlyRevenue),
+                  })}
+            </p>
+            <p className="text-muted-foreground text-xs">
+              {t("changes.byAt", {
+                name: version.updatedBy?.name ?? t("changes.system"),
+                when: formatDateTime(version.updatedAt, f.language, f.timeZone),
+              })}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
 
 function mapCodes(fields: Record<string, string>): Record<string, string> {
   return Object.fromEntries(

@@ -1,228 +1,221 @@
 import type { Role } from "@domain/roles";
-import type { PaymentCard } from "@domain/schemas/payments";
-import { Check, ChevronLeft, ChevronRight, Play, RefreshCw, RotateCcw, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import type { PaymentRow, PaymentTotals } from "@domain/schemas/payments";
+import { ArrowDown, ArrowUp } from "lucide-react";
+import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { NativeSelect } from "@/components/ui/native-select";
 import { useFormatters } from "@/features/campaigns/use-formatters";
+import { checkboxClass } from "@/features/users/helpers";
 import { cn } from "@/lib/utils";
-import type { StatementAction } from "../api";
-import { isActionAllowed, statusTone } from "../helpers";
+import { statusTone } from "../helpers";
+import { defaultDirection, type Sort, type SortColumn, sortColumns } from "../table-state";
+import { Money } from "./money";
+import type { SelectionProps } from "./payments-table";
+import { PayeeFlag, type RowHandlers, RowMenu } from "./row-menu";
 
-const perPage = 3;
+// A phone's view of the month (≤ 640 px): one card per statement, the totals first, the sort as a
+// select (there are no column headers to click), the same checkboxes and menus as the table.
 
-/** The month's buyers, three cards per page with arrows and dots (hidden when one page holds all). */
 export function PaymentCards({
-  cards,
+  rows,
+  totals,
+  sort,
+  onSortChange,
+  selection,
   role,
-  selectedId,
-  onSelect,
-  onAction,
   busy,
-  refreshing,
-  onRefresh,
+  handlers,
 }: {
-  cards: PaymentCard[];
+  rows: PaymentRow[];
+  totals: PaymentTotals;
+  sort: Sort | null;
+  onSortChange: (sort: Sort | null) => void;
+  selection: SelectionProps;
   role: Role;
-  selectedId: string | null;
-  onSelect: (card: PaymentCard) => void;
-  onAction: (card: PaymentCard, action: StatementAction) => void;
   busy: boolean;
-  refreshing: boolean;
-  onRefresh: () => void;
-}) {
-  const { t } = useTranslation("payments");
-  const pages = Math.max(1, Math.ceil(cards.length / perPage));
-  const [page, setPage] = useState(0);
-  useEffect(() => {
-    if (page > pages - 1) setPage(pages - 1);
-  }, [page, pages]);
-  const visible = cards.slice(page * perPage, page * perPage + perPage);
-
-  return (
-    <section aria-label={t("cards.label")} className="space-y-3">
-      <div className="flex items-center gap-2">
-        {pages > 1 ? (
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label={t("cards.previous")}
-            disabled={page === 0}
-            onClick={() => setPage(page - 1)}
-            data-testid="cards-prev"
-          >
-            <ChevronLeft aria-hidden="true" />
-          </Button>
-        ) : null}
-        <ul className="grid min-w-0 flex-1 gap-3 md:grid-cols-2 xl:grid-cols-3" data-testid="payment-cards">
-          {visible.map((card) => (
-            <li key={card.statementId}>
-              <BuyerCard
-                card={card}
-                role={role}
-                selected={card.statementId === selectedId}
-                onSelect={() => onSelect(card)}
-                onAction={(action) => onAction(card, action)}
-                busy={busy}
-                refreshing={refreshing}
-                onRefresh={onRefresh}
-              />
-            </li>
-          ))}
-        </ul>
-        {pages > 1 ? (
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label={t("cards.next")}
-            disabled={page >= pages - 1}
-            onClick={() => setPage(page + 1)}
-            data-testid="cards-next"
-          >
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        ) : null}
-      </div>
-      {pages > 1 ? (
-        <div className="flex justify-center gap-1" data-testid="cards-dots">
-          {Array.from({ length: pages }, (_, index) => (
-            <button
-              // biome-ignore lint/suspicious/noArrayIndexKey: a page number is its own identity
-              key={index}
-              type="button"
-              aria-label={t("cards.page", { page: index + 1, pages })}
-              aria-current={index === page ? "true" : undefined}
-              onClick={() => setPage(index)}
-              className="flex size-6 items-center justify-center rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-            >
-              <span
-                className={cn(
-                  "block size-2 rounded-full",
-                  index === page ? "bg-primary" : "bg-muted-foreground/40",
-                )}
-              />
-            </button>
-          ))}
-        </div>
-      ) : null}
-    </section>
-  );
-}
-
-function BuyerCard({
-  card,
-  role,
-  selected,
-  onSelect,
-  onAction,
-  busy,
-  refreshing,
-  onRefresh,
-}: {
-  card: PaymentCard;
-  role: Role;
-  selected: boolean;
-  onSelect: () => void;
-  onAction: (action: StatementAction) => void;
-  busy: boolean;
-  refreshing: boolean;
-  onRefresh: () => void;
+  handlers: RowHandlers;
 }) {
   const { t } = useTranslation("payments");
   const f = useFormatters();
-  const allowed = (action: StatementAction) => !busy && isActionAllowed(card, action, role);
-  const profit = Number(card.totalProfit);
-
+  const id = useId();
+  const allSelected = rows.length > 0 && rows.every((row) => selection.selected.has(row.statementId));
   return (
-    <article
-      className={cn(
-        "flex h-full flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xs transition-colors",
-        selected ? "border-primary ring-2 ring-primary/30" : "hover:border-primary/40",
-      )}
-      data-testid="payment-card"
-      data-buyer={card.email}
-      data-status={card.status}
-    >
-      <div className="flex items-start justify-between gap-2">
-        <button
-          type="button"
-          className="min-w-0 rounded-md text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          aria-pressed={selected}
-          onClick={onSelect}
-          data-testid="select-card"
-        >
-          <span className="block truncate font-semibold">{card.name}</span>
-          <span className="block truncate text-muted-foreground text-xs">{card.email}</span>
-        </button>
-        <div className="flex shrink-0 flex-col items-end gap-1">
-          <Badge variant="outline">{t(`model.${card.model}`)}</Badge>
-          <Badge className={statusTone[card.status]} data-testid="card-status">
-            {t(`status.${card.status}`)}
-          </Badge>
-        </div>
-      </div>
-      <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
-        <div>
-          <dt className="text-muted-foreground text-xs">{t("card.totalProfit")}</dt>
-          <dd
-            className={cn(
-              "font-medium tabular-nums",
-              profit < 0 && "text-red-700 dark:text-red-400",
-              profit > 0 && "text-emerald-700 dark:text-emerald-400",
-            )}
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-3" data-testid="payment-cards">
+      <section
+        className="rounded-lg border bg-muted/50 p-3 text-sm"
+        aria-label={t("table.totalsLabel")}
+        data-testid="totals-card"
+      >
+        <p className="font-medium">{t("table.total", { count: totals.count })}</p>
+        <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1">
+          <Figure label={t("columns.revenue")}>
+            <Money value={totals.totalRevenue} />
+          </Figure>
+          <Figure label={t("columns.profit")}>
+            <Money value={totals.totalProfit} tone />
+          </Figure>
+          <Figure label={t("columns.roi")}>
+            <span className="tabular-nums">{f.percent(totals.roi)}</span>
+          </Figure>
+          <Figure label={t("columns.due")}>
+            <Money value={totals.amountDue} />
+          </Figure>
+          <Figure label={t("columns.adjustments")}>
+            <Money value={totals.adjustments} signed tone />
+          </Figure>
+          <Figure label={t("columns.paid")}>
+            <Money value={totals.paid} />
+          </Figure>
+          <Figure label={t("columns.pending")}>
+            <Money value={totals.pending} className="font-semibold" testId="total-pending" />
+          </Figure>
+        </dl>
+      </section>
+
+      <div className="flex flex-wrap items-center gap-2">
+        <label className="flex min-h-9 items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className={checkboxClass}
+            checked={allSelected}
+            onChange={(event) => selection.onToggleAll(event.target.checked)}
+            data-testid="select-all"
+          />
+          {t("table.selectAll")}
+        </label>
+        <div className="ml-auto flex items-center gap-1">
+          <label htmlFor={`${id}-sort`} className="sr-only">
+            {t("table.sortBy")}
+          </label>
+          <NativeSelect
+            id={`${id}-sort`}
+            className="w-40"
+            value={sort?.column ?? ""}
+            onChange={(event) => {
+              const column = event.target.value as SortColumn | "";
+              onSortChange(column === "" ? null : { column, direction: defaultDirection(column) });
+            }}
+            data-testid="sort-select"
           >
-            {f.money(card.totalProfit)}
-          </dd>
+            <option value="">{t("table.serverOrder")}</option>
+            {sortColumns.map((column) => (
+              <option key={column} value={column}>
+                {t(`columns.${column}`)}
+              </option>
+            ))}
+          </NativeSelect>
+          <Button
+            variant="outline"
+            size="icon"
+            disabled={!sort}
+            onClick={() =>
+              sort && onSortChange({ ...sort, direction: sort.direction === "asc" ? "desc" : "asc" })
+            }
+            aria-label={sort?.direction === "desc" ? t("table.descending") : t("table.ascending")}
+            data-testid="order-toggle"
+          >
+            {sort?.direction === "desc" ? <ArrowDown aria-hidden="true" /> : <ArrowUp aria-hidden="true" />}
+          </Button>
         </div>
-        <div>
-          <dt className="text-muted-foreground text-xs">{t("card.roi")}</dt>
-          <dd className="font-medium tabular-nums">{f.percent(card.roi)}</dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground text-xs">{t("card.pending")}</dt>
-          <dd className="flex items-center gap-1 font-semibold tabular-nums" data-testid="card-pending">
-            {f.money(card.pending)}
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-6"
-              aria-label={t("card.refreshPending")}
-              disabled={refreshing}
-              onClick={onRefresh}
-            >
-              <RefreshCw className={cn("size-3.5", refreshing && "animate-spin")} aria-hidden="true" />
-            </Button>
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground text-xs">{t("card.commissionRate")}</dt>
-          <dd className="font-medium tabular-nums">{f.percent(card.commissionRate)}</dd>
-        </div>
-      </dl>
-      <div className="mt-auto flex flex-wrap gap-2 [&>button]:grow">
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={!allowed("process")}
-          onClick={() => onAction("process")}
-        >
-          <Play aria-hidden="true" />
-          {t("actions.process")}
-        </Button>
-        <Button size="sm" variant="outline" disabled={!allowed("reject")} onClick={() => onAction("reject")}>
-          <X aria-hidden="true" />
-          {t("actions.reject")}
-        </Button>
-        <Button size="sm" disabled={!allowed("confirm")} onClick={() => onAction("confirm")}>
-          <Check aria-hidden="true" />
-          {t("actions.confirm")}
-        </Button>
-        <Button size="sm" variant="outline" disabled={!allowed("reopen")} onClick={() => onAction("reopen")}>
-          <RotateCcw aria-hidden="true" />
-          {t("actions.reopen")}
-        </Button>
       </div>
-    </article>
+
+      <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
+        {rows.map((row) => {
+          const checked = selection.selected.has(row.statementId);
+          return (
+            <li key={row.statementId}>
+              <article
+                className={cn(
+                  "grid grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border bg-card p-3 text-card-foreground text-sm",
+                  checked && "border-primary ring-2 ring-primary/30",
+                )}
+                data-testid="payment-card"
+                data-buyer={row.email}
+                data-status={row.status}
+              >
+                <div className="flex items-start gap-2">
+                  <input
+                    type="checkbox"
+                    className={cn(checkboxClass, "mt-1")}
+                    checked={checked}
+                    onChange={(event) => selection.onToggle(row.statementId, event.target.checked)}
+                    aria-label={t("table.select", { name: row.name })}
+                    data-testid="select-row"
+                  />
+                  <div className="min-w-0 flex-1">
+                    <div className="flex items-center gap-1.5">
+                      <button
+                        type="button"
+                        onClick={() => handlers.onOpen(row)}
+                        className="min-w-0 truncate rounded-sm text-left font-semibold underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                        data-testid="open-details"
+                      >
+                        {row.name}
+                      </button>
+                      <PayeeFlag row={row} onOpen={handlers.onOpen} />
+                    </div>
+                    <p className="truncate text-muted-foreground text-xs">{row.email}</p>
+                    <p className="truncate text-muted-foreground text-xs">
+                      {t(`model.${row.model}`)} ·{" "}
+                      {row.teamLead ? t("sheet.lead", { name: row.teamLead.name }) : t("filters.noLead")}
+                    </p>
+                  </div>
+                  <div className="flex shrink-0 flex-col items-end gap-1">
+                    <Badge className={statusTone[row.status]} data-testid="row-status">
+                      {t(`status.${row.status}`)}
+                    </Badge>
+                    <RowMenu row={row} role={role} busy={busy} handlers={handlers} />
+                  </div>
+                </div>
+                <dl className="grid grid-cols-2 gap-x-3 gap-y-1">
+                  <Figure label={t("columns.revenue")}>
+                    <Money value={row.totalRevenue} />
+                  </Figure>
+                  <Figure label={t("columns.profit")}>
+                    <Money value={row.totalProfit} tone />
+                  </Figure>
+                  <Figure label={t("columns.roi")}>
+                    <span className="tabular-nums">{f.percent(row.roi)}</span>
+                  </Figure>
+                  <Figure label={t("columns.rate")}>
+                    <span className="tabular-nums">{f.percent(row.commissionRate)}</span>
+                  </Figure>
+                  <Figure label={t("columns.due")}>
+                    <Money value={row.amountDue} />
+                  </Figure>
+                  <Figure label={t("columns.adjustments")}>
+                    <Money value={row.adjustments} signed tone />
+                  </Figure>
+                  <Figure label={t("columns.paid")}>
+                    <Money value={row.paid} />
+                  </Figure>
+                  <Figure label={t("columns.pending")}>
+                    <span data-testid="row-pending">
+                      <Money value={row.pending} className="font-semibold" />
+                    </span>
+                  </Figure>
+                </dl>
+                {Number(row.overpaid) > 0 ? (
+                  <p className="text-red-700 text-xs dark:text-red-400" data-testid="row-overpaid">
+                    {t("table.overpaid", { amount: f.money(row.overpaid) })}
+                  </p>
+                ) : null}
+              </article>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-muted-foreground text-xs">{label}</dt>
+      <dd>{children}</dd>
+    </div>
   );
 }

@@ -1,8 +1,10 @@
+import { toCents } from "@domain/money";
+import { todayIn } from "@domain/periods";
 import type { PaymentCard, Payout } from "@domain/schemas/payments";
-import { payoutInputSchema, payoutPatchSchema } from "@domain/schemas/payments";
+import { CalendarClock, Minus, Plus } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { MoneyInput } from "@/components/money-input";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -24,47 +26,88 @@ import {
 import { Spinner } from "@/components/ui/spinner";
 import { useFormatters } from "@/features/campaigns/use-formatters";
 import { Field, fieldAria } from "@/features/users/components/field";
-import { textareaClass, validationKey } from "@/features/users/helpers";
-import { readMoneyFields } from "@/lib/money-input";
+import { textareaClass } from "@/features/users/helpers";
+import { cn } from "@/lib/utils";
+import { daysToCome } from "../helpers";
+import { AmountField, useAmountReader } from "./amount-field";
 
-/** Confirmar Pagamento / Rejeitar: a money-moving click asks first. */
+// The payments screen's dialogs. Every money-moving click asks first and repeats the amount; a
+// step that closes a month before it has ended names the days still to come and, confirmed, sends
+// closeEarly (decisions.md, "Month close and the payout ledger").
+
+/** The month is not over: the days still to come (today included) in the workspace time zone. */
+export function EarlyCloseNotice({ periodEnd }: { periodEnd: string }) {
+  const { t } = useTranslation("payments");
+  const f = useFormatters();
+  const days = daysToCome(todayIn(f.timeZone), periodEnd);
+  if (!days) return null;
+  return (
+    <Alert data-testid="early-close-notice" className="border-amber-500/40 bg-amber-500/10">
+      <CalendarClock aria-hidden="true" />
+      <AlertTitle className="line-clamp-none">{t("earlyClose.title")}</AlertTitle>
+      <AlertDescription>
+        <p>
+          {days.count === 1
+            ? t("earlyClose.today", { date: f.date(days.first, "long"), timeZone: f.timeZone })
+            : t("earlyClose.days", {
+                count: days.count,
+                first: f.date(days.first, "long"),
+                last: f.date(days.last, "long"),
+                timeZone: f.timeZone,
+              })}
+        </p>
+        <p>{t("earlyClose.consequence")}</p>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+export type ConfirmTarget = { row: PaymentCard; action: "process" | "confirm" | "reject" };
+
+/** Processar (when it closes the month early), Confirmar Pagamento and Rejeitar ask first. */
 export function ConfirmActionDialog({
-  card,
-  action,
+  target,
+  monthOver,
   onOpenChange,
   onConfirm,
   pending,
 }: {
-  card: PaymentCard | null;
-  action: "confirm" | "reject" | null;
+  target: ConfirmTarget | null;
+  monthOver: boolean;
   onOpenChange: (open: boolean) => void;
-  onConfirm: () => void;
+  /** closeEarly: the month has not ended and the user agreed to close it now */
+  onConfirm: (closeEarly: boolean) => void;
   pending: boolean;
 }) {
   const { t } = useTranslation("payments");
   const f = useFormatters();
-  const open = card !== null && action !== null;
+  const action = target?.action ?? null;
+  const early = action !== null && action !== "reject" && !monthOver;
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+    <AlertDialog open={target !== null} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <AlertDialogContent data-testid="confirm-action-dialog">
         <AlertDialogHeader>
           <AlertDialogTitle>{action ? t(`confirmAction.${action}.title`) : ""}</AlertDialogTitle>
           <AlertDialogDescription>
-            {card && action
-              ? t(`confirmAction.${action}.description`, { name: card.name, amount: f.money(card.pending) })
+            {target && action
+              ? t(`confirmAction.${action}.description`, {
+                  name: target.row.name,
+                  amount: f.money(target.row.pending),
+                })
               : ""}
           </AlertDialogDescription>
         </AlertDialogHeader>
+        {early && target ? <EarlyCloseNotice periodEnd={target.row.periodEnd} /> : null}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>{t("actions.cancel")}</AlertDialogCancel>
           <Button
             variant={action === "reject" ? "destructive" : "default"}
             disabled={pending}
-            onClick={onConfirm}
+            onClick={() => onConfirm(early)}
             data-testid="confirm-action"
           >
             {pending ? <Spinner /> : null}
-            {action ? t(`actions.${action}`) : ""}
+            {action ? (early ? t(`earlyClose.button.${action}`) : t(`actions.${action}`)) : ""}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>
@@ -72,58 +115,56 @@ export function ConfirmActionDialog({
   );
 }
 
-/** Register New Payment (no payout) or Edit Payment (a payout): amount with 2 decimals and a note. */
+type PayoutErrors = { amount?: string; note?: string };
+
+/** Register New Payment: an amount up to what is pending, and a note. */
 export function PayoutDialog({
-  open,
+  row,
+  monthOver,
   onOpenChange,
-  card,
-  payout,
   onSubmit,
   pending,
 }: {
-  open: boolean;
+  row: PaymentCard | null;
+  monthOver: boolean;
   onOpenChange: (open: boolean) => void;
-  card: PaymentCard | null;
-  payout: Payout | null;
-  onSubmit: (values: { amount: string; note: string | null }) => Promise<boolean>;
+  onSubmit: (values: { amount: string; note: string | null; closeEarly: boolean }) => Promise<boolean>;
   pending: boolean;
 }) {
   const { t } = useTranslation("payments");
   const f = useFormatters();
+  const read = useAmountReader();
   const baseId = useId();
   const [amount, setAmount] = useState("");
   const [note, setNote] = useState("");
-  const [errors, setErrors] = useState<{ amount?: string; note?: string }>({});
-  const editing = payout !== null;
+  const [errors, setErrors] = useState<PayoutErrors>({});
+  const open = row !== null;
 
   useEffect(() => {
     if (!open) return;
-    setAmount(payout ? payout.amount : "");
-    setNote(payout?.note ?? "");
+    setAmount("");
+    setNote("");
     setErrors({});
-  }, [open, payout]);
+  }, [open]);
+
+  const reading = amount.trim() === "" ? null : read(amount);
+  // A payment of everything pending pays the month: before its end, that is an early close.
+  const settles = Boolean(row && reading?.ok && toCents(reading.value) === toCents(row.pending));
+  const early = settles && !monthOver;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (pending) return;
-    const schema = editing ? payoutPatchSchema : payoutInputSchema;
-    // The amount as typed, read in the reader's language ("1.030,73" is 1030.73 in pt-BR).
-    const money = readMoneyFields({ amount }, f.language, { amount: { currency: f.currency } });
-    const parsed = schema.safeParse({ amount: money.values.amount, note: note.trim() || null });
-    if (!parsed.success || money.errors.amount) {
-      const next: { amount?: string; note?: string } = { ...money.errors };
-      for (const issue of parsed.success ? [] : parsed.error.issues) {
-        const field = issue.path[0] === "note" ? "note" : "amount";
-        next[field] ??= validationKey("payments", issue.message);
-      }
-      setErrors(next);
-      return;
-    }
-    if (!editing && Number(parsed.data.amount) <= 0) {
-      setErrors({ amount: "payments:validation.amount_not_positive" });
-      return;
-    }
-    const ok = await onSubmit({ amount: parsed.data.amount, note: parsed.data.note ?? null });
+    if (pending || !row) return;
+    const next: PayoutErrors = {};
+    const value = read(amount);
+    if (!value.ok) next.amount = value.errorKey;
+    else if (toCents(value.value) <= 0n) next.amount = "payments:validation.amount_not_positive";
+    else if (toCents(value.value) > toCents(row.pending))
+      next.amount = "payments:errors.amount_exceeds_pending";
+    if (note.length > 1000) next.note = "payments:validation.too_long";
+    setErrors(next);
+    if (next.amount || next.note || !value.ok) return;
+    const ok = await onSubmit({ amount: value.value, note: note.trim() || null, closeEarly: early });
     if (ok) onOpenChange(false);
   }
 
@@ -132,51 +173,49 @@ export function PayoutDialog({
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <DialogContent closeLabel={t("common:close")} data-testid="payout-dialog">
         <DialogHeader>
-          <DialogTitle>{editing ? t("payout.editTitle") : t("payout.registerTitle")}</DialogTitle>
+          <DialogTitle>{t("payout.registerTitle")}</DialogTitle>
           <DialogDescription>
-            {card
+            {row
               ? t("payout.description", {
-                  name: card.name,
-                  pending: f.money(card.pending),
-                  due: f.money(card.amountDue),
+                  name: row.name,
+                  pending: f.money(row.pending),
+                  due: f.money(row.amountDue),
                 })
               : ""}
           </DialogDescription>
         </DialogHeader>
-        <form className="grid gap-4" onSubmit={submit} noValidate>
-          <Field
+        <form className="grid grid-cols-[minmax(0,1fr)] gap-4" onSubmit={submit} noValidate>
+          <AmountField
             id={id("amount")}
             label={t("payout.amount", { currency: f.currency })}
+            value={amount}
+            onChange={(text) => {
+              setAmount(text);
+              setErrors(({ amount: _gone, ...rest }) => rest);
+            }}
             error={errors.amount}
-            hint={t("payout.amountHint")}
-          >
-            <MoneyInput
-              {...fieldAria(id("amount"), errors.amount, true)}
-              value={amount}
-              onChange={(text) => {
-                setAmount(text);
-                setErrors(({ amount: _gone, ...rest }) => rest);
-              }}
-              data-testid="payout-amount"
-            />
-          </Field>
+            hint={t("amount.hint", { example: f.number(1030.73, 2) })}
+            testId="payout-amount"
+          />
           <Field id={id("note")} label={t("payout.note")} error={errors.note}>
             <textarea
               {...fieldAria(id("note"), errors.note)}
               className={textareaClass}
               value={note}
-              maxLength={1000}
               onChange={(e) => setNote(e.target.value)}
               data-testid="payout-note"
             />
           </Field>
+          {early && row ? <EarlyCloseNotice periodEnd={row.periodEnd} /> : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
               {t("actions.cancel")}
             </Button>
             <Button type="submit" disabled={pending} data-testid="payout-submit">
               {pending ? <Spinner /> : null}
-              {editing ? t("actions.save") : t("actions.register")}
+              {reading?.ok
+                ? t(early ? "payout.submitEarly" : "payout.submitAmount", { amount: f.money(reading.value) })
+                : t("actions.register")}
             </Button>
           </DialogFooter>
         </form>
@@ -185,7 +224,88 @@ export function PayoutDialog({
   );
 }
 
-/** Reverse Payment: shows the amount; the reason is required and stored. */
+/** Edit a payout: its note only; the amount is shown and stays (reverse and register again). */
+export function PayoutNoteDialog({
+  payout,
+  onOpenChange,
+  onSubmit,
+  pending,
+}: {
+  payout: Payout | null;
+  onOpenChange: (open: boolean) => void;
+  onSubmit: (note: string | null) => Promise<boolean>;
+  pending: boolean;
+}) {
+  const { t } = useTranslation("payments");
+  const f = useFormatters();
+  const baseId = useId();
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const open = payout !== null;
+
+  useEffect(() => {
+    if (!open) return;
+    setNote(payout?.note ?? "");
+    setError(undefined);
+  }, [open, payout]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    if (note.length > 1000) {
+      setError("payments:validation.too_long");
+      return;
+    }
+    const ok = await onSubmit(note.trim() || null);
+    if (ok) onOpenChange(false);
+  }
+
+  const id = `${baseId}-note`;
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <DialogContent closeLabel={t("common:close")} data-testid="payout-note-dialog">
+        <DialogHeader>
+          <DialogTitle>{t("payoutNote.title")}</DialogTitle>
+          <DialogDescription>{t("payoutNote.description")}</DialogDescription>
+        </DialogHeader>
+        <form className="grid grid-cols-[minmax(0,1fr)] gap-4" onSubmit={submit} noValidate>
+          <div className="rounded-md bg-muted px-3 py-2">
+            <p className="text-muted-foreground text-xs">{t("payoutNote.amount")}</p>
+            <p
+              className="whitespace-nowrap font-semibold text-lg tabular-nums"
+              data-testid="payout-note-amount"
+            >
+              {payout ? f.money(payout.amount) : ""}
+            </p>
+          </div>
+          <Field id={id} label={t("payout.note")} error={error}>
+            <textarea
+              {...fieldAria(id, error)}
+              className={textareaClass}
+              value={note}
+              onChange={(e) => {
+                setNote(e.target.value);
+                setError(undefined);
+              }}
+              data-testid="payout-note-input"
+            />
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+              {t("actions.cancel")}
+            </Button>
+            <Button type="submit" disabled={pending} data-testid="payout-note-submit">
+              {pending ? <Spinner /> : null}
+              {t("actions.save")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Reverse a payout (partial or whole): the amount is repeated on the button; a reason is required. */
 export function ReverseDialog({
   payout,
   onOpenChange,
@@ -217,6 +337,10 @@ export function ReverseDialog({
       setError("payments:validation.reason_required");
       return;
     }
+    if (reason.length > 1000) {
+      setError("payments:validation.too_long");
+      return;
+    }
     const ok = await onSubmit(reason.trim());
     if (ok) onOpenChange(false);
   }
@@ -229,10 +353,10 @@ export function ReverseDialog({
           <DialogTitle>{t("reverse.title")}</DialogTitle>
           <DialogDescription>{t("reverse.description")}</DialogDescription>
         </DialogHeader>
-        <form className="grid gap-4" onSubmit={submit} noValidate>
+        <form className="grid grid-cols-[minmax(0,1fr)] gap-4" onSubmit={submit} noValidate>
           <div className="rounded-md bg-muted px-3 py-2">
             <p className="text-muted-foreground text-xs">{t("reverse.amount")}</p>
-            <p className="font-semibold text-lg tabular-nums" data-testid="reverse-amount">
+            <p className="whitespace-nowrap font-semibold text-lg tabular-nums" data-testid="reverse-amount">
               {payout ? f.money(payout.amount) : ""}
             </p>
           </div>
@@ -250,7 +374,6 @@ export function ReverseDialog({
               aria-required="true"
               className={textareaClass}
               value={reason}
-              maxLength={1000}
               onChange={(e) => {
                 setReason(e.target.value);
                 setError(undefined);
@@ -264,10 +387,207 @@ export function ReverseDialog({
             </Button>
             <Button type="submit" variant="destructive" disabled={pending} data-testid="reverse-submit">
               {pending ? <Spinner /> : null}
-              {t("actions.reverse")}
+              {payout ? t("reverse.submit", { amount: f.money(payout.amount) }) : t("actions.reverse")}
             </Button>
           </DialogFooter>
         </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type AdjustmentKind = "bonus" | "clawback";
+type AdjustmentErrors = { amount?: string; reason?: string };
+
+/**
+ * Add an adjustment: bonus (+) or clawback (−), a positive amount and a required reason; then a
+ * confirmation that repeats the signed, formatted amount before anything is sent.
+ */
+export function AdjustmentDialog({
+  row,
+  onOpenChange,
+  onSubmit,
+  pending,
+}: {
+  row: PaymentCard | null;
+  onOpenChange: (open: boolean) => void;
+  /** amount: signed ("-150.00" for a clawback) */
+  onSubmit: (values: { amount: string; reason: string }) => Promise<boolean>;
+  pending: boolean;
+}) {
+  const { t } = useTranslation("payments");
+  const f = useFormatters();
+  const read = useAmountReader();
+  const baseId = useId();
+  const [kind, setKind] = useState<AdjustmentKind>("bonus");
+  const [amount, setAmount] = useState("");
+  const [reason, setReason] = useState("");
+  const [errors, setErrors] = useState<AdjustmentErrors>({});
+  const [review, setReview] = useState<{ amount: string; reason: string } | null>(null);
+  const open = row !== null;
+
+  useEffect(() => {
+    if (!open) return;
+    setKind("bonus");
+    setAmount("");
+    setReason("");
+    setErrors({});
+    setReview(null);
+  }, [open]);
+
+  function check(event: FormEvent) {
+    event.preventDefault();
+    const next: AdjustmentErrors = {};
+    const value = read(amount);
+    if (!value.ok) next.amount = value.errorKey;
+    else if (toCents(value.value) === 0n) next.amount = "payments:validation.not_zero";
+    if (reason.trim() === "") next.reason = "payments:validation.adjustment_reason_required";
+    else if (reason.length > 1000) next.reason = "payments:validation.too_long";
+    setErrors(next);
+    if (next.amount || next.reason || !value.ok) return;
+    setReview({ amount: kind === "clawback" ? `-${value.value}` : value.value, reason: reason.trim() });
+  }
+
+  async function send() {
+    if (!review || pending) return;
+    const ok = await onSubmit(review);
+    if (ok) onOpenChange(false);
+  }
+
+  const id = (name: string) => `${baseId}-${name}`;
+  const reviewKind: AdjustmentKind | null = review
+    ? review.amount.startsWith("-")
+      ? "clawback"
+      : "bonus"
+    : null;
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <DialogContent closeLabel={t("common:close")} data-testid="adjustment-dialog">
+        <DialogHeader>
+          <DialogTitle>{review ? t("adjustment.reviewTitle") : t("adjustment.title")}</DialogTitle>
+          <DialogDescription>
+            {row ? t("adjustment.description", { name: row.name, due: f.money(row.amountDue) }) : ""}
+          </DialogDescription>
+        </DialogHeader>
+        {review && reviewKind ? (
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-4" data-testid="adjustment-review">
+            <div
+              className={cn(
+                "rounded-md px-3 py-2",
+                reviewKind === "clawback" ? "bg-red-500/10" : "bg-emerald-500/10",
+              )}
+            >
+              <p className="text-muted-foreground text-xs">{t(`adjustment.kind.${reviewKind}`)}</p>
+              <p
+                className="whitespace-nowrap font-semibold text-lg tabular-nums"
+                data-testid="adjustment-review-amount"
+              >
+                {reviewKind === "bonus" ? `+${f.money(review.amount)}` : f.money(review.amount)}
+              </p>
+              <p className="mt-1 break-words text-sm">{review.reason}</p>
+            </div>
+            <p className="text-sm">
+              {t(`adjustment.reviewText.${reviewKind}`, {
+                amount: f.money(review.amount.replace(/^-/, "")),
+                name: row?.name ?? "",
+              })}
+            </p>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setReview(null)} disabled={pending}>
+                {t("actions.back")}
+              </Button>
+              <Button
+                type="button"
+                variant={reviewKind === "clawback" ? "destructive" : "default"}
+                onClick={() => void send()}
+                disabled={pending}
+                data-testid="adjustment-confirm"
+              >
+                {pending ? <Spinner /> : null}
+                {t(`adjustment.confirm.${reviewKind}`, {
+                  amount: reviewKind === "bonus" ? `+${f.money(review.amount)}` : f.money(review.amount),
+                })}
+              </Button>
+            </DialogFooter>
+          </div>
+        ) : (
+          <form className="grid grid-cols-[minmax(0,1fr)] gap-4" onSubmit={check} noValidate>
+            <fieldset className="grid gap-1.5">
+              <legend className="mb-1.5 font-medium text-sm">{t("adjustment.kindLabel")}</legend>
+              <div className="grid grid-cols-2 gap-2">
+                {(["bonus", "clawback"] as const).map((option) => (
+                  <label
+                    key={option}
+                    className={cn(
+                      "relative flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
+                      kind === option &&
+                        (option === "bonus"
+                          ? "border-emerald-600 bg-emerald-500/10 dark:border-emerald-400"
+                          : "border-red-600 bg-red-500/10 dark:border-red-400"),
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      name={id("kind")}
+                      value={option}
+                      checked={kind === option}
+                      onChange={() => setKind(option)}
+                      className="sr-only"
+                      data-testid={`adjustment-${option}`}
+                    />
+                    {option === "bonus" ? (
+                      <Plus aria-hidden="true" className="size-4 shrink-0" />
+                    ) : (
+                      <Minus aria-hidden="true" className="size-4 shrink-0" />
+                    )}
+                    <span className="min-w-0">{t(`adjustment.kind.${option}`)}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <AmountField
+              id={id("amount")}
+              label={t("adjustment.amount", { currency: f.currency })}
+              value={amount}
+              onChange={(text) => {
+                setAmount(text);
+                setErrors(({ amount: _gone, ...rest }) => rest);
+              }}
+              error={errors.amount}
+              hint={t(`adjustment.hint.${kind}`)}
+              testId="adjustment-amount"
+            />
+            <Field
+              id={id("reason")}
+              label={
+                <>
+                  {t("adjustment.reason")} <span aria-hidden="true">*</span>
+                </>
+              }
+              error={errors.reason}
+            >
+              <textarea
+                {...fieldAria(id("reason"), errors.reason)}
+                aria-required="true"
+                className={textareaClass}
+                value={reason}
+                onChange={(e) => {
+                  setReason(e.target.value);
+                  setErrors(({ reason: _gone, ...rest }) => rest);
+                }}
+                data-testid="adjustment-reason"
+              />
+            </Field>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+                {t("actions.cancel")}
+              </Button>
+              <Button type="submit" data-testid="adjustment-next">
+                {t("actions.review")}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -1,14 +1,12 @@
 import { todayIn } from "@domain/periods";
-import type { PaymentCard, Payout } from "@domain/schemas/payments";
+import type { PaymentRow, Payout } from "@domain/schemas/payments";
 import { useQueryClient } from "@tanstack/react-query";
-import { RefreshCw } from "lucide-react";
-import { useId, useMemo, useRef, useState } from "react";
+import { CalendarClock, Check, Download, Play, RefreshCw, X } from "lucide-react";
+import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/features/auth/session";
 import { EmptyState, ErrorState } from "@/features/campaigns/components/states";
@@ -16,58 +14,111 @@ import { useFormatters } from "@/features/campaigns/use-formatters";
 import { errorKey } from "@/features/users/helpers";
 import { isApiError } from "@/lib/api";
 import { toast } from "@/lib/toast";
+import { cn } from "@/lib/utils";
 import {
   type PaymentWrite,
   paymentKeys,
+  payoutFileUrl,
   type StatementAction,
   usePaymentMonth,
   usePaymentWrite,
 } from "../api";
-import { isMonthKey, toMonthKey } from "../helpers";
+import { isMonthKey } from "../helpers";
+import {
+  hasFilters,
+  nextSort,
+  type PaymentFilters,
+  readTableState,
+  type Sort,
+  sortRows,
+  writeTableState,
+} from "../table-state";
+import { usePhoneWidth } from "../use-phone-width";
+import { type BulkAction, BulkDialog, type BulkJob } from "./bulk-dialog";
 import { CommissionDialog } from "./commission-dialog";
+import { MonthPicker } from "./month-picker";
 import { PaymentCards } from "./payment-cards";
-import { ConfirmActionDialog, PayoutDialog, ReverseDialog } from "./payment-dialogs";
-import { PaymentHistoryPanel } from "./payment-history";
+import {
+  AdjustmentDialog,
+  ConfirmActionDialog,
+  type ConfirmTarget,
+  PayoutDialog,
+  PayoutNoteDialog,
+  ReverseDialog,
+} from "./payment-dialogs";
+import { PaymentsFilters } from "./payments-filters";
+import { PaymentsTable } from "./payments-table";
+import type { RowHandlers } from "./row-menu";
+import { StatementSheet } from "./statement-sheet";
 
-const firstYear = 2020;
-
-/** The payments screen (Financeiro): one month's statements, the workflow and the history. */
+/**
+ * The payments screen (Financeiro): one month's statements as a table (cards on a phone), filtered
+ * and sorted through the URL, with the server's totals, bulk process/confirm, each statement's
+ * explanation and ledger in a side sheet, and the payout file's downloads.
+ */
 export function PaymentsScreen() {
   const { t } = useTranslation("payments");
   const f = useFormatters();
   const user = useCurrentUser();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const phone = usePhoneWidth();
+  const [routerParams, setParams] = useSearchParams();
+  // The query just asked for, until the router shows it: its navigation is a transition, and until it
+  // commits a clicked checkbox would show unticked. Any change of the router's query (ours, or the
+  // browser's back and forward) ends it.
+  const [asked, setAsked] = useState<string | null>(null);
+  const routerQuery = routerParams.toString();
+  const [seenQuery, setSeenQuery] = useState(routerQuery);
+  if (seenQuery !== routerQuery) {
+    setSeenQuery(routerQuery);
+    setAsked(null);
+  }
+  const params = asked === null ? routerParams : new URLSearchParams(asked);
   const currentMonth = todayIn(f.timeZone).slice(0, 7);
   const requested = params.get("month");
   const month = isMonthKey(requested) ? requested : currentMonth;
-  const query = usePaymentMonth(month);
+  const { filters, sort } = readTableState(params);
+  const query = usePaymentMonth(month, filters);
   const write = usePaymentWrite();
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<{ card: PaymentCard; action: "confirm" | "reject" } | null>(
-    null,
-  );
-  const [payoutDialog, setPayoutDialog] = useState<{ payout: Payout | null } | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const lastDetails = useRef<PaymentRow | null>(null);
+  const [confirming, setConfirming] = useState<ConfirmTarget | null>(null);
+  const [payoutFor, setPayoutFor] = useState<PaymentRow | null>(null);
+  const [adjustFor, setAdjustFor] = useState<PaymentRow | null>(null);
+  const [noteFor, setNoteFor] = useState<Payout | null>(null);
   const [reversing, setReversing] = useState<Payout | null>(null);
   const [ratesFor, setRatesFor] = useState<{ userId: string; name: string } | null>(null);
+  const [bulk, setBulk] = useState<BulkJob | null>(null);
+  const bulkJobs = useRef(0);
   const [refreshing, setRefreshing] = useState(false);
   // Set synchronously: a double click lands before React re-renders the button as disabled.
   const inFlight = useRef(false);
 
-  const cards = query.data?.month === month ? query.data.cards : [];
-  const selected = cards.find((card) => card.statementId === selectedId) ?? null;
+  const data = query.data?.month === month ? query.data : null;
+  const monthOver = data?.monthOver ?? true;
+  const rows = useMemo(() => sortRows(data?.items ?? [], sort, f.language), [data, sort, f.language]);
+  const selectedRows = rows.filter((row) => selected.has(row.statementId));
+  // The sheet keeps showing a statement that a filter has just hidden (e.g. paid under "pending only").
+  const found = detailsId ? (rows.find((row) => row.statementId === detailsId) ?? null) : null;
+  if (found) lastDetails.current = found;
+  const details = detailsId ? (found ?? lastDetails.current) : null;
 
-  const setMonth = (next: string) => {
-    setSelectedId(null);
-    setParams(
-      (current) => {
-        const copy = new URLSearchParams(current);
-        copy.set("month", next);
-        return copy;
-      },
-      { replace: false },
-    );
+  const updateParams = (change: (current: URLSearchParams) => URLSearchParams, resetSelection: boolean) => {
+    if (resetSelection) setSelected(new Set());
+    const next = change(new URLSearchParams(params));
+    setAsked(next.toString());
+    setParams(next);
   };
+  const setMonth = (next: string) =>
+    updateParams((current) => {
+      current.set("month", next);
+      return current;
+    }, true);
+  const setFilters = (change: Partial<PaymentFilters>) =>
+    updateParams((current) => writeTableState(current, { filters: change }), true);
+  const setSort = (next: Sort | null) =>
+    updateParams((current) => writeTableState(current, { sort: next }), false);
 
   async function refreshAll(announce: boolean) {
     if (refreshing) return;
@@ -98,28 +149,37 @@ export function PaymentsScreen() {
     }
   }
 
-  function onAction(card: PaymentCard, action: StatementAction) {
-    setSelectedId(card.statementId);
-    if (action === "confirm" || action === "reject") {
-      setConfirming({ card, action });
-      return;
-    }
-    void run(
-      { kind: "action", statementId: card.statementId, action },
-      t("toasts.statusUpdated"),
-      t("toasts.statusError"),
-    );
-  }
+  const handlers: RowHandlers = {
+    onOpen: (row) => setDetailsId(row.statementId),
+    onAction: (row: PaymentRow, action: StatementAction) => {
+      // Processing a month that is still running closes it early: that asks first, naming the days.
+      if (action === "confirm" || action === "reject" || (action === "process" && !monthOver)) {
+        setConfirming({ row, action });
+        return;
+      }
+      void run(
+        { kind: "action", statementId: row.statementId, action },
+        t("toasts.statusUpdated"),
+        t("toasts.statusError"),
+      );
+    },
+    onRegister: setPayoutFor,
+    onAdjust: setAdjustFor,
+    onEditRates: (row) => setRatesFor({ userId: row.userId, name: row.name }),
+    onReverse: setReversing,
+    onEditNote: setNoteFor,
+  };
 
-  async function confirmAction() {
+  async function confirmAction(closeEarly: boolean) {
     if (!confirming) return;
-    const { card, action } = confirming;
+    const { row, action } = confirming;
     const ok = await run(
       {
         kind: "action",
-        statementId: card.statementId,
+        statementId: row.statementId,
         action,
         ...(action === "confirm" ? { note: t("confirmNote", { date: f.date(todayIn(f.timeZone)) }) } : {}),
+        ...(closeEarly ? { closeEarly: true } : {}),
       },
       action === "confirm" ? t("toasts.paid") : t("toasts.statusUpdated"),
       action === "confirm" ? t("toasts.payError") : t("toasts.statusError"),
@@ -127,10 +187,27 @@ export function PaymentsScreen() {
     if (ok) setConfirming(null);
   }
 
-  const monthError = query.isError && query.data?.month !== month ? query.error : null;
+  const startBulk = (action: BulkAction) => {
+    bulkJobs.current += 1;
+    setBulk({ id: bulkJobs.current, action, rows: selectedRows });
+  };
+
+  const monthError = query.isError && !data ? query.error : null;
+  const selection = {
+    selected,
+    onToggle: (statementId: string, checked: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (checked) next.add(statementId);
+        else next.delete(statementId);
+        return next;
+      }),
+    onToggleAll: (checked: boolean) =>
+      setSelected(checked ? new Set(rows.map((row) => row.statementId)) : new Set()),
+  };
 
   return (
-    <div className="mx-auto max-w-7xl space-y-6">
+    <div className="mx-auto grid w-full max-w-[96rem] grid-cols-[minmax(0,1fr)] gap-4">
       <PageHeader
         title={t("title")}
         description={t("subtitle")}
@@ -147,9 +224,65 @@ export function PaymentsScreen() {
               <RefreshCw className={refreshing ? "animate-spin" : undefined} aria-hidden="true" />
               {t("actions.refresh")}
             </Button>
+            <fieldset className="flex gap-2 self-end">
+              <legend className="sr-only">{t("download.label")}</legend>
+              {(["csv", "xlsx"] as const).map((format) => (
+                <Button key={format} variant="outline" asChild>
+                  <a
+                    href={payoutFileUrl(format, month)}
+                    download
+                    aria-label={t(`download.${format}`)}
+                    data-testid={`download-${format}`}
+                  >
+                    <Download aria-hidden="true" />
+                    {format.toUpperCase()}
+                  </a>
+                </Button>
+              ))}
+            </fieldset>
           </>
         }
       />
+
+      <PaymentsFilters filters={filters} rows={data?.items ?? []} onChange={setFilters} />
+
+      {data && !data.monthOver ? (
+        <p className="flex items-start gap-2 text-muted-foreground text-sm" data-testid="month-open-notice">
+          <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {t("monthOpen", { date: f.date(data.periodEnd, "long") })}
+        </p>
+      ) : null}
+
+      {selectedRows.length > 0 ? (
+        <section
+          className="sticky top-16 z-20 flex flex-wrap items-center gap-2 rounded-lg border bg-background p-2 shadow-sm"
+          aria-label={t("bulk.label")}
+          data-testid="bulk-bar"
+        >
+          <span className="px-1 font-medium text-sm" data-testid="bulk-count">
+            {t("bulk.selected", { count: selectedRows.length })}
+          </span>
+          <div className="ml-auto flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => startBulk("process")}
+              data-testid="bulk-process"
+            >
+              <Play aria-hidden="true" />
+              {t("actions.process")}
+            </Button>
+            <Button size="sm" onClick={() => startBulk("confirm")} data-testid="bulk-confirm">
+              <Check aria-hidden="true" />
+              {t("actions.confirm")}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())} data-testid="bulk-clear">
+              <X aria-hidden="true" />
+              {t("bulk.clear")}
+            </Button>
+          </div>
+        </section>
+      ) : null}
 
       {monthError ? (
         <ErrorState
@@ -163,70 +296,118 @@ export function PaymentsScreen() {
           }
           onRetry={() => void query.refetch()}
         />
-      ) : !query.data || query.data.month !== month ? (
-        <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
-          {[0, 1, 2].map((n) => (
-            <Skeleton key={n} className="h-64 w-full rounded-xl" />
+      ) : !data ? (
+        <div className="grid gap-2" aria-busy="true">
+          {[0, 1, 2, 3].map((n) => (
+            <Skeleton key={n} className="h-12 w-full" />
           ))}
         </div>
-      ) : cards.length === 0 ? (
-        <EmptyState title={t("empty.title")} description={t("empty.description")} />
-      ) : (
-        <>
-          <PaymentCards
-            cards={cards}
-            role={user.role}
-            selectedId={selectedId}
-            onSelect={(card) => setSelectedId(card.statementId)}
-            onAction={onAction}
-            busy={write.isPending}
-            refreshing={refreshing}
-            onRefresh={() => void refreshAll(false)}
+      ) : rows.length === 0 ? (
+        hasFilters(filters) ? (
+          <EmptyState
+            title={t("empty.filteredTitle")}
+            description={t("empty.filteredDescription")}
+            action={
+              <Button
+                variant="outline"
+                onClick={() => setFilters({ status: null, teamLeadId: null, pendingOnly: false })}
+              >
+                {t("filters.clear")}
+              </Button>
+            }
           />
-          {selected ? (
-            <PaymentHistoryPanel
-              card={selected}
+        ) : (
+          <EmptyState title={t("empty.title")} description={t("empty.description")} />
+        )
+      ) : (
+        <div className={cn(query.isFetching && "opacity-70 transition-opacity")}>
+          {phone ? (
+            <PaymentCards
+              rows={rows}
+              totals={data.totals}
+              sort={sort}
+              onSortChange={setSort}
+              selection={selection}
+              role={user.role}
               busy={write.isPending}
-              onRegister={() => setPayoutDialog({ payout: null })}
-              onEdit={(payout) => setPayoutDialog({ payout })}
-              onReverse={setReversing}
-              onEditRates={() => setRatesFor({ userId: selected.userId, name: selected.name })}
+              handlers={handlers}
             />
           ) : (
-            <p className="rounded-xl border border-dashed p-6 text-center text-muted-foreground text-sm">
-              {t("history.selectHint")}
-            </p>
+            <PaymentsTable
+              rows={rows}
+              totals={data.totals}
+              sort={sort}
+              onSort={(column) => setSort(nextSort(sort, column))}
+              selection={selection}
+              role={user.role}
+              busy={write.isPending}
+              handlers={handlers}
+            />
           )}
-        </>
+        </div>
       )}
 
+      <StatementSheet
+        row={details}
+        role={user.role}
+        busy={write.isPending}
+        onOpenChange={(open) => !open && setDetailsId(null)}
+        handlers={handlers}
+      />
       <ConfirmActionDialog
-        card={confirming?.card ?? null}
-        action={confirming?.action ?? null}
+        target={confirming}
+        monthOver={monthOver}
         onOpenChange={(open) => !open && setConfirming(null)}
-        onConfirm={() => void confirmAction()}
+        onConfirm={(closeEarly) => void confirmAction(closeEarly)}
         pending={write.isPending}
       />
       <PayoutDialog
-        open={payoutDialog !== null}
-        onOpenChange={(open) => !open && setPayoutDialog(null)}
-        card={selected}
-        payout={payoutDialog?.payout ?? null}
+        row={payoutFor}
+        monthOver={monthOver}
+        onOpenChange={(open) => !open && setPayoutFor(null)}
         pending={write.isPending}
         onSubmit={(values) =>
-          !selected
-            ? Promise.resolve(false)
-            : payoutDialog?.payout
-              ? run(
-                  { kind: "edit", payoutId: payoutDialog.payout.id, ...values },
-                  t("toasts.payoutUpdated"),
-                  t("toasts.payoutUpdateError"),
-                )
-              : run(
-                  { kind: "register", statementId: selected.statementId, ...values },
-                  t("toasts.paid"),
-                  t("toasts.payError"),
-                )
+          payoutFor
+            ? run(
+                {
+                  kind: "register",
+                  statementId: payoutFor.statementId,
+                  amount: values.amount,
+                  note: values.note,
+                  ...(values.closeEarly ? { closeEarly: true } : {}),
+                },
+                t("toasts.paid"),
+                t("toasts.payError"),
+              )
+            : Promise.resolve(false)
+        }
+      />
+      <AdjustmentDialog
+        row={adjustFor}
+        onOpenChange={(open) => !open && setAdjustFor(null)}
+        pending={write.isPending}
+        onSubmit={(values) =>
+          adjustFor
+            ? run(
+                { kind: "adjust", statementId: adjustFor.statementId, ...values },
+                t("toasts.adjusted"),
+                t("toasts.adjustError"),
+              )
+            : Promise.resolve(false)
+        }
+      />
+      <PayoutNoteDialog
+        payout={noteFor}
+        onOpenChange={(open) => !open && setNoteFor(null)}
+        pending={write.isPending}
+        onSubmit={(note) =>
+          noteFor
+            ? run(
+                { kind: "note", payoutId: noteFor.id, note },
+                t("toasts.payoutUpdated"),
+                t("toasts.payoutUpdateError"),
+              )
+            : Promise.resolve(false)
         }
       />
       <ReverseDialog
@@ -243,83 +424,17 @@ export function PaymentsScreen() {
             : Promise.resolve(false)
         }
       />
+      <BulkDialog
+        key={bulk?.id ?? bulkJobs.current}
+        job={bulk}
+        role={user.role}
+        monthOver={monthOver}
+        onOpenChange={(open) => !open && setBulk(null)}
+        onFinished={(doneIds) =>
+          setSelected((current) => new Set([...current].filter((id) => !doneIds.includes(id))))
+        }
+      />
       <CommissionDialog buyer={ratesFor} onOpenChange={(open) => !open && setRatesFor(null)} />
     </div>
-  );
-}
-
-/** Month and year in the reader's language; months after the current one are not offered. */
-function MonthPicker({
-  month,
-  maxMonth,
-  onChange,
-}: {
-  month: string;
-  maxMonth: string;
-  onChange: (month: string) => void;
-}) {
-  const { t } = useTranslation("payments");
-  const f = useFormatters();
-  const id = useId();
-  const year = Number(month.slice(0, 4));
-  const monthIndex = Number(month.slice(5, 7)) - 1;
-  const maxYear = Number(maxMonth.slice(0, 4));
-  const maxIndex = Number(maxMonth.slice(5, 7)) - 1;
-  const monthNames = useMemo(() => {
-    const format = new Intl.DateTimeFormat(f.language, { month: "long", timeZone: "UTC" });
-    return Array.from({ length: 12 }, (_, i) => {
-      const name = format.format(new Date(Date.UTC(2024, i, 1)));
-      return name.charAt(0).toLocaleUpperCase(f.language) + name.slice(1);
-    });
-  }, [f.language]);
-  const years = Array.from({ length: Math.max(maxYear, year) - firstYear + 1 }, (_, i) => firstYear + i);
-
-  return (
-    <fieldset className="flex items-end gap-2" data-testid="month-picker">
-      <legend className="sr-only">{t("monthPicker.legend")}</legend>
-      <div className="grid gap-1">
-        <Label htmlFor={`${id}-month`} className="text-xs">
-          {t("monthPicker.month")}
-        </Label>
-        <NativeSelect
-          id={`${id}-month`}
-          value={monthIndex}
-          onChange={(e) => onChange(toMonthKey(year, Number(e.target.value)))}
-          data-testid="month-select"
-        >
-          {monthNames.map((name, index) => (
-            <option
-              key={name}
-              value={index}
-              disabled={year > maxYear || (year === maxYear && index > maxIndex)}
-            >
-              {name}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor={`${id}-year`} className="text-xs">
-          {t("monthPicker.year")}
-        </Label>
-        <NativeSelect
-          id={`${id}-year`}
-          value={year}
-          onChange={(e) => {
-            const nextYear = Number(e.target.value);
-            onChange(
-              toMonthKey(nextYear, nextYear === maxYear ? Math.min(monthIndex, maxIndex) : monthIndex),
-            );
-          }}
-          data-testid="year-select"
-        >
-          {years.map((y) => (
-            <option key={y} value={y}>
-              {new Intl.NumberFormat(f.language, { useGrouping: false }).format(y)}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-    </fieldset>
   );
 }

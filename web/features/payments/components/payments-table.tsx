@@ -1,0 +1,261 @@
+import type { Role } from "@domain/roles";
+import type { PaymentRow, PaymentTotals } from "@domain/schemas/payments";
+import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Badge } from "@/components/ui/badge";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableFooter,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
+import { useFormatters } from "@/features/campaigns/use-formatters";
+import { checkboxClass } from "@/features/users/helpers";
+import { cn } from "@/lib/utils";
+import { statusTone } from "../helpers";
+import type { Sort, SortColumn } from "../table-state";
+import { Money } from "./money";
+import { PayeeFlag, type RowHandlers, RowMenu } from "./row-menu";
+
+// The month's statements as a table (wider than a phone): sortable headers, a checkbox per row for
+// the bulk actions, the server's totals in the footer, and each row's menu. The buyer column stays
+// in view while the figures scroll sideways inside the table's own box.
+
+const numeric = "text-right";
+const sticky =
+  "sticky left-0 z-10 bg-background group-hover:bg-muted group-data-[state=selected]:bg-muted after:absolute after:inset-y-0 after:right-0 after:w-px after:bg-border";
+
+export type SelectionProps = {
+  selected: ReadonlySet<string>;
+  onToggle: (statementId: string, checked: boolean) => void;
+  onToggleAll: (checked: boolean) => void;
+};
+
+export function PaymentsTable({
+  rows,
+  totals,
+  sort,
+  onSort,
+  selection,
+  role,
+  busy,
+  handlers,
+}: {
+  rows: PaymentRow[];
+  totals: PaymentTotals;
+  sort: Sort | null;
+  onSort: (column: SortColumn) => void;
+  selection: SelectionProps;
+  role: Role;
+  busy: boolean;
+  handlers: RowHandlers;
+}) {
+  const { t } = useTranslation("payments");
+  const f = useFormatters();
+  const allSelected = rows.length > 0 && rows.every((row) => selection.selected.has(row.statementId));
+  const someSelected = !allSelected && rows.some((row) => selection.selected.has(row.statementId));
+
+  const header = (column: SortColumn, className?: string) => {
+    const active = sort?.column === column;
+    const Icon = !active ? ArrowUpDown : sort.direction === "desc" ? ArrowDown : ArrowUp;
+    return (
+      <TableHead
+        key={column}
+        className={className}
+        aria-sort={active ? (sort.direction === "desc" ? "descending" : "ascending") : undefined}
+      >
+        <button
+          type="button"
+          onClick={() => onSort(column)}
+          className={cn(
+            "-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 hover:bg-accent focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
+            className?.includes(numeric) && "flex-row-reverse",
+          )}
+          data-testid={`sort-${column}`}
+        >
+          {t(`columns.${column}`)}
+          <Icon className={cn("size-3.5", !active && "text-muted-foreground")} aria-hidden="true" />
+        </button>
+      </TableHead>
+    );
+  };
+
+  return (
+    <div className="overflow-hidden rounded-lg border" data-testid="payments-table">
+      <Table>
+        <TableHeader>
+          <TableRow className="group hover:bg-transparent">
+            <TableHead
+              className={cn(sticky, "min-w-56 group-hover:bg-background")}
+              aria-sort={
+                sort?.column === "buyer"
+                  ? sort.direction === "desc"
+                    ? "descending"
+                    : "ascending"
+                  : undefined
+              }
+            >
+              <div className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  className={checkboxClass}
+                  checked={allSelected}
+                  ref={(element) => {
+                    if (element) element.indeterminate = someSelected;
+                  }}
+                  onChange={(event) => selection.onToggleAll(event.target.checked)}
+                  aria-label={t("table.selectAll")}
+                  data-testid="select-all"
+                />
+                <button
+                  type="button"
+                  onClick={() => onSort("buyer")}
+                  className="-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 hover:bg-accent focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                  data-testid="sort-buyer"
+                >
+                  {t("columns.buyer")}
+                  {sort?.column === "buyer" ? (
+                    sort.direction === "desc" ? (
+                      <ArrowDown className="size-3.5" aria-hidden="true" />
+                    ) : (
+                      <ArrowUp className="size-3.5" aria-hidden="true" />
+                    )
+                  ) : (
+                    <ArrowUpDown className="size-3.5 text-muted-foreground" aria-hidden="true" />
+                  )}
+                </button>
+              </div>
+            </TableHead>
+            {header("teamLead")}
+            {header("model")}
+            {header("revenue", numeric)}
+            {header("profit", numeric)}
+            {header("roi", numeric)}
+            {header("rate", numeric)}
+            {header("due", numeric)}
+            {header("adjustments", numeric)}
+            {header("paid", numeric)}
+            {header("pending", numeric)}
+            {header("status")}
+            <TableHead className="w-10">
+              <span className="sr-only">{t("table.actions")}</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((row) => {
+            const checked = selection.selected.has(row.statementId);
+            return (
+              <TableRow
+                key={row.statementId}
+                className="group"
+                data-state={checked ? "selected" : undefined}
+                data-testid="payment-row"
+                data-buyer={row.email}
+                data-status={row.status}
+              >
+                <TableCell className={sticky}>
+                  <div className="flex items-center gap-2">
+                    <input
+                      type="checkbox"
+                      className={checkboxClass}
+                      checked={checked}
+                      onChange={(event) => selection.onToggle(row.statementId, event.target.checked)}
+                      aria-label={t("table.select", { name: row.name })}
+                      data-testid="select-row"
+                    />
+                    <div className="min-w-0 max-w-56">
+                      <div className="flex items-center gap-1.5">
+                        <button
+                          type="button"
+                          onClick={() => handlers.onOpen(row)}
+                          className="truncate rounded-sm text-left font-medium underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                          data-testid="open-details"
+                        >
+                          {row.name}
+                        </button>
+                        <PayeeFlag row={row} onOpen={handlers.onOpen} />
+                      </div>
+                      <p className="truncate text-muted-foreground text-xs">{row.email}</p>
+                    </div>
+                  </div>
+                </TableCell>
+                <TableCell className="max-w-40 truncate">
+                  {row.teamLead?.name ?? <span className="text-muted-foreground">{t("filters.noLead")}</span>}
+                </TableCell>
+                <TableCell>{t(`model.${row.model}`)}</TableCell>
+                <TableCell className={numeric}>
+                  <Money value={row.totalRevenue} />
+                </TableCell>
+                <TableCell className={numeric}>
+                  <Money value={row.totalProfit} tone />
+                </TableCell>
+                <TableCell className={cn(numeric, "tabular-nums")}>{f.percent(row.roi)}</TableCell>
+                <TableCell className={cn(numeric, "tabular-nums")}>{f.percent(row.commissionRate)}</TableCell>
+                <TableCell className={numeric}>
+                  <Money value={row.amountDue} />
+                </TableCell>
+                <TableCell className={numeric}>
+                  <Money value={row.adjustments} signed tone />
+                </TableCell>
+                <TableCell className={numeric}>
+                  <Money value={row.paid} />
+                </TableCell>
+                <TableCell className={numeric} data-testid="row-pending">
+                  <Money value={row.pending} className="font-medium" />
+                  {Number(row.overpaid) > 0 ? (
+                    <span className="block text-red-700 text-xs dark:text-red-400" data-testid="row-overpaid">
+                      {t("table.overpaid", { amount: f.money(row.overpaid) })}
+                    </span>
+                  ) : null}
+                </TableCell>
+                <TableCell>
+                  <Badge className={statusTone[row.status]} data-testid="row-status">
+                    {t(`status.${row.status}`)}
+                  </Badge>
+                </TableCell>
+                <TableCell>
+                  <RowMenu row={row} role={role} busy={busy} handlers={handlers} />
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+        <TableFooter>
+          <TableRow className="group hover:bg-transparent" data-testid="totals-row">
+            <TableCell className={cn(sticky, "bg-muted group-hover:bg-muted")}>
+              {t("table.total", { count: totals.count })}
+            </TableCell>
+            <TableCell />
+            <TableCell />
+            <TableCell className={numeric}>
+              <Money value={totals.totalRevenue} testId="total-revenue" />
+            </TableCell>
+            <TableCell className={numeric}>
+              <Money value={totals.totalProfit} tone testId="total-profit" />
+            </TableCell>
+            <TableCell className={cn(numeric, "tabular-nums")}>{f.percent(totals.roi)}</TableCell>
+            <TableCell />
+            <TableCell className={numeric}>
+              <Money value={totals.amountDue} testId="total-due" />
+            </TableCell>
+            <TableCell className={numeric}>
+              <Money value={totals.adjustments} signed tone testId="total-adjustments" />
+            </TableCell>
+            <TableCell className={numeric}>
+              <Money value={totals.paid} testId="total-paid" />
+            </TableCell>
+            <TableCell className={numeric}>
+              <Money value={totals.pending} testId="total-pending" />
+            </TableCell>
+            <TableCell />
+            <TableCell />
+          </TableRow>
+        </TableFooter>
+      </Table>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import type { Role } from "@domain/roles";
+import type { PaymentRow } from "@domain/schemas/payments";
+import {
+  Check,
+  CircleMinus,
+  History,
+  MoreHorizontal,
+  Percent,
+  Play,
+  Plus,
+  RotateCcw,
+  ShieldAlert,
+  X,
+} from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { isActionAllowed, type RowAction } from "../helpers";
+import type { SheetHandlers } from "./statement-sheet";
+
+export type RowHandlers = SheetHandlers & { onOpen: (row: PaymentRow) => void };
+
+/** A row's actions: the workflow, the ledger, the rates and the details (history). */
+export function RowMenu({
+  row,
+  role,
+  busy,
+  handlers,
+}: {
+  row: PaymentRow;
+  role: Role;
+  busy: boolean;
+  handlers: RowHandlers;
+}) {
+  const { t } = useTranslation("payments");
+  const disabled = (action: RowAction) => busy || !isActionAllowed(row, action, role);
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={t("table.rowMenu", { name: row.name })}
+          data-testid="row-menu"
+        >
+          <MoreHorizontal aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => handlers.onOpen(row)} data-testid="menu-details">
+          <History aria-hidden="true" />
+          {t("actions.details")}
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem disabled={disabled("process")} onSelect={() => handlers.onAction(row, "process")}>
+          <Play aria-hidden="true" />
+          {t("actions.process")}
+        </DropdownMenuItem>
+        <DropdownMenuItem disabled={disabled("confirm")} onSelect={() => handlers.onAction(row, "confirm")}>
+          <Check aria-hidden="true" />
+          {t("actions.confirm")}
+        </DropdownMenuItem>
+        <DropdownMenuItem disabled={disabled("register")} onSelect={() => handlers.onRegister(row)}>
+          <Plus aria-hidden="true" />
+          {t("actions.register")}
+        </DropdownMenuItem>
+        <DropdownMenuItem disabled={disabled("adjust")} onSelect={() => handlers.onAdjust(row)}>
+          <CircleMinus aria-hidden="true" />
+          {t("actions.adjust")}
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem disabled={disabled("reject")} onSelect={() => handlers.onAction(row, "reject")}>
+          <X aria-hidden="true" />
+          {t("actions.reject")}
+        </DropdownMenuItem>
+        <DropdownMenuItem disabled={disabled("reopen")} onSelect={() => handlers.onAction(row, "reopen")}>
+          <RotateCcw aria-hidden="true" />
+          {t("actions.reopen")}
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => handlers.onEditRates(row)}>
+          <Percent aria-hidden="true" />
+          {t("actions.editRates")}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** The buyer changed where they are paid in the last 7 days: check before paying (opens the details). */
+export function PayeeFlag({ row, onOpen }: { row: PaymentRow; onOpen: (row: PaymentRow) => void }) {
+  const { t } = useTranslation("payments");
+  if (!row.payee?.changedRecently) return null;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <button
+          type="button"
+          aria-label={t("payee.changedTitle")}
+          onClick={() => onOpen(row)}
+          className="inline-flex shrink-0 rounded-sm text-amber-700 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:text-amber-400"
+          data-testid="payee-flag"
+        >
+          <ShieldAlert className="size-4" aria-hidden="true" />
+        </button>
+      </TooltipTrigger>
+      <TooltipContent>{t("payee.changedText")}</TooltipContent>
+    </Tooltip>
+  );
+}

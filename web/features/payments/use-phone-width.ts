@@ -1,0 +1,21 @@
+import { useSyncExternalStore } from "react";
+
+// The payments table turns into cards at phone width (≤ 640 px). Only one of the two is rendered,
+// so each checkbox and button exists once on the page.
+
+const phoneQuery = "(max-width: 640px)";
+
+function subscribe(onChange: () => void): () => void {
+  if (typeof window === "undefined" || !window.matchMedia) return () => {};
+  const media = window.matchMedia(phoneQuery);
+  media.addEventListener("change", onChange);
+  return () => media.removeEventListener("change", onChange);
+}
+
+function snapshot(): boolean {
+  return typeof window !== "undefined" && Boolean(window.matchMedia?.(phoneQuery).matches);
+}
+
+export function usePhoneWidth(): boolean {
+  return useSyncExternalStore(subscribe, snapshot, () => false);
+}
