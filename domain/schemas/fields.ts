@@ -103,7 +103,10 @@ export const signedMoneyField = z
     }
     return `${sign}${BigInt(whole)}.${fraction.padEnd(2, "0")}`;
   })
-  .meta({ type: "string", description: 'Signed decimal amount with up to 2 places, not zero, e.g. "-150.50"' });
+  .meta({
+    type: "string",
+    description: 'Signed decimal amount with up to 2 places, not zero, e.g. "-150.50"',
+  });
 
 /** A non-negative whole number; blank is 0. */
 export const countField = z

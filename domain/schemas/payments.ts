@@ -135,10 +135,7 @@ export const payoutInputSchema = z
   .object({ amount: requiredMoneyField, note: noteField, closeEarly: closeEarlyField })
   .meta({ id: "PayoutInput" });
 /** A recorded payout's amount never changes: only its note (an amount answers 400). */
-export const payoutPatchSchema = z
-  .object({ note: noteField })
-  .strict()
-  .meta({ id: "PayoutPatch" });
+export const payoutPatchSchema = z.object({ note: noteField }).strict().meta({ id: "PayoutPatch" });
 
 export const adjustmentInputSchema = z
   .object({
