@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toCents } from "../../../domain/money";
 import { addDays, addMonths, monthOf, monthRange, todayIn } from "../../../domain/periods";
@@ -686,6 +686,36 @@ describe("carried overpayments", () => {
     expect(await auditOf("payment.overpayment_carried", origin.statementId)).toHaveLength(1);
     expect(await loadCard(user.id)).toMatchObject({ adjustments: "-20.00", pending: "15.00" });
   });
+  it.runIf(process.env.PLACAR_TEST_DB === "postgres")(
+    "carries once when the loads' carries overlap (each waits on the statements' locks)",
+    async () => {
+      const { user, origin } = await paidBuyer();
+      await adjust(origin.statementId, "-25.00");
+      // Hold every write of an adjustment until all three loads have read the overpayment: without
+      // the row locks each would then write its own pair.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let markLocked = () => {};
+      const locked = new Promise<void>((resolve) => {
+        markLocked = resolve;
+      });
+      const blocker = ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table payment_adjustments in share mode`);
+        markLocked();
+        await held;
+      });
+      await locked;
+      const loads = Promise.all([loadMonth(), loadMonth(), loadMonth()]);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      release();
+      await blocker;
+      await loads;
+      expect(await auditOf("payment.overpayment_carried", origin.statementId)).toHaveLength(1);
+      expect(await loadCard(user.id)).toMatchObject({ adjustments: "-25.00", pending: "10.00" });
+    },
+  );
 });
 
 describe("who has a statement", () => {
