@@ -270,7 +270,9 @@ export async function runPaymentAction({
         .where(eq(payouts.id, effect.payoutId));
       payoutId = effect.payoutId;
     } else if (effect?.type === "edit-payout-note") {
-      await tx.update(payouts).set({ note, updatedAt: now }).where(eq(payouts.id, effect.payoutId));
+      // An absent note leaves it as it is; null or blank clears it.
+      if (request.type === "edit-payout" && request.note !== undefined)
+        await tx.update(payouts).set({ note, updatedAt: now }).where(eq(payouts.id, effect.payoutId));
       payoutId = effect.payoutId;
     } else if (effect?.type === "adjust") {
       const [created] = await tx
