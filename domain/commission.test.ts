@@ -1,8 +1,10 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   type CommissionSettings,
   calculateCommission,
   defaultCommissionSettings,
+  explainCommission,
   findCommissionSteps,
   findTier,
   isRoiAtLeast,
@@ -149,5 +151,75 @@ describe("the steps that would raise the rate", () => {
     expect(
       findCommissionSteps(tiered, { revenue: "60000.00", profit: "30000.00", spent: "30000.00" }),
     ).toEqual([]);
+  });
+});
+
+describe("explaining a month's commission", () => {
+  const tiered = { ...defaultCommissionSettings, modelType: "tiered" as const };
+
+  it("simple: the threshold, whether it was met, the rate and profit × rate", () => {
+    expect(
+      explainCommission(defaultCommissionSettings, {
+        revenue: "1400.00",
+        profit: "400.00",
+        spent: "1000.00",
+      }),
+    ).toEqual({
+      model: "simple",
+      roiThreshold: "50.00",
+      roiMet: false,
+      minimumMonthlyRevenue: null,
+      belowMinimum: false,
+      tier: null,
+      rate: "30.00",
+      commission: "120.00",
+    });
+  });
+
+  it("tiered: the minimum, the tier with its bounds, the threshold", () => {
+    expect(explainCommission(tiered, { revenue: "9000.00", profit: "3000.00", spent: "6000.00" })).toEqual({
+      model: "tiered",
+      roiThreshold: "30.00",
+      roiMet: true,
+      minimumMonthlyRevenue: "4000.00",
+      belowMinimum: false,
+      tier: { minRevenue: "8000.00", maxRevenue: "13000.00" },
+      rate: "20.00",
+      commission: "600.00",
+    });
+    expect(explainCommission(tiered, { revenue: "60000", profit: "100", spent: "59900" }).tier).toEqual({
+      minRevenue: "57000.00",
+      maxRevenue: null,
+    });
+    expect(explainCommission(tiered, { revenue: "3999.99", profit: "3000", spent: "999.99" })).toMatchObject({
+      belowMinimum: true,
+      roiMet: true,
+      tier: null,
+      rate: "0.00",
+      commission: "0.00",
+    });
+  });
+
+  it("always agrees with calculateCommission", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(defaultCommissionSettings, tiered, { ...tiered, minimumMonthlyRevenue: "0" }),
+        fc.integer({ min: 0, max: 8_000_000 }),
+        fc.integer({ min: 0, max: 8_000_000 }),
+        (settings, spentCents, revenueCents) => {
+          const spent = (spentCents / 100).toFixed(2);
+          const revenue = (revenueCents / 100).toFixed(2);
+          const profit = ((revenueCents - spentCents) / 100).toFixed(2);
+          const input = { revenue, profit, spent };
+          const result = calculateCommission(settings, input);
+          const explained = explainCommission(settings, input);
+          expect(explained.commission).toBe(result.commission);
+          expect(Number(explained.rate)).toBe(Number(result.rate));
+          expect(explained.tier?.minRevenue ?? null).toBe(
+            result.tier ? Number(result.tier.minRevenue).toFixed(2) : null,
+          );
+        },
+      ),
+    );
   });
 });

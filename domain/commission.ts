@@ -75,20 +75,82 @@ export function findTier(tiers: RevenueTier[], revenue: string): RevenueTier | n
   );
 }
 
-export function calculateCommission(settings: CommissionSettings, input: CommissionInput): CommissionResult {
-  let rate = "0";
-  let tier: RevenueTier | null = null;
-  let roiReached = false;
-  if (settings.modelType === "simple") {
-    roiReached = isRoiAtLeast(input.profit, input.spent, settings.roiThreshold);
-    rate = roiReached ? settings.highRoiCommissionRate : settings.baseCommissionRate;
-  } else if (toCents(input.revenue) >= toCents(settings.minimumMonthlyRevenue)) {
-    tier = findTier(settings.revenueTiers, input.revenue);
-    roiReached = isRoiAtLeast(input.profit, input.spent, settings.tieredRoiThreshold);
-    if (tier) rate = roiReached ? tier.commissionAboveRoi : tier.commissionBelowRoi;
-  }
+/** How the model reads a month: the one evaluation calculateCommission and explainCommission share. */
+function evaluateCommission(settings: CommissionSettings, input: CommissionInput) {
+  const simple = settings.modelType === "simple";
+  const roiThreshold = simple ? settings.roiThreshold : settings.tieredRoiThreshold;
+  const roiReached = isRoiAtLeast(input.profit, input.spent, roiThreshold);
+  const belowMinimum = !simple && toCents(input.revenue) < toCents(settings.minimumMonthlyRevenue);
+  const tier = simple || belowMinimum ? null : findTier(settings.revenueTiers, input.revenue);
+  const rate = simple
+    ? roiReached
+      ? settings.highRoiCommissionRate
+      : settings.baseCommissionRate
+    : tier
+      ? roiReached
+        ? tier.commissionAboveRoi
+        : tier.commissionBelowRoi
+      : "0";
   const base = toCents(input.profit) > 0n ? input.profit : "0";
-  return { rate: normalizePercent(rate), commission: applyPercent(base, rate), tier, roiReached };
+  return { roiThreshold, roiReached, belowMinimum, tier, rate, commission: applyPercent(base, rate) };
+}
+
+export function calculateCommission(settings: CommissionSettings, input: CommissionInput): CommissionResult {
+  const result = evaluateCommission(settings, input);
+  return {
+    rate: normalizePercent(result.rate),
+    commission: result.commission,
+    tier: result.tier,
+    // Below the tiered model's minimum no rate applies, so no threshold was reached.
+    roiReached: result.belowMinimum ? false : result.roiReached,
+  };
+}
+
+/** Why a month's commission is what it is (the payments table's row detail). */
+export type CommissionExplanationParts = {
+  model: CommissionModel;
+  /** the ROI percent that picks the higher rate, two decimals */
+  roiThreshold: string;
+  roiMet: boolean;
+  /** tiered only: the minimum monthly revenue (below it the rate is 0) */
+  minimumMonthlyRevenue: string | null;
+  belowMinimum: boolean;
+  /** tiered only: the tier whose revenue bounds hold the month's revenue */
+  tier: { minRevenue: string; maxRevenue: string | null } | null;
+  /** the rate applied, percent with two decimals */
+  rate: string;
+  /** max(profit, 0) × rate / 100, half-up to cents */
+  commission: string;
+};
+
+const twoDecimals = (value: string) => fromCents(toCents(value));
+
+/**
+ * The same evaluation as calculateCommission, laid out to be shown: the model, the threshold and
+ * whether the month met it, the tiered model's minimum and tier, the rate and the commission.
+ * Money and percents come back with two decimals ("4000.00", "35.00").
+ */
+export function explainCommission(
+  settings: CommissionSettings,
+  input: CommissionInput,
+): CommissionExplanationParts {
+  const result = evaluateCommission(settings, input);
+  const tiered = settings.modelType === "tiered";
+  return {
+    model: settings.modelType,
+    roiThreshold: twoDecimals(result.roiThreshold),
+    roiMet: result.roiReached,
+    minimumMonthlyRevenue: tiered ? twoDecimals(settings.minimumMonthlyRevenue) : null,
+    belowMinimum: result.belowMinimum,
+    tier: result.tier
+      ? {
+          minRevenue: twoDecimals(result.tier.minRevenue),
+          maxRevenue: result.tier.maxRevenue === null ? null : twoDecimals(result.tier.maxRevenue),
+        }
+      : null,
+    rate: twoDecimals(result.rate),
+    commission: result.commission,
+  };
 }
 
 export function normalizePercent(value: string): string {

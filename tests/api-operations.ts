@@ -180,7 +180,8 @@ export const operationCalls: Record<string, (w: World) => Promise<Call> | Call> 
   "GET /api/notifications/stream": () => ({ path: "/api/notifications/stream" }),
   "GET /api/payments": () => ({ path: `/api/payments?month=${todayIn("UTC").slice(0, 7)}` }),
   "POST /api/payments/{statementId}/payouts": async (w) => {
-    const statement = await freshStatement(w, "pending");
+    // Processing: a pending statement is recalculated from its (here absent) campaigns first.
+    const statement = await freshStatement(w, "processing");
     return { path: `/api/payments/${statement.id}/payouts`, json: { amount: "10.00", note: null } };
   },
   "POST /api/payouts/{id}/reverse": async (w) => {
@@ -193,8 +194,13 @@ export const operationCalls: Record<string, (w: World) => Promise<Call> | Call> 
     const payout = await createPayout(w.ctx.db, { statementId: statement.id, amount: "10.00" });
     return { path: `/api/payouts/${payout.id}`, json: { note: "Bank transfer." } };
   },
+  "POST /api/payments/{statementId}/adjustments": async (w) => ({
+    path: `/api/payments/${(await freshStatement(w, "pending")).id}/adjustments`,
+    json: { amount: "-10.00", reason: "Chargeback." },
+  }),
   "GET /api/payments/{statementId}/history": (w) => ({ path: `/api/payments/${w.statementId}/history` }),
   "GET /api/me/payment": () => ({ path: "/api/me/payment" }),
+  "GET /api/me/payments": () => ({ path: "/api/me/payments" }),
   "GET /api/me/commission": () => ({ path: "/api/me/commission" }),
   "GET /api/me/payee": () => ({ path: "/api/me/payee" }),
   "PUT /api/me/payee": () => ({

@@ -125,10 +125,15 @@ export const authorizationMatrix: Record<string, Row> = {
   "POST /api/payments/{statementId}/payouts": row("401 403 403 403 403 ok  ok"),
   "POST /api/payouts/{id}/reverse": row("401 403 403 403 403 ok  ok"),
   "PATCH /api/payouts/{id}": row("401 403 403 403 403 ok  ok"),
+  "POST /api/payments/{statementId}/adjustments": row("401 403 403 403 403 ok  ok"),
   "GET /api/payments/{statementId}/history": row("401 403 403 403 403 ok  ok"),
   "GET /api/me/payment": row(
     "401 ok  ok  ok  ok  403 403",
     "The buyer's own month; financial and admin have no statement of their own.",
+  ),
+  "GET /api/me/payments": row(
+    "401 ok  ok  ok  ok  403 403",
+    "The caller's own statements, read-only; as /api/me/payment.",
   ),
   "GET /api/me/commission": row("401 ok  ok  ok  ok  403 403", "As /api/me/payment."),
   "GET /api/me/payee": row(

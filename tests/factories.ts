@@ -9,6 +9,7 @@ import type { DbOrTx } from "../server/db/client";
 import {
   accounts,
   campaigns,
+  commissionSettings,
   type creativeFormats,
   creativeRequests,
   type creativeStatuses,
@@ -17,6 +18,7 @@ import {
   type notificationTypes,
   offerAssignments,
   offers,
+  paymentAdjustments,
   paymentStatements,
   payouts,
   type statementStatuses,
@@ -38,6 +40,8 @@ export type NoteRow = typeof userNotes.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type StatementRow = typeof paymentStatements.$inferSelect;
 export type PayoutRow = typeof payouts.$inferSelect;
+export type AdjustmentRow = typeof paymentAdjustments.$inferSelect;
+export type CommissionSettingsRow = typeof commissionSettings.$inferSelect;
 
 export const defaultTestPassword = "correct-horse-42";
 
@@ -385,6 +389,52 @@ export async function createPayout(db: DbOrTx, input: CreatePayoutInput = {}): P
     })
     .returning();
   return required(row, "payout");
+}
+
+export type CreateAdjustmentInput = {
+  /** Default: a new statement for a new buyer. */
+  statementId?: string;
+  /** + bonus, − clawback. Default "-10.00". */
+  amount?: string;
+  reason?: string;
+  createdBy?: string | null;
+};
+
+/** A manual adjustment (carried overpayments are written by the server in pairs). */
+export async function createAdjustment(
+  db: DbOrTx,
+  input: CreateAdjustmentInput = {},
+): Promise<AdjustmentRow> {
+  const statementId = input.statementId ?? (await createStatement(db)).id;
+  const [row] = await db
+    .insert(paymentAdjustments)
+    .values({
+      statementId,
+      amount: input.amount ?? "-10.00",
+      reason: input.reason ?? "Chargeback",
+      kind: "manual",
+      createdBy: input.createdBy ?? null,
+    })
+    .returning();
+  return required(row, "adjustment");
+}
+
+export type CreateCommissionSettingsInput = Partial<
+  Omit<typeof commissionSettings.$inferInsert, "userId" | "updatedAt" | "createdAt">
+> & {
+  userId: string;
+};
+
+/**
+ * A buyer's commission settings from a month on (effectiveFrom "YYYY-MM-01"; default 2000-01-01,
+ * "from the start"), the simple model's defaults unless given.
+ */
+export async function createCommissionSettings(
+  db: DbOrTx,
+  input: CreateCommissionSettingsInput,
+): Promise<CommissionSettingsRow> {
+  const [row] = await db.insert(commissionSettings).values(input).returning();
+  return required(row, "commission settings");
 }
 
 // ---------------------------------------------------------------------------------------------

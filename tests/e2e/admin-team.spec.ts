@@ -309,7 +309,7 @@ test("a user with payouts can only be deactivated, then cannot sign in until rea
 
   const month = today.slice(0, 7);
   const payments = await (await request.get(`${baseURL}/api/payments?month=${month}`)).json();
-  const card = payments.cards.find((c: { userId: string }) => c.userId === ids.p);
+  const card = payments.items.find((c: { userId: string }) => c.userId === ids.p);
   expect(Number(card.pending)).toBeGreaterThan(10);
   const payout = await request.post(`${baseURL}/api/payments/${card.statementId}/payouts`, {
     headers: origin,

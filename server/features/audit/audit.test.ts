@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditEvent, AuditPage } from "../../../domain/schemas/audit";
-import { type CreatedUser, createStatement, createUser } from "../../../tests/factories";
+import { type CreatedUser, createCampaign, createStatement, createUser } from "../../../tests/factories";
 import { createTestContext, type TestContext } from "../../../tests/harness";
 import { auditEvents } from "../../db/schema";
 
@@ -225,7 +225,19 @@ describe("the audit trail records", () => {
 
   it("every payment action and commission settings, about the buyer", async () => {
     const payee = await createUser(ctx.db, { role: "user" });
-    const statement = await createStatement(ctx.db, { userId: payee.id, amountDue: "300.00" });
+    // A month that has ended, whose campaigns owe 300.00 (profit 1000, ROI 33% → 30%): closing a
+    // statement recalculates it from its campaigns first.
+    await createCampaign(ctx.db, {
+      creatorId: payee.id,
+      date: "2025-01-15",
+      spent: "3000.00",
+      depositPayment: "4000.00",
+    });
+    const statement = await createStatement(ctx.db, {
+      userId: payee.id,
+      periodStart: "2025-01-01",
+      amountDue: "300.00",
+    });
     const call = (action: string, json?: unknown) =>
       ctx.request(`/api/payments/${statement.id}/${action}`, {
         method: "POST",

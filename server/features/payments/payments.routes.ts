@@ -2,10 +2,13 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import {
   actionBodySchema,
+  adjustmentInputSchema,
   commissionSettingsInputSchema,
   commissionSettingsSchema,
+  monthField,
   myCommissionSchema,
   myPaymentSchema,
+  myStatementsSchema,
   paymentCardSchema,
   paymentHistorySchema,
   paymentMonthSchema,
@@ -21,6 +24,7 @@ import {
   getCommissionSettings,
   getMyCommission,
   getMyPayment,
+  getMyPayments,
   getPaymentHistory,
   loadPaymentMonth,
   runPaymentAction,
@@ -41,7 +45,8 @@ const monthRoute = createRoute({
   method: "get",
   path: "/payments",
   tags,
-  summary: "Load (create or refresh pending) every buyer's statement for a month; one card per buyer",
+  summary:
+    "Load a month: create missing statements, refresh pending ones, carry overpayments in; the rows the filters keep and their totals",
   request: { query: paymentsQuerySchema },
   responses: { 200: jsonResponse(paymentMonthSchema, "The month"), ...errors(400, 401, 403) },
 });
@@ -60,7 +65,8 @@ const payoutsRoute = createRoute({
   method: "post",
   path: "/payments/{statementId}/payouts",
   tags,
-  summary: "Register a payment of 0 < amount ≤ pending; the statement is paid when nothing is left",
+  summary:
+    "Register a payment of 0 < amount ≤ pending; the statement is paid when nothing is left (closeEarly before the month ends)",
   request: {
     params: statementParams,
     body: { content: { "application/json": { schema: payoutInputSchema } }, required: true },
@@ -71,7 +77,8 @@ const reverseRoute = createRoute({
   method: "post",
   path: "/payouts/{id}/reverse",
   tags,
-  summary: "Reverse a payment of a paid statement (reason required); the statement returns to pending",
+  summary:
+    "Reverse any payment of a statement that is not cancelled (reason required); a paid statement returns to pending",
   request: {
     params: payoutParams,
     body: { content: { "application/json": { schema: reverseBodySchema } }, required: true },
@@ -82,18 +89,30 @@ const editPayoutRoute = createRoute({
   method: "patch",
   path: "/payouts/{id}",
   tags,
-  summary: "Correct a payment's amount (≥ 0, never above what is due) or note",
+  summary: "Change a payment's note; its amount never changes (reverse it instead)",
   request: {
     params: payoutParams,
     body: { content: { "application/json": { schema: payoutPatchSchema } }, required: true },
   },
   responses: { 200: card, ...errors(400, 401, 403, 404, 409) },
 });
+const adjustmentsRoute = createRoute({
+  method: "post",
+  path: "/payments/{statementId}/adjustments",
+  tags,
+  summary:
+    "Adjust what a statement owes: + bonus, − clawback, with a reason; an overpayment moves to the next month",
+  request: {
+    params: statementParams,
+    body: { content: { "application/json": { schema: adjustmentInputSchema } }, required: true },
+  },
+  responses: { 201: card, ...errors(400, 401, 403, 404, 409) },
+});
 const historyRoute = createRoute({
   method: "get",
   path: "/payments/{statementId}/history",
   tags,
-  summary: "A statement's payments (10 per page) and every status change",
+  summary: "A statement's payments (10 per page), every status change and every adjustment",
   request: {
     params: statementParams,
     query: z.object({
@@ -109,6 +128,13 @@ const myPaymentRoute = createRoute({
   summary: "The buyer's own current month: status, pending amount (0 when paid), next expected payment date",
   responses: { 200: jsonResponse(myPaymentSchema, "The badge"), ...errors(401, 403) },
 });
+const myPaymentsRoute = createRoute({
+  method: "get",
+  path: "/me/payments",
+  tags,
+  summary: "The buyer's own statements, newest month first, with payouts, reversals and adjustments",
+  responses: { 200: jsonResponse(myStatementsSchema, "The buyer's statements"), ...errors(401, 403) },
+});
 const myCommissionRoute = createRoute({
   method: "get",
   path: "/me/commission",
@@ -121,20 +147,27 @@ const getSettingsRoute = createRoute({
   method: "get",
   path: "/commission-settings/{userId}",
   tags,
-  summary: "A buyer's commission model (the defaults when none is saved)",
-  request: { params: userParams },
-  responses: { 200: jsonResponse(commissionSettingsSchema, "Settings"), ...errors(401, 403, 404) },
+  summary: "The commission settings in effect for a month (default the current one) and every saved version",
+  request: {
+    params: userParams,
+    query: z.object({ month: monthField.optional() }),
+  },
+  responses: { 200: jsonResponse(commissionSettingsSchema, "Settings"), ...errors(400, 401, 403, 404) },
 });
 const putSettingsRoute = createRoute({
   method: "put",
   path: "/commission-settings/{userId}",
   tags,
-  summary: "Save a buyer's commission model",
+  summary:
+    "Save a buyer's commission model from a month on (default the current one); refused when that month or a later one is closed",
   request: {
     params: userParams,
     body: { content: { "application/json": { schema: commissionSettingsInputSchema } }, required: true },
   },
-  responses: { 200: jsonResponse(commissionSettingsSchema, "Settings"), ...errors(400, 401, 403, 404, 422) },
+  responses: {
+    200: jsonResponse(commissionSettingsSchema, "Settings"),
+    ...errors(400, 401, 403, 404, 409, 422),
+  },
 });
 
 export function createPaymentsRoutes(deps: AppDeps) {
@@ -143,21 +176,35 @@ export function createPaymentsRoutes(deps: AppDeps) {
   const readTimeZone = (c: Context<AppBindings>) => readRequestTimeZone(c, db, deps.env.workspaceTimezone);
   const router = createRouter()
     .openapi(monthRoute, async (c) => {
-      const month = await loadPaymentMonth({
+      const { month, status, teamLeadId, pendingOnly } = c.req.valid("query");
+      const answer = await loadPaymentMonth({
         db,
         actor: requireActor(c),
-        month: c.req.valid("query").month,
+        month,
         timeZone: await readTimeZone(c),
+        filters: { status, teamLeadId, pendingOnly },
       });
-      return c.json(month, 200);
+      return c.json(answer, 200);
     })
     .openapi(payoutsRoute, async (c) => {
-      const { amount, note } = c.req.valid("json");
+      const { amount, note, closeEarly } = c.req.valid("json");
       const result = await runPaymentAction({
         db,
         actor: requireActor(c),
         statementId: c.req.valid("param").statementId,
-        request: { type: "register-payout", amount, note },
+        request: { type: "register-payout", amount, note, closeEarly },
+        timeZone: await readTimeZone(c),
+      });
+      return c.json(result, 201);
+    })
+    .openapi(adjustmentsRoute, async (c) => {
+      const { amount, reason } = c.req.valid("json");
+      const result = await runPaymentAction({
+        db,
+        actor: requireActor(c),
+        statementId: c.req.valid("param").statementId,
+        request: { type: "adjust", amount, reason },
+        timeZone: await readTimeZone(c),
       });
       return c.json(result, 201);
     })
@@ -170,15 +217,16 @@ export function createPaymentsRoutes(deps: AppDeps) {
           payoutId: c.req.valid("param").id,
           reason: c.req.valid("json").reason,
         },
+        timeZone: await readTimeZone(c),
       });
       return c.json(result, 200);
     })
     .openapi(editPayoutRoute, async (c) => {
-      const { amount, note } = c.req.valid("json");
       const result = await runPaymentAction({
         db,
         actor: requireActor(c),
-        request: { type: "edit-payout", payoutId: c.req.valid("param").id, amount, note },
+        request: { type: "edit-payout", payoutId: c.req.valid("param").id, note: c.req.valid("json").note },
+        timeZone: await readTimeZone(c),
       });
       return c.json(result, 200);
     })
@@ -194,12 +242,19 @@ export function createPaymentsRoutes(deps: AppDeps) {
     .openapi(myPaymentRoute, async (c) =>
       c.json(await getMyPayment({ db, actor: requireActor(c), timeZone: await readTimeZone(c) }), 200),
     )
+    .openapi(myPaymentsRoute, async (c) => c.json(await getMyPayments({ db, actor: requireActor(c) }), 200))
     .openapi(myCommissionRoute, async (c) =>
       c.json(await getMyCommission({ db, actor: requireActor(c), timeZone: await readTimeZone(c) }), 200),
     )
     .openapi(getSettingsRoute, async (c) =>
       c.json(
-        await getCommissionSettings({ db, actor: requireActor(c), userId: c.req.valid("param").userId }),
+        await getCommissionSettings({
+          db,
+          actor: requireActor(c),
+          userId: c.req.valid("param").userId,
+          month: c.req.valid("query").month,
+          timeZone: await readTimeZone(c),
+        }),
         200,
       ),
     )
@@ -209,24 +264,30 @@ export function createPaymentsRoutes(deps: AppDeps) {
         actor: requireActor(c),
         userId: c.req.valid("param").userId,
         input: c.req.valid("json"),
+        timeZone: await readTimeZone(c),
       });
       return c.json(settings, 200);
     });
   for (const [action, summary] of [
-    ["process", "Processar: pending → processing"],
+    ["process", "Processar: pending → processing (closeEarly before the month ends)"],
     ["reject", "Rejeitar: pending or processing → cancelled"],
-    ["reopen", "Reabrir: cancelled → pending"],
-    ["confirm", "Confirmar Pagamento: pays the whole pending amount; the buyer is notified"],
+    ["reopen", "Reabrir: processing or cancelled → pending (a paid statement: reverse its payouts)"],
+    [
+      "confirm",
+      "Confirmar Pagamento: pays the whole pending amount; the buyer is notified (closeEarly before the month ends)",
+    ],
   ] as const) {
     router.openapi(statementAction(action, summary), async (c) => {
+      const body = c.req.valid("json") as { note?: string | null; closeEarly?: boolean } | undefined;
       const result = await runPaymentAction({
         db,
         actor: requireActor(c),
         statementId: c.req.valid("param").statementId,
-        request: {
-          type: action,
-          note: (c.req.valid("json") as { note?: string | null } | undefined)?.note ?? null,
-        },
+        request:
+          action === "process" || action === "confirm"
+            ? { type: action, note: body?.note ?? null, closeEarly: body?.closeEarly }
+            : { type: action, note: body?.note ?? null },
+        timeZone: await readTimeZone(c),
       });
       return c.json(result, 200);
     });

@@ -14,6 +14,7 @@ import {
   creativeRequests,
   notifications,
   offerAssignments,
+  paymentAdjustments,
   paymentStatements,
   payouts,
   sessions,
@@ -513,6 +514,19 @@ export function createUsersService(deps: UsersServiceDeps) {
         await step("creative_requests");
         await tx.delete(offerAssignments).where(eq(offerAssignments.userId, userId));
         await step("offer_assignments");
+        // Adjustments (no money moved: payouts were refused above) go with their statements; carried
+        // pairs link only the buyer's own statements.
+        await tx
+          .delete(paymentAdjustments)
+          .where(
+            inArray(
+              paymentAdjustments.statementId,
+              tx
+                .select({ id: paymentStatements.id })
+                .from(paymentStatements)
+                .where(eq(paymentStatements.userId, userId)),
+            ),
+          );
         await tx.delete(paymentStatements).where(eq(paymentStatements.userId, userId));
         await step("statements");
         // Sessions, accounts and commission settings go by cascade; buyers they led lose the lead.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   assignOffer,
   type CreatedUser,
+  createAdjustment,
   createCampaign,
   createCreativeRequest,
   createNote,
@@ -59,7 +60,8 @@ async function fullyDeletableUser() {
   await createNote(ctx.db, { userId: user.id, createdBy: admin.id });
   await createNotification(ctx.db, { userId: user.id });
   await createCreativeRequest(ctx.db, { userId: user.id });
-  await createStatement(ctx.db, { userId: user.id });
+  // A statement with an adjustment (a bonus, no payout): both go with the buyer.
+  await createAdjustment(ctx.db, { statementId: (await createStatement(ctx.db, { userId: user.id })).id });
   return user;
 }
 
