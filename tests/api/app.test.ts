@@ -118,7 +118,11 @@ describe("origin check", () => {
     const { token } = (await minted.json()) as { token: string };
     const offer = await createOffer(ctx.db, { name: "Origin offer" });
     const body = { date: "2025-03-01", offerId: offer.id, spent: "1.00", deposits: 0 };
-    for (const headers of [{}, { origin: "https://evil.example", "sec-fetch-site": "cross-site" }]) {
+    const variants: Record<string, string>[] = [
+      {},
+      { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    ];
+    for (const headers of variants) {
       const created = await ctx.request("/api/campaigns", {
         method: "POST",
         origin: null,
