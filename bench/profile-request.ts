@@ -41,7 +41,7 @@ try {
     url: `${server.url}${args.path}`,
     connections: Number(args.connections),
     amount: Number(args.requests),
-    headers: { cookie },
+    headers: { cookie, origin: server.url },
   });
 } finally {
   await stopBenchServer(server);

@@ -98,7 +98,8 @@ try {
         method: (item.method ?? "GET") as "GET",
         body: item.body,
         headers: {
-          ...(item.cookie ? { cookie: item.cookie } : {}),
+          // A cookie call that changes something must carry our Origin (server/request-origin.ts).
+          ...(item.cookie ? { cookie: item.cookie, origin: server.url } : {}),
           ...(item.body ? { "content-type": "application/json" } : {}),
         },
       });

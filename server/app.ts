@@ -10,7 +10,7 @@ import { recordAuditEvent } from "./audit";
 import { describeClient, forwardToAuth, resolveClientIp } from "./auth";
 import { compressWhereAccepted } from "./compression";
 import type { AppBindings, AppDeps } from "./context";
-import { AppError, forbidden } from "./errors";
+import { AppError } from "./errors";
 import { createAnalyticsRoutes } from "./features/analytics/analytics.routes";
 import { createAuditRoutes } from "./features/audit/audit.routes";
 import { createBackupsRoutes } from "./features/backups/backups.routes";
@@ -37,6 +37,7 @@ import { renderApiReference } from "./openapi-reference";
 import { authorizeOperations } from "./operation-access";
 import { limitRequestRate, limitRequestTime } from "./overload";
 import { webDistDir } from "./paths";
+import { refuseCrossOriginWrites } from "./request-origin";
 import { touchSession } from "./session-activity";
 import { lookUpSession, readSessionCookies, type SessionCookies } from "./session-lookup";
 import { requireTwoFactorWhereRequired } from "./two-factor-requirement";
@@ -117,17 +118,8 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   );
   app.use("/api/*", compressWhereAccepted());
 
-  // CSRF: a state-changing call must come from our own origin. Browsers send Origin on every
-  // cross-origin POST/PUT/PATCH/DELETE; tools without one (curl, the CLI) are not a CSRF vector.
-  const appOrigin = new URL(deps.env.appUrl).origin;
-  app.use("/api/*", async (c, next) => {
-    if (!safeMethods.has(c.req.method)) {
-      const origin = c.req.header("origin");
-      const crossSite = origin ? origin !== appOrigin : c.req.header("sec-fetch-site") === "cross-site";
-      if (crossSite) throw forbidden("Requests from another site are not accepted.");
-    }
-    await next();
-  });
+  // CSRF: a state-changing call with cookies must carry our Origin (server/request-origin.ts).
+  app.use("/api/*", refuseCrossOriginWrites(deps.env.appUrl));
 
   // Better Auth owns /api/auth/*; it sees the client address the server resolved, nothing else.
   app.on(["GET", "POST"], "/api/auth/*", (c) => forwardToAuth(deps.auth, c, deps.env.trustProxy));

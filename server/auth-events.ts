@@ -1,9 +1,11 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
 import { isRole } from "../domain/roles";
 import { isTwoFactorRequiredFor } from "../domain/schemas/settings";
 import { type AuditEventInput, recordAuditEvent } from "./audit";
 import type { Db } from "./db/client";
+import { twoFactors } from "./db/schema";
 import { readTwoFactorRequiredRoles } from "./features/settings/settings.service";
 import type { Logger } from "./logger";
 
@@ -189,7 +191,7 @@ export function accountEvents({
     pending.set(request, { kind: "signed-in", user });
   });
 
-  const after = createAuthMiddleware(async (ctx) => {
+  async function recordOutcome(ctx: HookContext) {
     const request = ctx.request;
     if (!request) return;
     const state = pending.get(request);
@@ -251,6 +253,30 @@ export function accountEvents({
         details: { revokedOtherSessions: body.revokeOtherSessions === true },
       });
     }
+  }
+
+  /**
+   * Better Auth answers a locked second factor (10 wrong codes: 15 minutes) with 429 and no
+   * Retry-After; every 429 of ours carries it (issue 27), read from the lock it set.
+   */
+  async function addRetryAfterToLock(ctx: HookContext) {
+    const returned = ctx.context.returned;
+    if (!isAPIError(returned) || returned.statusCode !== 429 || !ctx.request) return;
+    if ((returned.body as { code?: unknown } | undefined)?.code !== "ACCOUNT_TEMPORARILY_LOCKED") return;
+    const user = pending.get(ctx.request)?.user;
+    if (!user) return;
+    const [lock] = await db
+      .select({ lockedUntil: twoFactors.lockedUntil })
+      .from(twoFactors)
+      .where(eq(twoFactors.userId, user.id));
+    const until = lock?.lockedUntil ? new Date(lock.lockedUntil).getTime() : 0;
+    const seconds = Math.max(1, Math.ceil((until - Date.now()) / 1000));
+    throw new APIError("TOO_MANY_REQUESTS", returned.body, { "Retry-After": String(seconds) });
+  }
+
+  const after = createAuthMiddleware(async (ctx) => {
+    await recordOutcome(ctx);
+    await addRetryAfterToLock(ctx);
   });
 
   const watched = (path: string | undefined) =>

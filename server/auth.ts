@@ -21,6 +21,7 @@ import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
 import { pickMailLanguage, renderPasswordResetMail } from "./mail/templates";
 import { isCommonPassword, passwordMinLength } from "./password-policy";
+import { signInThrottlePlugin } from "./sign-in-throttle";
 
 // Better Auth at /api/auth: e-mail + password, database sessions, roles through the admin plugin,
 // human verification and database-backed rate limits on the sensitive endpoints.
@@ -343,6 +344,8 @@ export function createAuth({ env, db, mailer, logger, captcha }: CreateAuthInput
       }),
       // After twoFactor: sees the outcome of its endpoints (audit trail, role requirement).
       accountEvents({ db, logger: authLogger, clientIpHeader }),
+      // Per-account sign-in throttle: 429 after 10 wrong passwords for one address (issue 27).
+      signInThrottlePlugin({ db, logger: authLogger, clientIpHeader }),
     ],
   });
 }
@@ -427,10 +430,28 @@ export async function forwardToAuth(auth: Auth, c: Context, trustProxy: boolean)
     body,
     signal: original.signal,
   });
-  if (body && c.req.path === `${authBasePath}/reset-password`) {
-    return resetSessionsChoice.run(readRevokeChoice(body), () => auth.handler(request));
+  const response =
+    body && c.req.path === `${authBasePath}/reset-password`
+      ? await resetSessionsChoice.run(readRevokeChoice(body), () => auth.handler(request))
+      : await auth.handler(request);
+  return withStandardRetryAfter(response);
+}
+
+/**
+ * Better Auth's per-address limiter answers 429 with a non-standard `X-Retry-After`; clients and
+ * proxies read `Retry-After` (seconds). Nothing of ours reads the old name, so it is replaced.
+ */
+export function withStandardRetryAfter(response: Response): Response {
+  if (response.status !== 429) return response;
+  const legacy = response.headers.get("x-retry-after");
+  if (legacy === null) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("x-retry-after");
+  if (!headers.has("retry-after")) {
+    const seconds = Number(legacy);
+    headers.set("retry-after", Number.isFinite(seconds) ? String(Math.max(1, Math.ceil(seconds))) : legacy);
   }
-  return auth.handler(request);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /** The reset form's "end my other sessions" box; anything but an explicit false keeps it on. */

@@ -2,7 +2,25 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { operationsAllowedWithoutRequiredTwoFactor } from "../domain/permissions";
-import { authorizationMatrix, subjectLabels, subjects } from "./authorization-matrix";
+import {
+  authorizationMatrix,
+  type GuardCase,
+  originCases,
+  subjectLabels,
+  subjects,
+  throttleCases,
+} from "./authorization-matrix";
+
+function renderGuardCases(cases: Record<string, GuardCase>): string {
+  const rows = Object.values(cases).map((item) => {
+    const answer = item.answer === "ok" ? "✓" : String(item.answer);
+    const details = [item.code ? `\`${item.code}\`` : "", item.retryAfter ? "`Retry-After`" : ""]
+      .filter(Boolean)
+      .join(", ");
+    return `| ${item.request} | ${answer} | ${details} |`;
+  });
+  return ["| Call | Answer | Code, headers |", "|---|:-:|---|", ...rows].join("\n");
+}
 
 // docs/authorization.md is rendered from tests/authorization-matrix.ts so the two cannot drift:
 //   npx tsx tests/authorization-doc.ts --write    (tests/unit/authorization-doc.test.ts checks it)
@@ -53,6 +71,30 @@ uses. \`/api/docs\` (the HTML reference) is public and not an operation.
 ${header}
 ${divider}
 ${rows.join("\n")}
+
+## Where a call with cookies may come from
+
+A state-changing call (POST, PUT, PATCH, DELETE) that carries cookies must carry \`Origin\` equal to
+the origin of \`APP_URL\`, or, from a browser that sends no \`Origin\`, \`Sec-Fetch-Site: same-origin\`;
+a foreign \`Origin\` and a \`Sec-Fetch-Site\` other than same-origin are refused with or without
+cookies. Anything else answers 403 \`cross_origin_refused\` before the session is looked up (and is
+audited as \`access.denied\`). Calls with a personal API token are exempt; calls without cookies
+(scripts) need no \`Origin\`. \`tests/api/authorization.test.ts\` also sends every state-changing
+operation of the table above with the buyer's cookie and no \`Origin\`, a foreign \`Origin\`, or a
+foreign \`Referer\` alone, and expects 403 \`cross_origin_refused\` from each.
+
+${renderGuardCases(originCases)}
+
+## Sign-in throttles
+
+Per address: 5 sign-in attempts a minute (and the limits of the other account endpoints in
+\`server/auth.ts\`). Per account: after 10 wrong passwords for one e-mail address, each within 15
+minutes of the one before and from any addresses, sign-in for it answers 429
+\`TOO_MANY_FAILED_SIGN_INS\` for 1 minute, doubling with each further failure up to 1 hour; an
+address without an account is answered the same way. A correct password, a completed password
+reset or an operator's \`set-password\` clears it. Every 429 carries \`Retry-After\` in seconds.
+
+${renderGuardCases(throttleCases)}
 `;
 }
 

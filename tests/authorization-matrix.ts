@@ -205,3 +205,102 @@ export const authorizationMatrix: Record<string, Row> = {
     "The audit trail; every refusal here is itself audited.",
   ),
 };
+
+// Request guards that do not depend on the operation (issue 27): where a state-changing call with
+// cookies must come from (server/request-origin.ts), and the sign-in throttles
+// (server/sign-in-throttle.ts, Better Auth's per-address limits). tests/api/authorization.test.ts
+// makes each call; besides these cases it sends every state-changing operation above with the
+// buyer's cookie and no Origin, a foreign Origin, or a foreign Referer alone, and expects 403
+// cross_origin_refused from each.
+
+export type GuardCase = {
+  /** The call, in words. */
+  request: string;
+  answer: Expectation;
+  /** The error code of a refusal. */
+  code?: string;
+  /** True when the answer must carry Retry-After (seconds). */
+  retryAfter?: boolean;
+};
+
+export const originCases: Record<string, GuardCase> = {
+  "our-origin": { request: "`PATCH /api/me` with the session cookie and `Origin` = APP_URL", answer: "ok" },
+  "same-origin-fetch": {
+    request: "the same, no `Origin`, `Sec-Fetch-Site: same-origin` (a browser that leaves Origin out)",
+    answer: "ok",
+  },
+  "no-origin": {
+    request: "the same, neither `Origin` nor `Sec-Fetch-Site`",
+    answer: 403,
+    code: "cross_origin_refused",
+  },
+  "foreign-origin-same-origin-fetch": {
+    request: "the same, a foreign `Origin` with `Sec-Fetch-Site: same-origin`",
+    answer: 403,
+    code: "cross_origin_refused",
+  },
+  "foreign-referer": {
+    request: "the same, no `Origin`, a foreign `Referer` alone",
+    answer: 403,
+    code: "cross_origin_refused",
+  },
+  "cross-site-fetch": {
+    request: "the same, `Origin` = APP_URL but `Sec-Fetch-Site: cross-site`",
+    answer: 403,
+    code: "cross_origin_refused",
+  },
+  "null-origin": { request: "the same, `Origin: null`", answer: 403, code: "cross_origin_refused" },
+  "sign-out-no-origin": {
+    request: "`POST /api/auth/sign-out` with the session cookie and no `Origin`",
+    answer: 403,
+    code: "cross_origin_refused",
+  },
+  "bearer-no-origin": {
+    request:
+      "`POST /api/campaigns` with a personal API token (`Authorization: Bearer`), no cookie, no `Origin`",
+    answer: "ok",
+  },
+  "bearer-foreign-origin": {
+    request: "the same with a foreign `Origin` and `Sec-Fetch-Site: cross-site` (tokens are exempt)",
+    answer: "ok",
+  },
+  "no-cookie-no-origin": {
+    request: "`POST /api/auth/sign-up/email` without cookies and without `Origin` (a script)",
+    answer: "ok",
+  },
+  "no-cookie-foreign-origin": {
+    request: "`POST /api/auth/sign-in/email` without cookies, from a foreign `Origin`",
+    answer: 403,
+    code: "cross_origin_refused",
+  },
+  "read-foreign-origin": {
+    request: "`GET /api/me` with the session cookie from a foreign `Origin`",
+    answer: "ok",
+  },
+};
+
+export const throttleCases: Record<string, GuardCase> = {
+  "right-password-after-10-wrong": {
+    request:
+      "`POST /api/auth/sign-in/email`, the right password, after 10 wrong ones for that address from 10 other addresses",
+    answer: 429,
+    code: "TOO_MANY_FAILED_SIGN_INS",
+    retryAfter: true,
+  },
+  "unknown-address-after-10-wrong": {
+    request: "the same for an address that has no account",
+    answer: 429,
+    code: "TOO_MANY_FAILED_SIGN_INS",
+    retryAfter: true,
+  },
+  "right-password-after-cooldown": {
+    request:
+      "the right password once the cooldown (1 min, doubling per further failure, at most 1 h) is over",
+    answer: "ok",
+  },
+  "sixth-attempt-from-one-address": {
+    request: "a 6th `POST /api/auth/sign-in/email` within a minute from one address",
+    answer: 429,
+    retryAfter: true,
+  },
+};

@@ -1,5 +1,8 @@
 import { gunzipSync } from "node:zlib";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEvents } from "../../server/db/schema";
+import { createOffer } from "../factories";
 import { createTestContext, type TestContext } from "../harness";
 
 // Cross-cutting behaviour of the API: CSRF origin check, health, OpenAPI, errors, public config.
@@ -16,15 +19,18 @@ afterAll(async () => {
 });
 
 describe("origin check", () => {
+  // Issue 27: a state-changing call with the session cookie must carry our Origin, or (a browser
+  // that sends none) Sec-Fetch-Site: same-origin; a foreign Referer proves nothing.
+  const patchMe = (init: Parameters<TestContext["request"]>[1] = {}) =>
+    ctx.request("/api/me", { method: "PATCH", cookie, json: { language: "en" }, ...init });
+
+  async function expectRefused(response: Response) {
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error: { code: "cross_origin_refused" } });
+  }
+
   it("refuses a state-changing call from another origin with 403, on our API and on /api/auth", async () => {
-    const ours = await ctx.request("/api/me", {
-      method: "PATCH",
-      cookie,
-      origin: "https://evil.example",
-      json: { language: "en" },
-    });
-    expect(ours.status).toBe(403);
-    expect(await ours.json()).toMatchObject({ error: { code: "forbidden" } });
+    await expectRefused(await patchMe({ origin: "https://evil.example" }));
 
     const auth = await ctx.request("/api/auth/sign-out", {
       method: "POST",
@@ -32,43 +38,129 @@ describe("origin check", () => {
       origin: "https://evil.example",
       json: {},
     });
-    expect(auth.status).toBe(403);
+    await expectRefused(auth);
     // The session survived.
     expect((await ctx.request("/api/me", { cookie })).status).toBe(200);
   });
 
-  it("refuses Origin: null and a cross-site fetch without Origin", async () => {
-    const nullOrigin = await ctx.request("/api/me", {
-      method: "PATCH",
-      cookie,
-      origin: "null",
-      json: { language: "en" },
-    });
-    expect(nullOrigin.status).toBe(403);
-    const crossSite = await ctx.request("/api/me", {
-      method: "PATCH",
-      cookie,
-      origin: null,
-      headers: { "sec-fetch-site": "cross-site" },
-      json: { language: "en" },
-    });
-    expect(crossSite.status).toBe(403);
+  it("refuses Origin: null and a cross-site or same-site fetch without Origin", async () => {
+    await expectRefused(await patchMe({ origin: "null" }));
+    for (const site of ["cross-site", "same-site", "none"]) {
+      await expectRefused(await patchMe({ origin: null, headers: { "sec-fetch-site": site } }));
+    }
   });
 
-  it("lets same-origin calls and tools without an Origin through", async () => {
-    const same = await ctx.request("/api/me", { method: "PATCH", cookie, json: { language: "en" } });
-    expect(same.status).toBe(200);
-    const tool = await ctx.request("/api/me", {
-      method: "PATCH",
+  it("refuses a cookie call without Origin and without Sec-Fetch-Site", async () => {
+    await expectRefused(await patchMe({ origin: null }));
+    const del = await ctx.request("/api/me/sessions/no-such-session", {
+      method: "DELETE",
       cookie,
       origin: null,
-      json: { language: "pt-BR" },
     });
-    expect(tool.status).toBe(200);
+    await expectRefused(del);
+    const signOut = await ctx.request("/api/auth/sign-out", {
+      method: "POST",
+      cookie,
+      origin: null,
+      json: {},
+    });
+    await expectRefused(signOut);
+    expect((await ctx.request("/api/me", { cookie })).status).toBe(200);
+  });
+
+  it("refuses a foreign Origin even with Sec-Fetch-Site: same-origin", async () => {
+    await expectRefused(
+      await patchMe({ origin: "https://evil.example", headers: { "sec-fetch-site": "same-origin" } }),
+    );
+  });
+
+  it("refuses our Origin when Sec-Fetch-Site says the page is on another site", async () => {
+    await expectRefused(await patchMe({ headers: { "sec-fetch-site": "cross-site" } }));
+  });
+
+  it("refuses a foreign Referer alone, and even our own Referer without Origin", async () => {
+    await expectRefused(await patchMe({ origin: null, headers: { referer: "https://evil.example/page" } }));
+    await expectRefused(await patchMe({ origin: null, headers: { referer: `${ctx.env.appUrl}/account` } }));
+  });
+
+  it("accepts our Origin, and no Origin with Sec-Fetch-Site: same-origin", async () => {
+    expect((await patchMe()).status).toBe(200);
+    expect((await patchMe({ headers: { "sec-fetch-site": "same-origin" } })).status).toBe(200);
+    const noOrigin = await patchMe({ origin: null, headers: { "sec-fetch-site": "same-origin" } });
+    expect(noOrigin.status).toBe(200);
+  });
+
+  it("lets calls without cookies through without an Origin (tools), so they reach authentication", async () => {
+    const anonymous = await ctx.request("/api/me", {
+      method: "PATCH",
+      origin: null,
+      json: { language: "en" },
+    });
+    expect(anonymous.status).toBe(401);
+    const signUp = await ctx.request("/api/auth/sign-up/email", {
+      method: "POST",
+      origin: null,
+      json: { email: "tool@example.com", password: "correct-horse-43", name: "" },
+    });
+    expect(signUp.status).toBe(200);
+    // A foreign Origin is refused even without cookies (a login CSRF from another site).
+    const foreign = await ctx.request("/api/auth/sign-in/email", {
+      method: "POST",
+      origin: "https://evil.example",
+      json: { email: "tool@example.com", password: "correct-horse-43" },
+    });
+    await expectRefused(foreign);
+  });
+
+  it("exempts bearer-token calls, which a page on another site cannot make a browser send", async () => {
+    const minted = await ctx.request("/api/tokens", { method: "POST", cookie, json: { name: "Script" } });
+    expect(minted.status).toBe(201);
+    const { token } = (await minted.json()) as { token: string };
+    const offer = await createOffer(ctx.db, { name: "Origin offer" });
+    const body = { date: "2025-03-01", offerId: offer.id, spent: "1.00", deposits: 0 };
+    const variants: Record<string, string>[] = [
+      {},
+      { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    ];
+    for (const headers of variants) {
+      const created = await ctx.request("/api/campaigns", {
+        method: "POST",
+        origin: null,
+        headers: { authorization: `Bearer ${token}`, ...headers },
+        json: body,
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+    }
+    // Under /api/auth a bearer header authenticates nothing: the cookie rule applies.
+    const signOut = await ctx.request("/api/auth/sign-out", {
+      method: "POST",
+      cookie,
+      origin: null,
+      headers: { authorization: `Bearer ${token}` },
+      json: {},
+    });
+    await expectRefused(signOut);
+  });
+
+  it("audits the refusal", async () => {
+    await patchMe({ origin: null });
+    const [event] = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "access.denied"))
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
+    expect(event?.details).toMatchObject({ method: "PATCH", path: "/api/me", code: "cross_origin_refused" });
   });
 
   it("does not apply to reads", async () => {
     expect((await ctx.request("/api/me", { cookie, origin: "https://evil.example" })).status).toBe(200);
+    const read = await ctx.request("/api/me", {
+      cookie,
+      origin: null,
+      headers: { "sec-fetch-site": "cross-site" },
+    });
+    expect(read.status).toBe(200);
   });
 });
 

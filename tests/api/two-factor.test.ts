@@ -253,6 +253,34 @@ describe("signing in with two-factor on", () => {
   });
 });
 
+describe("the account's second-factor lock", () => {
+  it("answers 429 with Retry-After, the lock's remaining seconds, after 10 wrong codes", async () => {
+    const user = await createUser(ctx.db);
+    const setup = await flows.signInFully(user.email, user.password);
+    const { secret } = await flows.enableTwoFactor(setup, user.password);
+    // Two challenges of 5 wrong codes each (a challenge ends after 5): 10 for the account.
+    for (let round = 0; round < 2; round++) {
+      const jar = new CookieJar();
+      await flows.signIn(jar, user.email, user.password);
+      for (let i = 0; i < 5; i++) expect((await flows.verifyTotp(jar, wrongTotp(secret))).status).toBe(401);
+    }
+    const jar = new CookieJar();
+    await flows.signIn(jar, user.email, user.password);
+    const locked = await ctx.request("/api/auth/two-factor/verify-totp", {
+      method: "POST",
+      cookie: jar.toString(),
+      json: { code: totp(secret) },
+    });
+    expect(locked.status).toBe(429);
+    expect(await locked.json()).toMatchObject({ code: "ACCOUNT_TEMPORARILY_LOCKED" });
+    const wait = Number(locked.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(14 * 60);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
+    const [failure] = await flows.auditOf("auth.sign_in", user.id);
+    expect(failure).toMatchObject({ outcome: "failure", details: { reason: "ACCOUNT_TEMPORARILY_LOCKED" } });
+  });
+});
+
 describe("backup codes and turning it off", () => {
   it("regenerates the backup codes with the password: the old ones stop working", async () => {
     const user = await createUser(ctx.db);

@@ -53,7 +53,7 @@ async function apiSignIn(request: APIRequestContext, email: string, password: st
       data: { email, password },
     });
     if (response.status() !== 429) return response;
-    const wait = Number(response.headers()["x-retry-after"] ?? response.headers()["retry-after"] ?? 30);
+    const wait = Number(response.headers()["retry-after"] ?? 30);
     await new Promise((resolve) => setTimeout(resolve, (Math.min(wait, 61) + 1) * 1000));
   }
   throw new Error(`sign-in of ${email} stayed rate limited`);

@@ -78,7 +78,7 @@ function readErrorBody(status: number, body: unknown): ApiError {
 }
 
 /** 429 answers whose own code says more than "too many requests". */
-const keptOn429 = new Set(["ACCOUNT_TEMPORARILY_LOCKED"]);
+const keptOn429 = new Set(["ACCOUNT_TEMPORARILY_LOCKED", "TOO_MANY_FAILED_SIGN_INS"]);
 
 /** Calls the API and returns the parsed JSON body (undefined for an empty answer). */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -115,7 +115,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
   }
   if (!response.ok) {
-    // A rate limit answers 429 whatever the body says; a locked second factor keeps its own code.
+    // A rate limit answers 429 whatever the body says; the account locks (a second factor, a
+    // throttled sign-in address) keep their own codes.
     const error = readErrorBody(response.status, body);
     if (response.status === 429 && error.code !== "rate_limited" && !keptOn429.has(error.code)) {
       throw new ApiError(429, "rate_limited", error.message, error.fields);

@@ -29,6 +29,7 @@ import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
 import { pickMailLanguage, renderInvitationMail } from "../../mail/templates";
 import { isCommonPassword, passwordMaxLength, passwordMinLength } from "../../password-policy";
+import { clearSignInThrottle } from "../../sign-in-throttle";
 import { assertMonthsOpen } from "../campaigns/month-close";
 import { readWorkspaceSettings } from "../settings/settings.service";
 
@@ -256,6 +257,8 @@ export function createUsersService(deps: UsersServiceDeps) {
     await db.transaction(async (tx) => {
       const target = await lockUser(tx, userId);
       await upsertCredential(tx, userId, hash);
+      // A new password ends a sign-in throttle on the address, as a completed reset does.
+      await clearSignInThrottle(tx, target.email);
       const ended = await tx
         .delete(sessions)
         .where(eq(sessions.userId, userId))
