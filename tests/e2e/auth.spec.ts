@@ -96,6 +96,7 @@ test("a second account is a buyer, kept out of the admin and financial areas", a
     "Request creative",
     "Analytics",
     "Notes",
+    "My payments",
   ]);
   await expect(page.getByTestId("user-menu")).toContainText("Buyer");
   // Named from the e-mail's local part (decisions.md).
