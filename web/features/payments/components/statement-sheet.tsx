@@ -1,18 +1,6 @@
 import type { Role } from "@domain/roles";
 import type { Adjustment, PaymentRow, Payout, StatusChange } from "@domain/schemas/payments";
-import {
-  ArrowRight,
-  Check,
-  CircleMinus,
-  Pencil,
-  Percent,
-  Play,
-  Plus,
-  RotateCcw,
-  ShieldAlert,
-  Undo2,
-  X,
-} from "lucide-react";
+import { ArrowRight, Pencil, Percent, ShieldAlert, Undo2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -26,7 +14,8 @@ import { useFormatters } from "@/features/campaigns/use-formatters";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { type StatementAction, usePaymentHistory } from "../api";
-import { canEditPayoutNote, canReversePayout, isActionAllowed, statusTone } from "../helpers";
+import { canEditPayoutNote, canReversePayout, isActionAllowed, type RowAction, statusTone } from "../helpers";
+import { actionIcons, workflowActions } from "./action-icons";
 import { Money } from "./money";
 import { useMonthLabel } from "./month-picker";
 
@@ -113,8 +102,7 @@ function StatementButtons({
   handlers: SheetHandlers;
 }) {
   const { t } = useTranslation("payments");
-  const allowed = (action: Parameters<typeof isActionAllowed>[1]) =>
-    !busy && isActionAllowed(row, action, role);
+  const allowed = (action: RowAction) => !busy && isActionAllowed(row, action, role);
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
       <div className="flex flex-wrap gap-2 [&>button]:grow">
@@ -124,7 +112,7 @@ function StatementButtons({
           onClick={() => handlers.onRegister(row)}
           data-testid="register-payment"
         >
-          <Plus aria-hidden="true" />
+          <actionIcons.register aria-hidden="true" />
           {t("actions.register")}
         </Button>
         <Button
@@ -134,7 +122,7 @@ function StatementButtons({
           onClick={() => handlers.onAdjust(row)}
           data-testid="add-adjustment"
         >
-          <CircleMinus aria-hidden="true" />
+          <actionIcons.adjust aria-hidden="true" />
           {t("actions.adjust")}
         </Button>
         <Button
@@ -148,42 +136,21 @@ function StatementButtons({
         </Button>
       </div>
       <div className="flex flex-wrap gap-2 [&>button]:grow">
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={!allowed("process")}
-          onClick={() => handlers.onAction(row, "process")}
-        >
-          <Play aria-hidden="true" />
-          {t("actions.process")}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={!allowed("confirm")}
-          onClick={() => handlers.onAction(row, "confirm")}
-        >
-          <Check aria-hidden="true" />
-          {t("actions.confirm")}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={!allowed("reject")}
-          onClick={() => handlers.onAction(row, "reject")}
-        >
-          <X aria-hidden="true" />
-          {t("actions.reject")}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={!allowed("reopen")}
-          onClick={() => handlers.onAction(row, "reopen")}
-        >
-          <RotateCcw aria-hidden="true" />
-          {t("actions.reopen")}
-        </Button>
+        {workflowActions.map((action) => {
+          const Icon = actionIcons[action];
+          return (
+            <Button
+              key={action}
+              size="sm"
+              variant="outline"
+              disabled={!allowed(action)}
+              onClick={() => handlers.onAction(row, action)}
+            >
+              <Icon aria-hidden="true" />
+              {t(`actions.${action}`)}
+            </Button>
+          );
+        })}
       </div>
     </div>
   );
