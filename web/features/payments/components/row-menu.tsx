@@ -1,4 +1,3 @@
-import type { Role } from "@domain/roles";
 import type { PaymentRow } from "@domain/schemas/payments";
 import { History, MoreHorizontal, Percent, ShieldAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -13,22 +12,12 @@ import {
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { isActionAllowed, type RowAction } from "../helpers";
 import { actionIcons } from "./action-icons";
-import type { SheetHandlers } from "./statement-sheet";
+import type { SheetHandlers, StatementProps } from "./statement-sheet";
 
 export type RowHandlers = SheetHandlers & { onOpen: (row: PaymentRow) => void };
 
 /** A row's actions: the workflow, the ledger, the rates and the details (history). */
-export function RowMenu({
-  row,
-  role,
-  busy,
-  handlers,
-}: {
-  row: PaymentRow;
-  role: Role;
-  busy: boolean;
-  handlers: RowHandlers;
-}) {
+export function RowMenu({ row, role, busy, handlers }: StatementProps<RowHandlers>) {
   const { t } = useTranslation("payments");
   const item = (action: RowAction, onSelect: () => void) => {
     const Icon = actionIcons[action];

@@ -32,6 +32,14 @@ export type SheetHandlers = {
   onEditNote: (payout: Payout) => void;
 };
 
+/** What a statement's buttons and menus need: the row, who acts, whether a request is on its way. */
+export type StatementProps<Handlers = SheetHandlers> = {
+  row: PaymentRow;
+  role: Role;
+  busy: boolean;
+  handlers: Handlers;
+};
+
 export function StatementSheet({
   row,
   role,
@@ -90,17 +98,7 @@ export function StatementSheet({
   );
 }
 
-function StatementButtons({
-  row,
-  role,
-  busy,
-  handlers,
-}: {
-  row: PaymentRow;
-  role: Role;
-  busy: boolean;
-  handlers: SheetHandlers;
-}) {
+function StatementButtons({ row, role, busy, handlers }: StatementProps) {
   const { t } = useTranslation("payments");
   const allowed = (action: RowAction) => !busy && isActionAllowed(row, action, role);
   return (
@@ -296,17 +294,7 @@ function Explanation({ row }: { row: PaymentRow }) {
   );
 }
 
-function Ledger({
-  row,
-  role,
-  busy,
-  handlers,
-}: {
-  row: PaymentRow;
-  role: Role;
-  busy: boolean;
-  handlers: SheetHandlers;
-}) {
+function Ledger({ row, role, busy, handlers }: StatementProps) {
   const { t } = useTranslation("payments");
   const [page, setPage] = useState(1);
   const [forStatement, setForStatement] = useState(row.statementId);
@@ -403,19 +391,7 @@ function AdjustmentItem({ adjustment }: { adjustment: Adjustment }) {
   );
 }
 
-function PayoutItem({
-  payout,
-  row,
-  role,
-  busy,
-  handlers,
-}: {
-  payout: Payout;
-  row: PaymentRow;
-  role: Role;
-  busy: boolean;
-  handlers: SheetHandlers;
-}) {
+function PayoutItem({ payout, row, role, busy, handlers }: StatementProps & { payout: Payout }) {
   const { t } = useTranslation("payments");
   const f = useFormatters();
   const reversed = payout.reversedAt !== null;
