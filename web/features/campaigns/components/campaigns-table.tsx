@@ -1,16 +1,9 @@
 import type { Campaign, CampaignFilter } from "@domain/schemas/campaigns";
 import { type CampaignSortField, campaignSortFields } from "@domain/schemas/values";
-import {
-  ArrowDown,
-  ArrowUp,
-  ArrowUpDown,
-  ChevronLeft,
-  ChevronRight,
-  MoreHorizontal,
-  Search,
-} from "lucide-react";
+import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, MoreHorizontal, Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SortButton } from "@/components/sort-button";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -91,24 +84,19 @@ export function CampaignsTable({
 
   const header = (field: CampaignSortField, className?: string) => {
     const active = field === sort;
-    const Icon = !active ? ArrowUpDown : order === "desc" ? ArrowDown : ArrowUp;
     return (
       <TableHead
         className={className}
         aria-sort={active ? (order === "desc" ? "descending" : "ascending") : "none"}
       >
-        <button
-          type="button"
+        <SortButton
+          label={t(`sort.${field}`)}
+          active={active}
+          direction={order}
           onClick={() => sortBy(field)}
-          className={cn(
-            "-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 hover:bg-accent focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
-            className?.includes("text-right") && "flex-row-reverse",
-          )}
-          data-testid={`sort-${field}`}
-        >
-          {t(`sort.${field}`)}
-          <Icon className={cn("size-3.5", !active && "text-muted-foreground")} aria-hidden="true" />
-        </button>
+          alignEnd={className?.includes("text-right")}
+          testId={`sort-${field}`}
+        />
       </TableHead>
     );
   };

@@ -1,5 +1,5 @@
-import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { SortButton } from "@/components/sort-button";
 import { Badge } from "@/components/ui/badge";
 import {
   Table,
@@ -44,25 +44,20 @@ export function PaymentsTable({
 
   const header = (column: SortColumn, className?: string) => {
     const active = sort?.column === column;
-    const Icon = !active ? ArrowUpDown : sort.direction === "desc" ? ArrowDown : ArrowUp;
     return (
       <TableHead
         key={column}
         className={className}
         aria-sort={active ? (sort.direction === "desc" ? "descending" : "ascending") : undefined}
       >
-        <button
-          type="button"
+        <SortButton
+          label={t(`columns.${column}`)}
+          active={active}
+          direction={sort?.direction}
           onClick={() => onSort(column)}
-          className={cn(
-            "-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 hover:bg-accent focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
-            className?.includes(numeric) && "flex-row-reverse",
-          )}
-          data-testid={`sort-${column}`}
-        >
-          {t(`columns.${column}`)}
-          <Icon className={cn("size-3.5", !active && "text-muted-foreground")} aria-hidden="true" />
-        </button>
+          alignEnd={className?.includes(numeric)}
+          testId={`sort-${column}`}
+        />
       </TableHead>
     );
   };
@@ -94,23 +89,13 @@ export function PaymentsTable({
                   aria-label={t("table.selectAll")}
                   data-testid="select-all"
                 />
-                <button
-                  type="button"
+                <SortButton
+                  label={t("columns.buyer")}
+                  active={sort?.column === "buyer"}
+                  direction={sort?.direction}
                   onClick={() => onSort("buyer")}
-                  className="-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 hover:bg-accent focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                  data-testid="sort-buyer"
-                >
-                  {t("columns.buyer")}
-                  {sort?.column === "buyer" ? (
-                    sort.direction === "desc" ? (
-                      <ArrowDown className="size-3.5" aria-hidden="true" />
-                    ) : (
-                      <ArrowUp className="size-3.5" aria-hidden="true" />
-                    )
-                  ) : (
-                    <ArrowUpDown className="size-3.5 text-muted-foreground" aria-hidden="true" />
-                  )}
-                </button>
+                  testId="sort-buyer"
+                />
               </div>
             </TableHead>
             {header("teamLead")}
