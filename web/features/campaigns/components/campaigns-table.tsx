@@ -1,8 +1,9 @@
 import type { Campaign, CampaignFilter } from "@domain/schemas/campaigns";
 import { type CampaignSortField, campaignSortFields } from "@domain/schemas/values";
-import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, MoreHorizontal, Search } from "lucide-react";
+import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { RowMenuTrigger } from "@/components/row-menu-trigger";
 import { SortButton } from "@/components/sort-button";
 import { Button } from "@/components/ui/button";
 import {
@@ -10,7 +11,6 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
-  DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -269,17 +269,7 @@ function RowMenu({ campaign, actions }: { campaign: Campaign; actions: Actions }
   const { t } = useTranslation("campaigns");
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-8"
-          aria-label={t("table.rowMenu")}
-          data-testid="row-menu"
-        >
-          <MoreHorizontal aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
+      <RowMenuTrigger label={t("table.rowMenu")} />
       <DropdownMenuContent align="end">
         <DropdownMenuItem onSelect={() => actions.edit(campaign)}>{t("actions.edit")}</DropdownMenuItem>
         <DropdownMenuItem onSelect={() => actions.analysis(campaign)}>

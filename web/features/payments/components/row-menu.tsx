@@ -1,13 +1,12 @@
 import type { PaymentRow } from "@domain/schemas/payments";
-import { History, MoreHorizontal, Percent, ShieldAlert } from "lucide-react";
+import { History, Percent, ShieldAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Button } from "@/components/ui/button";
+import { RowMenuTrigger } from "@/components/row-menu-trigger";
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
-  DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { isActionAllowed, type RowAction } from "../helpers";
@@ -30,17 +29,7 @@ export function RowMenu({ row, role, busy, handlers }: StatementProps<RowHandler
   };
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-8"
-          aria-label={t("table.rowMenu", { name: row.name })}
-          data-testid="row-menu"
-        >
-          <MoreHorizontal aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
+      <RowMenuTrigger label={t("table.rowMenu", { name: row.name })} />
       <DropdownMenuContent align="end">
         <DropdownMenuItem onSelect={() => handlers.onOpen(row)} data-testid="menu-details">
           <History aria-hidden="true" />
