@@ -339,6 +339,8 @@ export async function createNotification(
 // ---------------------------------------------------------------------------------------------
 
 export type CreateStatementInput = {
+  /** Default: a random uuid. A fixed one lets a test state what is derived from it (a reference). */
+  id?: string;
   userId?: string;
   /** First day of the month, YYYY-MM-01. Default: the current month (UTC). */
   periodStart?: string;
@@ -356,6 +358,7 @@ export async function createStatement(db: DbOrTx, input: CreateStatementInput = 
   const [row] = await db
     .insert(paymentStatements)
     .values({
+      ...(input.id ? { id: input.id } : {}),
       userId,
       periodStart,
       periodEnd,

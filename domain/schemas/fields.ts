@@ -23,32 +23,41 @@ export type ValidationCode = (typeof validationCodes)[number];
 const maxMoneyCents = 99_999_999_999_999n; // numeric(14,2)
 const maxCount = 2_147_483_647; // integer column
 
+const isBlankText = (value: unknown) => typeof value === "string" && value.trim() === "";
 const blankToZero = (value: unknown) =>
-  value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? "0" : value;
+  value === undefined || value === null || isBlankText(value) ? "0" : value;
 
-function moneyCheck(value: unknown, ctx: z.RefinementCtx): string {
+/**
+ * The one money parser: at most 2 decimals, within numeric(14,2). Unsigned (the default) refuses a
+ * negative amount and takes "12,5" for "12.5"; signed keeps the sign and takes a plain decimal only.
+ */
+function parseMoney(
+  value: unknown,
+  { signed = false }: { signed?: boolean } = {},
+): { value: string; cents: bigint } | { error: ValidationCode } {
   const text =
     typeof value === "number" ? (Number.isFinite(value) ? String(value) : "x") : String(value).trim();
-  const normalized = text.replace(",", ".");
-  if (!/^-?\d+(\.\d+)?$/.test(normalized)) {
-    ctx.addIssue({ code: "custom", message: "not_a_number" });
-    return z.NEVER;
-  }
-  if (normalized.startsWith("-") && /[1-9]/.test(normalized)) {
-    ctx.addIssue({ code: "custom", message: "not_negative" });
-    return z.NEVER;
-  }
+  const normalized = signed ? text : text.replace(",", ".");
+  if (!/^-?\d+(\.\d+)?$/.test(normalized)) return { error: "not_a_number" };
+  const negative = normalized.startsWith("-");
+  if (!signed && negative && /[1-9]/.test(normalized)) return { error: "not_negative" };
   const [whole = "0", fraction = ""] = normalized.replace(/^-/, "").split(".");
-  if (fraction.length > 2) {
-    ctx.addIssue({ code: "custom", message: "max_two_decimals" });
-    return z.NEVER;
-  }
+  if (fraction.length > 2) return { error: "max_two_decimals" };
   const cents = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, "0") || "0");
-  if (cents > maxMoneyCents) {
-    ctx.addIssue({ code: "custom", message: "too_large" });
-    return z.NEVER;
-  }
-  return `${BigInt(whole)}.${fraction.padEnd(2, "0")}`;
+  if (cents > maxMoneyCents) return { error: "too_large" };
+  const sign = signed && negative ? "-" : "";
+  return { value: `${sign}${BigInt(whole)}.${fraction.padEnd(2, "0")}`, cents };
+}
+
+/** Reports a validation code on the field; zod then drops the value. */
+function fail(ctx: z.RefinementCtx, code: ValidationCode): never {
+  ctx.addIssue({ code: "custom", message: code });
+  return z.NEVER;
+}
+
+function moneyCheck(value: unknown, ctx: z.RefinementCtx): string {
+  const parsed = parseMoney(value);
+  return "error" in parsed ? fail(ctx, parsed.error) : parsed.value;
 }
 
 /** A non-negative amount with at most 2 decimals; accepts "12,5" and numbers; blank is 0. */
@@ -62,10 +71,7 @@ export const moneyField = z
 export const requiredMoneyField = z
   .union([z.string(), z.number()])
   .transform((value, ctx) => {
-    if (typeof value === "string" && value.trim() === "") {
-      ctx.addIssue({ code: "custom", message: "required" });
-      return z.NEVER;
-    }
+    if (isBlankText(value)) return fail(ctx, "required");
     return moneyCheck(value, ctx);
   })
   .meta({ type: "string", description: "Decimal amount with up to 2 places" });
@@ -77,31 +83,11 @@ export const requiredMoneyField = z
 export const signedMoneyField = z
   .union([z.string(), z.number()])
   .transform((value, ctx) => {
-    const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "x") : value.trim();
-    if (text === "") {
-      ctx.addIssue({ code: "custom", message: "required" });
-      return z.NEVER;
-    }
-    const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text);
-    if (!match) {
-      ctx.addIssue({ code: "custom", message: "not_a_number" });
-      return z.NEVER;
-    }
-    const [, sign = "", whole = "0", fraction = ""] = match;
-    if (fraction.length > 2) {
-      ctx.addIssue({ code: "custom", message: "max_two_decimals" });
-      return z.NEVER;
-    }
-    const cents = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, "0") || "0");
-    if (cents > maxMoneyCents) {
-      ctx.addIssue({ code: "custom", message: "too_large" });
-      return z.NEVER;
-    }
-    if (cents === 0n) {
-      ctx.addIssue({ code: "custom", message: "not_zero" });
-      return z.NEVER;
-    }
-    return `${sign}${BigInt(whole)}.${fraction.padEnd(2, "0")}`;
+    if (isBlankText(value)) return fail(ctx, "required");
+    const parsed = parseMoney(value, { signed: true });
+    if ("error" in parsed) return fail(ctx, parsed.error);
+    if (parsed.cents === 0n) return fail(ctx, "not_zero");
+    return parsed.value;
   })
   .meta({
     type: "string",

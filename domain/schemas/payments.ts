@@ -137,14 +137,17 @@ export const payoutInputSchema = z
 /** A recorded payout's amount never changes: only its note (an amount answers 400). */
 export const payoutPatchSchema = z.object({ note: noteField }).strict().meta({ id: "PayoutPatch" });
 
+/** A required reason (an adjustment's, a reversal's): not blank, at most 1000 characters. */
+const reasonField = z
+  .string({ error: "required" })
+  .max(1000, "too_long")
+  .refine((v) => v.trim() !== "", "required");
+
 export const adjustmentInputSchema = z
   .object({
     /** positive: a bonus; negative: a clawback */
     amount: signedMoneyField,
-    reason: z
-      .string({ error: "required" })
-      .max(1000, "too_long")
-      .refine((v) => v.trim() !== "", "required"),
+    reason: reasonField,
   })
   .meta({ id: "AdjustmentInput" });
 
@@ -165,10 +168,7 @@ export const adjustmentSchema = z
 export type Adjustment = z.infer<typeof adjustmentSchema>;
 export const reverseBodySchema = z
   .object({
-    reason: z
-      .string({ error: "required" })
-      .max(1000, "too_long")
-      .refine((v) => v.trim() !== "", "required"),
+    reason: reasonField,
   })
   .meta({ id: "ReverseBody" });
 

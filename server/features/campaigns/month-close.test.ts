@@ -46,6 +46,11 @@ async function newBuyer(): Promise<CreatedUser> {
   return buyer;
 }
 
+/** A campaign of the buyer's on the shared offer, dated `date`. */
+function campaignOf(buyer: CreatedUser, date: string, spent?: string) {
+  return createCampaign(ctx.db, { creatorId: buyer.id, offerId: offer.id, date, spent });
+}
+
 /** The buyer's statement for the month of `day` in `status`, created if missing. */
 async function setStatement(userId: string, day: string, status: Status) {
   const periodStart = `${day.slice(0, 7)}-01`;
@@ -121,18 +126,8 @@ describe("PATCH /api/campaigns/{id}", () => {
     "refuses edits in, into and out of a %s month, the buyer's and an admin's",
     async (status) => {
       const buyer = await newBuyer();
-      const inSeptember = await createCampaign(ctx.db, {
-        creatorId: buyer.id,
-        offerId: offer.id,
-        date: september(10),
-        spent: "10.00",
-      });
-      const inOctober = await createCampaign(ctx.db, {
-        creatorId: buyer.id,
-        offerId: offer.id,
-        date: october(10),
-        spent: "20.00",
-      });
+      const inSeptember = await campaignOf(buyer, september(10), "10.00");
+      const inOctober = await campaignOf(buyer, october(10), "20.00");
       await setStatement(buyer.id, september(1), status);
       const before = await rowsOf(buyer.id);
 
@@ -182,7 +177,7 @@ describe("PATCH /api/campaigns/{id}", () => {
 
   it("checks the creator's month, not the admin's", async () => {
     const buyer = await newBuyer();
-    const row = await createCampaign(ctx.db, { creatorId: buyer.id, offerId: offer.id, date: september(5) });
+    const row = await campaignOf(buyer, september(5));
     await setStatement(admin.id, september(1), "processing");
     expect((await call(admin, `/api/campaigns/${row.id}`, "PATCH", { spent: "3" })).status).toBe(200);
     await setStatement(admin.id, september(1), "pending");
@@ -191,7 +186,7 @@ describe("PATCH /api/campaigns/{id}", () => {
   it("answers 404, not 409, for another buyer's campaign in a closed month", async () => {
     const buyer = await newBuyer();
     const stranger = await newBuyer();
-    const row = await createCampaign(ctx.db, { creatorId: buyer.id, offerId: offer.id, date: september(5) });
+    const row = await campaignOf(buyer, september(5));
     await setStatement(buyer.id, september(1), "paid");
     expect((await call(stranger, `/api/campaigns/${row.id}`, "PATCH", { spent: "3" })).status).toBe(404);
     expect((await call(stranger, `/api/campaigns/${row.id}`, "DELETE")).status).toBe(404);
@@ -203,11 +198,7 @@ describe("DELETE /api/campaigns/{id}", () => {
     "is refused in a %s month, for the buyer and an admin, until it is pending",
     async (status) => {
       const buyer = await newBuyer();
-      const row = await createCampaign(ctx.db, {
-        creatorId: buyer.id,
-        offerId: offer.id,
-        date: september(20),
-      });
+      const row = await campaignOf(buyer, september(20));
       await setStatement(buyer.id, september(1), status);
       await expectMonthClosed(await call(buyer, `/api/campaigns/${row.id}`, "DELETE"), "September 2026");
       await expectMonthClosed(await call(admin, `/api/campaigns/${row.id}`, "DELETE"), "September 2026");
@@ -253,12 +244,7 @@ describe("POST /api/campaigns/batch", () => {
 
   it("refuses replacing a logged day in a closed month, and skipping it too", async () => {
     const buyer = await newBuyer();
-    await createCampaign(ctx.db, {
-      creatorId: buyer.id,
-      offerId: offer.id,
-      date: september(7),
-      spent: "5.00",
-    });
+    await campaignOf(buyer, september(7), "5.00");
     await setStatement(buyer.id, september(1), "processing");
     for (const duplicates of ["replace", "skip"]) {
       const response = await call(buyer, "/api/campaigns/batch", "POST", {
@@ -319,12 +305,7 @@ describe("the import", () => {
 
   it("marks a day already logged in a closed month as an error, not a duplicate to replace", async () => {
     const buyer = await newBuyer();
-    await createCampaign(ctx.db, {
-      creatorId: buyer.id,
-      offerId: offer.id,
-      date: september(7),
-      spent: "5.00",
-    });
+    await campaignOf(buyer, september(7), "5.00");
     await setStatement(buyer.id, september(1), "paid");
     const body = await preview(buyer, csv(`${september(7)},Fortuna BR,50,100,1`));
     expect(body.rows[0]).toMatchObject({
@@ -367,7 +348,7 @@ describe("the import", () => {
 describe("DELETE /api/users/{id}", () => {
   it("keeps a user whose campaigns lie in a closed month (409 month_closed), and deletes them once it is reopened", async () => {
     const buyer = await newBuyer();
-    await createCampaign(ctx.db, { creatorId: buyer.id, offerId: offer.id, date: september(9) });
+    await campaignOf(buyer, september(9));
     await setStatement(buyer.id, september(1), "processing");
     await expectMonthClosed(await call(admin, `/api/users/${buyer.id}`, "DELETE"), "September 2026");
     expect(await rowsOf(buyer.id)).toHaveLength(1);
@@ -380,7 +361,7 @@ describe("DELETE /api/users/{id}", () => {
 
   it("deletes a user whose closed month has no campaigns", async () => {
     const buyer = await newBuyer();
-    await createCampaign(ctx.db, { creatorId: buyer.id, offerId: offer.id, date: october(9) });
+    await campaignOf(buyer, october(9));
     await setStatement(buyer.id, september(1), "cancelled");
     expect((await call(admin, `/api/users/${buyer.id}`, "DELETE")).status).toBe(204);
   });
@@ -460,7 +441,7 @@ describe.runIf(process.env.PLACAR_TEST_DB === "postgres")("racing a close", () =
 
   it.each(closes)("an edit into the month waits for a close done by %s, then is refused", async (close) => {
     const buyer = await newBuyer();
-    const row = await createCampaign(ctx.db, { creatorId: buyer.id, offerId: offer.id, date: october(2) });
+    const row = await campaignOf(buyer, october(2));
     await setStatement(buyer.id, september(1), "pending");
     const result = await raceClose(buyer.id, "2026-09", close, () =>
       call(buyer, `/api/campaigns/${row.id}`, "PATCH", { date: september(2) }),
@@ -471,7 +452,7 @@ describe.runIf(process.env.PLACAR_TEST_DB === "postgres")("racing a close", () =
 
   it.each(closes)("a deletion waits for a close done by %s, then is refused", async (close) => {
     const buyer = await newBuyer();
-    const row = await createCampaign(ctx.db, { creatorId: buyer.id, offerId: offer.id, date: september(2) });
+    const row = await campaignOf(buyer, september(2));
     await setStatement(buyer.id, september(1), "pending");
     const result = await raceClose(buyer.id, "2026-09", close, () =>
       call(buyer, `/api/campaigns/${row.id}`, "DELETE"),

@@ -23,7 +23,13 @@ const as = (user: CreatedUser) => cookies.get(user.id)!;
 const month = "2026-03";
 const periodStart = "2026-03-01";
 const ids: Record<string, string> = {};
-const statements: Record<string, string> = {};
+// Fixed statement ids, so the expected references below are plain text: PLACAR-<month>-<id's first 8 hex>.
+const statementIds: Record<string, string> = {
+  ana: "a1a1a1a1-0000-4000-8000-000000000001",
+  bia: "b2b2b2b2-0000-4000-8000-000000000002",
+  caio: "c3c3c3c3-0000-4000-8000-000000000003",
+  duda: "d4d4d4d4-0000-4000-8000-000000000004",
+};
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
 async function buyerWithStatement(
@@ -32,9 +38,13 @@ async function buyerWithStatement(
   statement: { amountDue: string; status?: "pending" | "processing" | "paid" | "cancelled" },
 ) {
   const user = await createUser(ctx.db, { role: "user", name, email: `${key}@example.test` });
-  const row = await createStatement(ctx.db, { userId: user.id, periodStart, ...statement });
+  const row = await createStatement(ctx.db, {
+    id: statementIds[key],
+    userId: user.id,
+    periodStart,
+    ...statement,
+  });
   ids[key] = user.id;
-  statements[key] = row.id;
   return row.id;
 }
 
@@ -154,7 +164,7 @@ describe("the payout file", () => {
         "",
         "980,73",
         "USD",
-        payoutReference(month, statements.ana!),
+        "PLACAR-2026-03-A1A1A1A1",
         "Não",
       ],
       [
@@ -172,7 +182,9 @@ describe("the payout file", () => {
         "",
         "75,50",
         "USD",
-      ].concat([payoutReference(month, statements.caio!), "Não"]),
+        "PLACAR-2026-03-C3C3C3C3",
+        "Não",
+      ],
       [
         "Duda Fone",
         "duda@example.test",
@@ -188,7 +200,7 @@ describe("the payout file", () => {
         "",
         "10,00",
         "USD",
-        payoutReference(month, statements.duda!),
+        "PLACAR-2026-03-D4D4D4D4",
         "Sim",
       ],
       [
@@ -206,7 +218,7 @@ describe("the payout file", () => {
         "",
         "150,00",
         "USD",
-        payoutReference(month, statements.bia!),
+        "PLACAR-2026-03-B2B2B2B2",
         "Sim",
       ],
     ]);
@@ -216,7 +228,7 @@ describe("the payout file", () => {
     expect(payoutReference("2026-11", "1a2b3c4d-0000-4000-8000-000000000000")).toBe(
       "PLACAR-2026-11-1A2B3C4D",
     );
-    expect(payoutReference(month, statements.ana!)).toMatch(/^PLACAR-2026-03-[0-9A-F]{8}$/);
+    expect(payoutReference(month, statementIds.ana!)).toBe("PLACAR-2026-03-A1A1A1A1");
   });
 
   it("answers en with ',' and a decimal point; the profile's language when the link names none", async () => {
@@ -257,10 +269,10 @@ describe("the payout file", () => {
     const sheet = await readSheet(file);
     expect(sheet[0]?.[12]).toBe("Valor pendente");
     expect(sheet.slice(1).map((row) => [row[0], row[4], row[12], row[14]])).toEqual([
-      ["Ana Pix", "52998224725", 980.73, payoutReference(month, statements.ana!)],
-      ["Caio Sem Dados", null, 75.5, payoutReference(month, statements.caio!)],
-      ["Duda Fone", "+5511987654321", 10, payoutReference(month, statements.duda!)],
-      ["Silva; Bia", null, 150, payoutReference(month, statements.bia!)],
+      ["Ana Pix", "52998224725", 980.73, "PLACAR-2026-03-A1A1A1A1"],
+      ["Caio Sem Dados", null, 75.5, "PLACAR-2026-03-C3C3C3C3"],
+      ["Duda Fone", "+5511987654321", 10, "PLACAR-2026-03-D4D4D4D4"],
+      ["Silva; Bia", null, 150, "PLACAR-2026-03-B2B2B2B2"],
     ]);
     // The amount cells carry the 2-decimal number format.
     const files = unzipSync(new Uint8Array(file));

@@ -1,4 +1,4 @@
-import { maskTail, payeeMethods, pixKeyTypes } from "@domain/payee";
+import { bankAccountTypes, maskTail, payeeMethods, pixKeyTypes } from "@domain/payee";
 import type { Payee, PayeeInput } from "@domain/schemas/payee";
 import { Pencil } from "lucide-react";
 import { type ComponentProps, useState } from "react";
@@ -244,24 +244,12 @@ function PixFields({ control }: { control: Control<PayeeFormValues> }) {
   const type = useWatch({ control, name: "pixKeyType" });
   return (
     <div className="grid items-start gap-4 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
-      <FormField
+      <SelectField
         control={control}
         name="pixKeyType"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t("payee.fields.pixKeyType")}</FormLabel>
-            <FormControl>
-              <NativeSelect {...field} data-testid="payee-pix-type">
-                {pixKeyTypes.map((option) => (
-                  <option key={option} value={option}>
-                    {t(`payee.pixKeyTypes.${option}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
+        label={t("payee.fields.pixKeyType")}
+        options={pixKeyTypes.map((option) => [option, t(`payee.pixKeyTypes.${option}`)])}
+        testId="payee-pix-type"
       />
       <TextField
         control={control}
@@ -306,21 +294,11 @@ function BankFields({ control }: { control: Control<PayeeFormValues> }) {
         hint={t("payee.hints.bankAccount")}
         autoComplete="off"
       />
-      <FormField
+      <SelectField
         control={control}
         name="bankAccountType"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t("payee.fields.bankAccountType")}</FormLabel>
-            <FormControl>
-              <NativeSelect {...field}>
-                <option value="checking">{t("payee.accountTypes.checking")}</option>
-                <option value="savings">{t("payee.accountTypes.savings")}</option>
-              </NativeSelect>
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
+        label={t("payee.fields.bankAccountType")}
+        options={bankAccountTypes.map((option) => [option, t(`payee.accountTypes.${option}`)])}
       />
       <TextField
         control={control}
@@ -362,6 +340,43 @@ function TextField({
           <FormLabel>{label}</FormLabel>
           <FormControl>
             <Input {...input} {...field} data-testid={testId} />
+          </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+/** A choice from a fixed list: [value, label] pairs in the order shown. */
+function SelectField({
+  control,
+  name,
+  label,
+  options,
+  testId,
+}: {
+  control: Control<PayeeFormValues>;
+  name: "pixKeyType" | "bankAccountType";
+  label: string;
+  options: [value: string, label: string][];
+  testId?: string;
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <NativeSelect {...field} data-testid={testId}>
+              {options.map(([value, text]) => (
+                <option key={value} value={value}>
+                  {text}
+                </option>
+              ))}
+            </NativeSelect>
           </FormControl>
           <FormMessage />
         </FormItem>

@@ -1,23 +1,16 @@
 import type { Campaign, CampaignFilter } from "@domain/schemas/campaigns";
 import { type CampaignSortField, campaignSortFields } from "@domain/schemas/values";
-import {
-  ArrowDown,
-  ArrowUp,
-  ArrowUpDown,
-  ChevronLeft,
-  ChevronRight,
-  MoreHorizontal,
-  Search,
-} from "lucide-react";
+import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { RowMenuTrigger } from "@/components/row-menu-trigger";
+import { SortButton } from "@/components/sort-button";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
-  DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -91,24 +84,19 @@ export function CampaignsTable({
 
   const header = (field: CampaignSortField, className?: string) => {
     const active = field === sort;
-    const Icon = !active ? ArrowUpDown : order === "desc" ? ArrowDown : ArrowUp;
     return (
       <TableHead
         className={className}
         aria-sort={active ? (order === "desc" ? "descending" : "ascending") : "none"}
       >
-        <button
-          type="button"
+        <SortButton
+          label={t(`sort.${field}`)}
+          active={active}
+          direction={order}
           onClick={() => sortBy(field)}
-          className={cn(
-            "-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 hover:bg-accent focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
-            className?.includes("text-right") && "flex-row-reverse",
-          )}
-          data-testid={`sort-${field}`}
-        >
-          {t(`sort.${field}`)}
-          <Icon className={cn("size-3.5", !active && "text-muted-foreground")} aria-hidden="true" />
-        </button>
+          alignEnd={className?.includes("text-right")}
+          testId={`sort-${field}`}
+        />
       </TableHead>
     );
   };
@@ -281,17 +269,7 @@ function RowMenu({ campaign, actions }: { campaign: Campaign; actions: Actions }
   const { t } = useTranslation("campaigns");
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-8"
-          aria-label={t("table.rowMenu")}
-          data-testid="row-menu"
-        >
-          <MoreHorizontal aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
+      <RowMenuTrigger label={t("table.rowMenu")} />
       <DropdownMenuContent align="end">
         <DropdownMenuItem onSelect={() => actions.edit(campaign)}>{t("actions.edit")}</DropdownMenuItem>
         <DropdownMenuItem onSelect={() => actions.analysis(campaign)}>

@@ -1,5 +1,3 @@
-import type { Role } from "@domain/roles";
-import type { PaymentRow, PaymentTotals } from "@domain/schemas/payments";
 import { ArrowDown, ArrowUp } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,8 +10,8 @@ import { cn } from "@/lib/utils";
 import { statusTone } from "../helpers";
 import { defaultDirection, type Sort, type SortColumn, sortColumns } from "../table-state";
 import { Money } from "./money";
-import type { SelectionProps } from "./payments-table";
-import { PayeeFlag, type RowHandlers, RowMenu } from "./row-menu";
+import { RowMenu } from "./row-menu";
+import { BuyerName, RowCheckbox, type StatementListProps } from "./statement-list";
 
 // A phone's view of the month (≤ 640 px): one card per statement, the totals first, the sort as a
 // select (there are no column headers to click), the same checkboxes and menus as the table.
@@ -27,16 +25,7 @@ export function PaymentCards({
   role,
   busy,
   handlers,
-}: {
-  rows: PaymentRow[];
-  totals: PaymentTotals;
-  sort: Sort | null;
-  onSortChange: (sort: Sort | null) => void;
-  selection: SelectionProps;
-  role: Role;
-  busy: boolean;
-  handlers: RowHandlers;
-}) {
+}: StatementListProps & { onSortChange: (sort: Sort | null) => void }) {
   const { t } = useTranslation("payments");
   const f = useFormatters();
   const id = useId();
@@ -136,26 +125,9 @@ export function PaymentCards({
                 data-status={row.status}
               >
                 <div className="flex items-start gap-2">
-                  <input
-                    type="checkbox"
-                    className={cn(checkboxClass, "mt-1")}
-                    checked={checked}
-                    onChange={(event) => selection.onToggle(row.statementId, event.target.checked)}
-                    aria-label={t("table.select", { name: row.name })}
-                    data-testid="select-row"
-                  />
+                  <RowCheckbox row={row} selection={selection} className="mt-1" />
                   <div className="min-w-0 flex-1">
-                    <div className="flex items-center gap-1.5">
-                      <button
-                        type="button"
-                        onClick={() => handlers.onOpen(row)}
-                        className="min-w-0 truncate rounded-sm text-left font-semibold underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                        data-testid="open-details"
-                      >
-                        {row.name}
-                      </button>
-                      <PayeeFlag row={row} onOpen={handlers.onOpen} />
-                    </div>
+                    <BuyerName row={row} onOpen={handlers.onOpen} className="min-w-0 font-semibold" />
                     <p className="truncate text-muted-foreground text-xs">{row.email}</p>
                     <p className="truncate text-muted-foreground text-xs">
                       {t(`model.${row.model}`)} ·{" "}

@@ -224,6 +224,123 @@ export function PayoutDialog({
   );
 }
 
+/**
+ * A payout's one-text dialog (its note, or a reversal's reason): the amount stays on show, the
+ * text is checked here (required when asked, at most 1000 characters) and sent trimmed.
+ */
+function PayoutTextDialog({
+  payout,
+  initial,
+  onOpenChange,
+  onSubmit,
+  pending,
+  title,
+  description,
+  amountLabel,
+  label,
+  requiredError,
+  submitLabel,
+  submitVariant,
+  testIds,
+}: {
+  payout: Payout | null;
+  initial: string;
+  onOpenChange: (open: boolean) => void;
+  onSubmit: (text: string) => Promise<boolean>;
+  pending: boolean;
+  title: string;
+  description: string;
+  amountLabel: string;
+  label: string;
+  /** the error key when the text is blank; absent, a blank text is allowed */
+  requiredError?: string;
+  submitLabel: string;
+  submitVariant?: "destructive";
+  testIds: { dialog: string; amount: string; input: string; submit: string };
+}) {
+  const { t } = useTranslation("payments");
+  const f = useFormatters();
+  const baseId = useId();
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const open = payout !== null;
+
+  useEffect(() => {
+    if (!open) return;
+    setText(initial);
+    setError(undefined);
+  }, [open, initial]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    if (requiredError && text.trim() === "") {
+      setError(requiredError);
+      return;
+    }
+    if (text.length > 1000) {
+      setError("payments:validation.too_long");
+      return;
+    }
+    const ok = await onSubmit(text.trim());
+    if (ok) onOpenChange(false);
+  }
+
+  const id = `${baseId}-text`;
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <DialogContent closeLabel={t("common:close")} data-testid={testIds.dialog}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <form className="grid grid-cols-[minmax(0,1fr)] gap-4" onSubmit={submit} noValidate>
+          <div className="rounded-md bg-muted px-3 py-2">
+            <p className="text-muted-foreground text-xs">{amountLabel}</p>
+            <p className="whitespace-nowrap font-semibold text-lg tabular-nums" data-testid={testIds.amount}>
+              {payout ? f.money(payout.amount) : ""}
+            </p>
+          </div>
+          <Field
+            id={id}
+            label={
+              requiredError ? (
+                <>
+                  {label} <span aria-hidden="true">*</span>
+                </>
+              ) : (
+                label
+              )
+            }
+            error={error}
+          >
+            <textarea
+              {...fieldAria(id, error)}
+              aria-required={requiredError ? "true" : undefined}
+              className={textareaClass}
+              value={text}
+              onChange={(e) => {
+                setText(e.target.value);
+                setError(undefined);
+              }}
+              data-testid={testIds.input}
+            />
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+              {t("actions.cancel")}
+            </Button>
+            <Button type="submit" variant={submitVariant} disabled={pending} data-testid={testIds.submit}>
+              {pending ? <Spinner /> : null}
+              {submitLabel}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 /** Edit a payout: its note only; the amount is shown and stays (reverse and register again). */
 export function PayoutNoteDialog({
   payout,
@@ -237,71 +354,25 @@ export function PayoutNoteDialog({
   pending: boolean;
 }) {
   const { t } = useTranslation("payments");
-  const f = useFormatters();
-  const baseId = useId();
-  const [note, setNote] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const open = payout !== null;
-
-  useEffect(() => {
-    if (!open) return;
-    setNote(payout?.note ?? "");
-    setError(undefined);
-  }, [open, payout]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    if (note.length > 1000) {
-      setError("payments:validation.too_long");
-      return;
-    }
-    const ok = await onSubmit(note.trim() || null);
-    if (ok) onOpenChange(false);
-  }
-
-  const id = `${baseId}-note`;
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <DialogContent closeLabel={t("common:close")} data-testid="payout-note-dialog">
-        <DialogHeader>
-          <DialogTitle>{t("payoutNote.title")}</DialogTitle>
-          <DialogDescription>{t("payoutNote.description")}</DialogDescription>
-        </DialogHeader>
-        <form className="grid grid-cols-[minmax(0,1fr)] gap-4" onSubmit={submit} noValidate>
-          <div className="rounded-md bg-muted px-3 py-2">
-            <p className="text-muted-foreground text-xs">{t("payoutNote.amount")}</p>
-            <p
-              className="whitespace-nowrap font-semibold text-lg tabular-nums"
-              data-testid="payout-note-amount"
-            >
-              {payout ? f.money(payout.amount) : ""}
-            </p>
-          </div>
-          <Field id={id} label={t("payout.note")} error={error}>
-            <textarea
-              {...fieldAria(id, error)}
-              className={textareaClass}
-              value={note}
-              onChange={(e) => {
-                setNote(e.target.value);
-                setError(undefined);
-              }}
-              data-testid="payout-note-input"
-            />
-          </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              {t("actions.cancel")}
-            </Button>
-            <Button type="submit" disabled={pending} data-testid="payout-note-submit">
-              {pending ? <Spinner /> : null}
-              {t("actions.save")}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <PayoutTextDialog
+      payout={payout}
+      initial={payout?.note ?? ""}
+      onOpenChange={onOpenChange}
+      onSubmit={(note) => onSubmit(note || null)}
+      pending={pending}
+      title={t("payoutNote.title")}
+      description={t("payoutNote.description")}
+      amountLabel={t("payoutNote.amount")}
+      label={t("payout.note")}
+      submitLabel={t("actions.save")}
+      testIds={{
+        dialog: "payout-note-dialog",
+        amount: "payout-note-amount",
+        input: "payout-note-input",
+        submit: "payout-note-submit",
+      }}
+    />
   );
 }
 
@@ -319,80 +390,27 @@ export function ReverseDialog({
 }) {
   const { t } = useTranslation("payments");
   const f = useFormatters();
-  const baseId = useId();
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const open = payout !== null;
-
-  useEffect(() => {
-    if (!open) return;
-    setReason("");
-    setError(undefined);
-  }, [open]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    if (reason.trim() === "") {
-      setError("payments:validation.reason_required");
-      return;
-    }
-    if (reason.length > 1000) {
-      setError("payments:validation.too_long");
-      return;
-    }
-    const ok = await onSubmit(reason.trim());
-    if (ok) onOpenChange(false);
-  }
-
-  const id = `${baseId}-reason`;
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <DialogContent closeLabel={t("common:close")} data-testid="reverse-dialog">
-        <DialogHeader>
-          <DialogTitle>{t("reverse.title")}</DialogTitle>
-          <DialogDescription>{t("reverse.description")}</DialogDescription>
-        </DialogHeader>
-        <form className="grid grid-cols-[minmax(0,1fr)] gap-4" onSubmit={submit} noValidate>
-          <div className="rounded-md bg-muted px-3 py-2">
-            <p className="text-muted-foreground text-xs">{t("reverse.amount")}</p>
-            <p className="whitespace-nowrap font-semibold text-lg tabular-nums" data-testid="reverse-amount">
-              {payout ? f.money(payout.amount) : ""}
-            </p>
-          </div>
-          <Field
-            id={id}
-            label={
-              <>
-                {t("reverse.reason")} <span aria-hidden="true">*</span>
-              </>
-            }
-            error={error}
-          >
-            <textarea
-              {...fieldAria(id, error)}
-              aria-required="true"
-              className={textareaClass}
-              value={reason}
-              onChange={(e) => {
-                setReason(e.target.value);
-                setError(undefined);
-              }}
-              data-testid="reverse-reason"
-            />
-          </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              {t("actions.cancel")}
-            </Button>
-            <Button type="submit" variant="destructive" disabled={pending} data-testid="reverse-submit">
-              {pending ? <Spinner /> : null}
-              {payout ? t("reverse.submit", { amount: f.money(payout.amount) }) : t("actions.reverse")}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <PayoutTextDialog
+      payout={payout}
+      initial=""
+      onOpenChange={onOpenChange}
+      onSubmit={onSubmit}
+      pending={pending}
+      title={t("reverse.title")}
+      description={t("reverse.description")}
+      amountLabel={t("reverse.amount")}
+      label={t("reverse.reason")}
+      requiredError="payments:validation.reason_required"
+      submitLabel={payout ? t("reverse.submit", { amount: f.money(payout.amount) }) : t("actions.reverse")}
+      submitVariant="destructive"
+      testIds={{
+        dialog: "reverse-dialog",
+        amount: "reverse-amount",
+        input: "reverse-reason",
+        submit: "reverse-submit",
+      }}
+    />
   );
 }
 

@@ -1,7 +1,5 @@
-import type { Role } from "@domain/roles";
-import type { PaymentRow, PaymentTotals } from "@domain/schemas/payments";
-import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { SortButton } from "@/components/sort-button";
 import { Badge } from "@/components/ui/badge";
 import {
   Table,
@@ -16,9 +14,10 @@ import { useFormatters } from "@/features/campaigns/use-formatters";
 import { checkboxClass } from "@/features/users/helpers";
 import { cn } from "@/lib/utils";
 import { statusTone } from "../helpers";
-import type { Sort, SortColumn } from "../table-state";
+import type { SortColumn } from "../table-state";
 import { Money } from "./money";
-import { PayeeFlag, type RowHandlers, RowMenu } from "./row-menu";
+import { RowMenu } from "./row-menu";
+import { BuyerName, RowCheckbox, type StatementListProps } from "./statement-list";
 
 // The month's statements as a table (wider than a phone): sortable headers, a checkbox per row for
 // the bulk actions, the server's totals in the footer, and each row's menu. The buyer column stays
@@ -27,12 +26,6 @@ import { PayeeFlag, type RowHandlers, RowMenu } from "./row-menu";
 const numeric = "text-right";
 const sticky =
   "sticky left-0 z-10 bg-background group-hover:bg-muted group-data-[state=selected]:bg-muted after:absolute after:inset-y-0 after:right-0 after:w-px after:bg-border";
-
-export type SelectionProps = {
-  selected: ReadonlySet<string>;
-  onToggle: (statementId: string, checked: boolean) => void;
-  onToggleAll: (checked: boolean) => void;
-};
 
 export function PaymentsTable({
   rows,
@@ -43,16 +36,7 @@ export function PaymentsTable({
   role,
   busy,
   handlers,
-}: {
-  rows: PaymentRow[];
-  totals: PaymentTotals;
-  sort: Sort | null;
-  onSort: (column: SortColumn) => void;
-  selection: SelectionProps;
-  role: Role;
-  busy: boolean;
-  handlers: RowHandlers;
-}) {
+}: StatementListProps & { onSort: (column: SortColumn) => void }) {
   const { t } = useTranslation("payments");
   const f = useFormatters();
   const allSelected = rows.length > 0 && rows.every((row) => selection.selected.has(row.statementId));
@@ -60,25 +44,20 @@ export function PaymentsTable({
 
   const header = (column: SortColumn, className?: string) => {
     const active = sort?.column === column;
-    const Icon = !active ? ArrowUpDown : sort.direction === "desc" ? ArrowDown : ArrowUp;
     return (
       <TableHead
         key={column}
         className={className}
         aria-sort={active ? (sort.direction === "desc" ? "descending" : "ascending") : undefined}
       >
-        <button
-          type="button"
+        <SortButton
+          label={t(`columns.${column}`)}
+          active={active}
+          direction={sort?.direction}
           onClick={() => onSort(column)}
-          className={cn(
-            "-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 hover:bg-accent focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
-            className?.includes(numeric) && "flex-row-reverse",
-          )}
-          data-testid={`sort-${column}`}
-        >
-          {t(`columns.${column}`)}
-          <Icon className={cn("size-3.5", !active && "text-muted-foreground")} aria-hidden="true" />
-        </button>
+          alignEnd={className?.includes(numeric)}
+          testId={`sort-${column}`}
+        />
       </TableHead>
     );
   };
@@ -110,23 +89,13 @@ export function PaymentsTable({
                   aria-label={t("table.selectAll")}
                   data-testid="select-all"
                 />
-                <button
-                  type="button"
+                <SortButton
+                  label={t("columns.buyer")}
+                  active={sort?.column === "buyer"}
+                  direction={sort?.direction}
                   onClick={() => onSort("buyer")}
-                  className="-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 hover:bg-accent focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                  data-testid="sort-buyer"
-                >
-                  {t("columns.buyer")}
-                  {sort?.column === "buyer" ? (
-                    sort.direction === "desc" ? (
-                      <ArrowDown className="size-3.5" aria-hidden="true" />
-                    ) : (
-                      <ArrowUp className="size-3.5" aria-hidden="true" />
-                    )
-                  ) : (
-                    <ArrowUpDown className="size-3.5 text-muted-foreground" aria-hidden="true" />
-                  )}
-                </button>
+                  testId="sort-buyer"
+                />
               </div>
             </TableHead>
             {header("teamLead")}
@@ -159,26 +128,9 @@ export function PaymentsTable({
               >
                 <TableCell className={sticky}>
                   <div className="flex items-center gap-2">
-                    <input
-                      type="checkbox"
-                      className={checkboxClass}
-                      checked={checked}
-                      onChange={(event) => selection.onToggle(row.statementId, event.target.checked)}
-                      aria-label={t("table.select", { name: row.name })}
-                      data-testid="select-row"
-                    />
+                    <RowCheckbox row={row} selection={selection} />
                     <div className="min-w-0 max-w-56">
-                      <div className="flex items-center gap-1.5">
-                        <button
-                          type="button"
-                          onClick={() => handlers.onOpen(row)}
-                          className="truncate rounded-sm text-left font-medium underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                          data-testid="open-details"
-                        >
-                          {row.name}
-                        </button>
-                        <PayeeFlag row={row} onOpen={handlers.onOpen} />
-                      </div>
+                      <BuyerName row={row} onOpen={handlers.onOpen} className="font-medium" />
                       <p className="truncate text-muted-foreground text-xs">{row.email}</p>
                     </div>
                   </div>

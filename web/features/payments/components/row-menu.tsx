@@ -1,90 +1,48 @@
-import type { Role } from "@domain/roles";
 import type { PaymentRow } from "@domain/schemas/payments";
-import {
-  Check,
-  CircleMinus,
-  History,
-  MoreHorizontal,
-  Percent,
-  Play,
-  Plus,
-  RotateCcw,
-  ShieldAlert,
-  X,
-} from "lucide-react";
+import { History, Percent, ShieldAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Button } from "@/components/ui/button";
+import { RowMenuTrigger } from "@/components/row-menu-trigger";
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
-  DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { isActionAllowed, type RowAction } from "../helpers";
-import type { SheetHandlers } from "./statement-sheet";
+import { actionIcons } from "./action-icons";
+import type { SheetHandlers, StatementProps } from "./statement-sheet";
 
 export type RowHandlers = SheetHandlers & { onOpen: (row: PaymentRow) => void };
 
 /** A row's actions: the workflow, the ledger, the rates and the details (history). */
-export function RowMenu({
-  row,
-  role,
-  busy,
-  handlers,
-}: {
-  row: PaymentRow;
-  role: Role;
-  busy: boolean;
-  handlers: RowHandlers;
-}) {
+export function RowMenu({ row, role, busy, handlers }: StatementProps<RowHandlers>) {
   const { t } = useTranslation("payments");
-  const disabled = (action: RowAction) => busy || !isActionAllowed(row, action, role);
+  const item = (action: RowAction, onSelect: () => void) => {
+    const Icon = actionIcons[action];
+    return (
+      <DropdownMenuItem disabled={busy || !isActionAllowed(row, action, role)} onSelect={onSelect}>
+        <Icon aria-hidden="true" />
+        {t(`actions.${action}`)}
+      </DropdownMenuItem>
+    );
+  };
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-8"
-          aria-label={t("table.rowMenu", { name: row.name })}
-          data-testid="row-menu"
-        >
-          <MoreHorizontal aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
+      <RowMenuTrigger label={t("table.rowMenu", { name: row.name })} />
       <DropdownMenuContent align="end">
         <DropdownMenuItem onSelect={() => handlers.onOpen(row)} data-testid="menu-details">
           <History aria-hidden="true" />
           {t("actions.details")}
         </DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuItem disabled={disabled("process")} onSelect={() => handlers.onAction(row, "process")}>
-          <Play aria-hidden="true" />
-          {t("actions.process")}
-        </DropdownMenuItem>
-        <DropdownMenuItem disabled={disabled("confirm")} onSelect={() => handlers.onAction(row, "confirm")}>
-          <Check aria-hidden="true" />
-          {t("actions.confirm")}
-        </DropdownMenuItem>
-        <DropdownMenuItem disabled={disabled("register")} onSelect={() => handlers.onRegister(row)}>
-          <Plus aria-hidden="true" />
-          {t("actions.register")}
-        </DropdownMenuItem>
-        <DropdownMenuItem disabled={disabled("adjust")} onSelect={() => handlers.onAdjust(row)}>
-          <CircleMinus aria-hidden="true" />
-          {t("actions.adjust")}
-        </DropdownMenuItem>
+        {item("process", () => handlers.onAction(row, "process"))}
+        {item("confirm", () => handlers.onAction(row, "confirm"))}
+        {item("register", () => handlers.onRegister(row))}
+        {item("adjust", () => handlers.onAdjust(row))}
         <DropdownMenuSeparator />
-        <DropdownMenuItem disabled={disabled("reject")} onSelect={() => handlers.onAction(row, "reject")}>
-          <X aria-hidden="true" />
-          {t("actions.reject")}
-        </DropdownMenuItem>
-        <DropdownMenuItem disabled={disabled("reopen")} onSelect={() => handlers.onAction(row, "reopen")}>
-          <RotateCcw aria-hidden="true" />
-          {t("actions.reopen")}
-        </DropdownMenuItem>
+        {item("reject", () => handlers.onAction(row, "reject"))}
+        {item("reopen", () => handlers.onAction(row, "reopen"))}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => handlers.onEditRates(row)}>
           <Percent aria-hidden="true" />

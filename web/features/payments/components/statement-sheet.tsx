@@ -1,18 +1,6 @@
 import type { Role } from "@domain/roles";
 import type { Adjustment, PaymentRow, Payout, StatusChange } from "@domain/schemas/payments";
-import {
-  ArrowRight,
-  Check,
-  CircleMinus,
-  Pencil,
-  Percent,
-  Play,
-  Plus,
-  RotateCcw,
-  ShieldAlert,
-  Undo2,
-  X,
-} from "lucide-react";
+import { ArrowRight, Pencil, Percent, ShieldAlert, Undo2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -26,7 +14,8 @@ import { useFormatters } from "@/features/campaigns/use-formatters";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { type StatementAction, usePaymentHistory } from "../api";
-import { canEditPayoutNote, canReversePayout, isActionAllowed, statusTone } from "../helpers";
+import { canEditPayoutNote, canReversePayout, isActionAllowed, type RowAction, statusTone } from "../helpers";
+import { actionIcons, workflowActions } from "./action-icons";
 import { Money } from "./money";
 import { useMonthLabel } from "./month-picker";
 
@@ -41,6 +30,14 @@ export type SheetHandlers = {
   onEditRates: (row: PaymentRow) => void;
   onReverse: (payout: Payout) => void;
   onEditNote: (payout: Payout) => void;
+};
+
+/** What a statement's buttons and menus need: the row, who acts, whether a request is on its way. */
+export type StatementProps<Handlers = SheetHandlers> = {
+  row: PaymentRow;
+  role: Role;
+  busy: boolean;
+  handlers: Handlers;
 };
 
 export function StatementSheet({
@@ -101,20 +98,9 @@ export function StatementSheet({
   );
 }
 
-function StatementButtons({
-  row,
-  role,
-  busy,
-  handlers,
-}: {
-  row: PaymentRow;
-  role: Role;
-  busy: boolean;
-  handlers: SheetHandlers;
-}) {
+function StatementButtons({ row, role, busy, handlers }: StatementProps) {
   const { t } = useTranslation("payments");
-  const allowed = (action: Parameters<typeof isActionAllowed>[1]) =>
-    !busy && isActionAllowed(row, action, role);
+  const allowed = (action: RowAction) => !busy && isActionAllowed(row, action, role);
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
       <div className="flex flex-wrap gap-2 [&>button]:grow">
@@ -124,7 +110,7 @@ function StatementButtons({
           onClick={() => handlers.onRegister(row)}
           data-testid="register-payment"
         >
-          <Plus aria-hidden="true" />
+          <actionIcons.register aria-hidden="true" />
           {t("actions.register")}
         </Button>
         <Button
@@ -134,7 +120,7 @@ function StatementButtons({
           onClick={() => handlers.onAdjust(row)}
           data-testid="add-adjustment"
         >
-          <CircleMinus aria-hidden="true" />
+          <actionIcons.adjust aria-hidden="true" />
           {t("actions.adjust")}
         </Button>
         <Button
@@ -148,42 +134,21 @@ function StatementButtons({
         </Button>
       </div>
       <div className="flex flex-wrap gap-2 [&>button]:grow">
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={!allowed("process")}
-          onClick={() => handlers.onAction(row, "process")}
-        >
-          <Play aria-hidden="true" />
-          {t("actions.process")}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={!allowed("confirm")}
-          onClick={() => handlers.onAction(row, "confirm")}
-        >
-          <Check aria-hidden="true" />
-          {t("actions.confirm")}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={!allowed("reject")}
-          onClick={() => handlers.onAction(row, "reject")}
-        >
-          <X aria-hidden="true" />
-          {t("actions.reject")}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={!allowed("reopen")}
-          onClick={() => handlers.onAction(row, "reopen")}
-        >
-          <RotateCcw aria-hidden="true" />
-          {t("actions.reopen")}
-        </Button>
+        {workflowActions.map((action) => {
+          const Icon = actionIcons[action];
+          return (
+            <Button
+              key={action}
+              size="sm"
+              variant="outline"
+              disabled={!allowed(action)}
+              onClick={() => handlers.onAction(row, action)}
+            >
+              <Icon aria-hidden="true" />
+              {t(`actions.${action}`)}
+            </Button>
+          );
+        })}
       </div>
     </div>
   );
@@ -329,17 +294,7 @@ function Explanation({ row }: { row: PaymentRow }) {
   );
 }
 
-function Ledger({
-  row,
-  role,
-  busy,
-  handlers,
-}: {
-  row: PaymentRow;
-  role: Role;
-  busy: boolean;
-  handlers: SheetHandlers;
-}) {
+function Ledger({ row, role, busy, handlers }: StatementProps) {
   const { t } = useTranslation("payments");
   const [page, setPage] = useState(1);
   const [forStatement, setForStatement] = useState(row.statementId);
@@ -436,19 +391,7 @@ function AdjustmentItem({ adjustment }: { adjustment: Adjustment }) {
   );
 }
 
-function PayoutItem({
-  payout,
-  row,
-  role,
-  busy,
-  handlers,
-}: {
-  payout: Payout;
-  row: PaymentRow;
-  role: Role;
-  busy: boolean;
-  handlers: SheetHandlers;
-}) {
+function PayoutItem({ payout, row, role, busy, handlers }: StatementProps & { payout: Payout }) {
   const { t } = useTranslation("payments");
   const f = useFormatters();
   const reversed = payout.reversedAt !== null;
