@@ -1,4 +1,6 @@
 import type { Page } from "@playwright/test";
+import { todayIn } from "../../domain/periods";
+import { apiAs } from "./support/api";
 import { fillSignIn } from "./support/auth";
 import { seededAccounts, storageStatePath } from "./support/env";
 import { expect, test } from "./support/fixtures";
@@ -72,6 +74,45 @@ test.describe("a buyer", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Campanhas" })).toBeFocused();
     // Nothing sticks out sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
+  test("a five-figure pending commission fits the 360 px top bar", async ({ page }) => {
+    // Revenue 1,000 × 50 = 50,000 today: whatever the buyer's model, well over 1,000 is pending.
+    const admin = await apiAs("admin");
+    const offer = await admin.post("/api/offers", {
+      data: {
+        name: `Top bar ${Date.now()}`,
+        casinoBrand: "Placar Casino",
+        value: "50.00",
+        payoutPerDeposit: "50.00",
+      },
+    });
+    expect(offer.status(), await offer.text()).toBe(201);
+    const { id: offerId } = (await offer.json()) as { id: string };
+    await admin.dispose();
+    const buyer = await apiAs("buyer");
+    const day = await buyer.post("/api/campaigns", {
+      data: { date: todayIn("America/Sao_Paulo"), offerId, spent: "100.00", clicks: 9000, deposits: 1000 },
+    });
+    expect(day.status(), await day.text()).toBe(201);
+    const mine = (await (await buyer.get("/api/me/payment")).json()) as { pending: string };
+    await buyer.dispose();
+    expect(Number(mine.pending)).toBeGreaterThanOrEqual(1000);
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/");
+    // Whole units on the phone (cut, never rounded up); the exact amount is in the badge's label.
+    const whole = mine.pending.split(".")[0] ?? "";
+    await expect(page.getByTestId("pending-badge-amount-phone")).toHaveText(
+      new Intl.NumberFormat("pt-BR", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(
+        BigInt(whole),
+      ),
+    );
+    await expect(page.getByTestId("pending-badge")).toHaveAttribute("aria-label", /pendente do mês/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const bar = await page.locator("header").boundingBox();
+    const menu = await page.getByTestId("user-menu").boundingBox();
+    expect((menu?.x ?? 0) + (menu?.width ?? 0)).toBeLessThanOrEqual((bar?.width ?? 0) + 0.5);
   });
 });
 

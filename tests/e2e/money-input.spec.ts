@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { todayIn } from "../../domain/periods";
-import type { PaymentCard, PaymentHistory } from "../../domain/schemas/payments";
+import type { PaymentHistory, PaymentMonth, PaymentRow } from "../../domain/schemas/payments";
 import { formatMoney } from "../../web/lib/format";
 import { apiAs } from "./support/api";
 import { seededAccounts, storageStatePath } from "./support/env";
@@ -21,15 +21,34 @@ const offerName = `Valores Bet ${suffix}`;
 const buyerEmail = seededAccounts.buyer.email;
 const usd = (value: number | string) => formatMoney(value, "USD", "pt-BR");
 
-async function loadCard(): Promise<PaymentCard> {
+async function loadCard(): Promise<PaymentRow> {
   const financial = await apiAs("financial");
   const response = await financial.get(`/api/payments?month=${month}`);
   expect(response.status(), await response.text()).toBe(200);
-  // The month's statements: `cards` today, `items` in the month-close contract (issue 24).
-  const body = (await response.json()) as { cards?: PaymentCard[]; items?: PaymentCard[] };
+  const body = (await response.json()) as PaymentMonth;
   await financial.dispose();
-  const card = (body.items ?? body.cards ?? []).find((c) => c.email === buyerEmail);
+  const card = body.items.find((c) => c.email === buyerEmail);
   if (!card) throw new Error("no statement for the seeded buyer");
+  return card;
+}
+
+/**
+ * The seeded buyer's month is shared with the payments journey, which closes, pays and adjusts it:
+ * reopen it if it was left cancelled, and add a bonus so that well over 1030.73 is pending.
+ */
+async function ensurePending(): Promise<PaymentRow> {
+  let card = await loadCard();
+  const financial = await apiAs("financial");
+  if (card.status === "cancelled") {
+    const reopened = await financial.post(`/api/payments/${card.statementId}/reopen`, { data: {} });
+    expect(reopened.status(), await reopened.text()).toBe(200);
+  }
+  const bonus = await financial.post(`/api/payments/${card.statementId}/adjustments`, {
+    data: { amount: "2000.00", reason: `Money input e2e ${suffix}` },
+  });
+  expect(bonus.status(), await bonus.text()).toBe(201);
+  await financial.dispose();
+  card = await loadCard();
   return card;
 }
 
@@ -52,26 +71,25 @@ test.beforeAll(async () => {
 
 async function openPayoutDialog(page: Page) {
   await page.goto(`/financial/payments?month=${month}`);
-  const card = page.locator(`[data-testid="payment-card"][data-buyer="${buyerEmail}"]`);
-  await expect(page.getByTestId("payment-card").first()).toBeVisible();
-  for (let turns = 0; (await card.count()) === 0; turns++) {
-    if (turns > 20) throw new Error("the seeded buyer's card is on no page");
-    await page.getByTestId("cards-next").click();
-  }
-  await card.getByTestId("select-card").click();
-  await page.getByTestId("register-payment").click();
+  const entry = page.locator(
+    `[data-testid="payment-row"][data-buyer="${buyerEmail}"], [data-testid="payment-card"][data-buyer="${buyerEmail}"]`,
+  );
+  await entry.getByTestId("open-details").click();
+  const sheet = page.getByTestId("statement-sheet");
+  await expect(sheet).toBeVisible();
+  await sheet.getByTestId("register-payment").click();
   const dialog = page.getByTestId("payout-dialog");
   await expect(dialog).toBeVisible();
-  return dialog;
+  return { dialog, sheet };
 }
 
 test.describe("as the financial user", () => {
   test.use({ storageState: storageStatePath("financial") });
 
   test("a payout typed as 1.030,73 in pt-BR is saved as 1030.73", async ({ page }) => {
-    const before = await loadCard();
+    const before = await ensurePending();
     expect(Number(before.pending)).toBeGreaterThan(1030.73);
-    const dialog = await openPayoutDialog(page);
+    const { dialog, sheet } = await openPayoutDialog(page);
     const amount = dialog.getByTestId("payout-amount");
     const value = dialog.getByTestId("payout-amount-value");
     await expect(amount).toHaveAttribute("placeholder", "0,00");
@@ -108,7 +126,7 @@ test.describe("as the financial user", () => {
     await expect(dialog).toBeHidden();
 
     // The history shows it, and the server stored exactly 1030.73.
-    const row = page.getByTestId("payout-row").filter({ hasText: `Pix ${suffix}` });
+    const row = sheet.getByTestId("payout-row").filter({ hasText: `Pix ${suffix}` });
     await expect(row).toContainText(usd(1030.73));
     const financial = await apiAs("financial");
     const history = (await (

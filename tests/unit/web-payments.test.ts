@@ -6,6 +6,7 @@ import {
   daysToCome,
   isActionAllowed,
   isMonthKey,
+  phoneAmount,
   type RowAction,
   runEach,
   toMonthKey,
@@ -314,5 +315,14 @@ describe("months", () => {
     expect(isMonthKey("2026-13")).toBe(false);
     expect(isMonthKey("2026-11")).toBe(true);
     expect(isMonthKey(null)).toBe(false);
+  });
+});
+
+describe("the badge on a phone", () => {
+  it("shows cents below 1,000 and whole units, cut not rounded, from 1,000 up", () => {
+    expect(phoneAmount("623.70", "USD", "pt-BR")).toBe("US$\u00a0623,70");
+    expect(phoneAmount("17465.99", "USD", "pt-BR")).toBe("US$\u00a017.465");
+    expect(phoneAmount("17465.99", "USD", "en")).toBe("$17,465");
+    expect(phoneAmount("1746500.50", "USD", "ru")).toBe("1\u00a0746\u00a0500\u00a0$");
   });
 });

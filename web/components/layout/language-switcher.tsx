@@ -39,12 +39,12 @@ export function LanguageSwitcher() {
         <Button
           variant="ghost"
           size="sm"
-          className="h-9 gap-1.5 px-2.5"
+          className="h-9 gap-1.5 px-2 sm:px-2.5"
           // The visible code stays part of the accessible name (WCAG 2.5.3).
           aria-label={`${t("common:language.label")}: ${languageCodes[language]} – ${t(languageNames[language])}`}
           data-testid="language-switcher"
         >
-          <Languages aria-hidden="true" />
+          <Languages className="max-sm:hidden" aria-hidden="true" />
           <span className="font-semibold text-xs">{languageCodes[language]}</span>
         </Button>
       }

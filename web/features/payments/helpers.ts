@@ -1,7 +1,8 @@
 import { daysInRange } from "@domain/periods";
 import { can, type Permission } from "@domain/permissions";
-import type { Role } from "@domain/roles";
+import type { Language, Role } from "@domain/roles";
 import type { PaymentCard, Payout } from "@domain/schemas/payments";
+import { formatMoney } from "@/lib/format";
 
 // The payments screen's pure rules: which buttons a row enables, the days an early close skips,
 // and small shared pieces. Sorting and the URL's filter state live in table-state.ts.
@@ -110,3 +111,15 @@ export const statusTone: Record<StatementStatus, string> = {
   paid: "border-transparent bg-emerald-500/15 text-emerald-800 dark:text-emerald-300",
   cancelled: "border-transparent bg-red-500/15 text-red-800 dark:text-red-300",
 };
+
+/**
+ * A phone's top bar has room for whole units only from 1,000 up ("US$ 17.465", cut, never rounded
+ * up); the label, the tooltip and /user/payments give the exact amount.
+ */
+export function phoneAmount(pending: string, currency: string, language: Language): string {
+  const [whole = "0"] = pending.split(".");
+  if (whole.replace("-", "").length < 4) return formatMoney(pending, currency, language);
+  return new Intl.NumberFormat(language, { style: "currency", currency, maximumFractionDigits: 0 }).format(
+    BigInt(whole),
+  );
+}

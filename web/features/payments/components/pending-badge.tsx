@@ -6,6 +6,7 @@ import { useFormatters } from "@/features/campaigns/use-formatters";
 import { formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { useMyPayment } from "../api";
+import { phoneAmount } from "../helpers";
 
 /**
  * Top bar, buyers only: this month's pending commission; with nothing pending, "Pago" and the
@@ -45,7 +46,7 @@ export function PendingPaymentBadge() {
         <Link
           to="/user/payments"
           className={cn(
-            "flex h-8 items-center gap-1.5 whitespace-nowrap rounded-full border px-2.5 font-medium text-xs tabular-nums outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
+            "flex h-8 items-center gap-1.5 whitespace-nowrap rounded-full border px-2 font-medium sm:px-2.5 text-xs tabular-nums outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
             state === "pending"
               ? "border-amber-500/40 bg-amber-500/10 text-amber-800 dark:text-amber-300"
               : "border-emerald-500/40 bg-emerald-500/10 text-emerald-800 dark:text-emerald-300",
@@ -63,7 +64,12 @@ export function PendingPaymentBadge() {
           {state === "pending" ? (
             <>
               <span className="hidden sm:inline">{t("badge.short")}</span>
-              <span data-testid="pending-badge-amount">{f.money(pending)}</span>
+              <span className="hidden sm:inline" data-testid="pending-badge-amount">
+                {f.money(pending)}
+              </span>
+              <span className="sm:hidden" data-testid="pending-badge-amount-phone">
+                {phoneAmount(pending, f.currency, f.language)}
+              </span>
             </>
           ) : state === "paid" ? (
             <>
