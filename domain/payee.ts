@@ -15,6 +15,9 @@ export type PixKeyType = (typeof pixKeyTypes)[number];
 export const bankAccountTypes = ["checking", "savings"] as const;
 export type BankAccountType = (typeof bankAccountTypes)[number];
 
+/** Payee details saved this many days before now are flagged: check them before paying. */
+export const recentPayeeChangeDays = 7;
+
 /** A normalised value, or the validation code the web translates. */
 export type Checked = { ok: true; value: string } | { ok: false; code: string };
 

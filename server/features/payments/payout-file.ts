@@ -1,24 +1,27 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import writeXlsxFile, { type Row as XlsxRow } from "write-excel-file/node";
 import { csvBom, csvDialects, formatCsvDecimal, formatCsvRow } from "../../../domain/csv";
-import type { BankAccountType, PayeeMethod, PixKeyType } from "../../../domain/payee";
+import {
+  type BankAccountType,
+  type PayeeMethod,
+  type PixKeyType,
+  recentPayeeChangeDays,
+} from "../../../domain/payee";
 import { monthRange } from "../../../domain/periods";
 import { can } from "../../../domain/permissions";
 import type { Language } from "../../../domain/roles";
 import type { Actor } from "../../context";
 import type { Db } from "../../db/client";
-import { payeeDetails, paymentAdjustments, paymentStatements, payouts, users } from "../../db/schema";
+import { payeeDetails, paymentStatements, users } from "../../db/schema";
 import { toIsoString } from "../../db/values";
 import { forbidden } from "../../errors";
+import { adjustmentsSum, paidSum } from "./statements";
 
 // The payout file (issue 24, docs/decisions/0064): one row per buyer with something pending in a
 // month, with where to send it, ready for a bank or Pix batch. Its own read of the ledger, in SQL:
 // pending = due + Σ adjustments − Σ non-reversed payouts, never below 0, 0 when paid; cancelled
 // statements are left out. Statements as stored: the payments screen loads (refreshes) the month
 // first, so a month nobody opened yet gives an empty file.
-
-/** Payee details changed this recently are flagged: check them before paying. */
-export const recentPayeeChangeDays = 7;
 
 export type PayoutFileRow = {
   statementId: string;
@@ -61,10 +64,8 @@ export async function listPayoutFileRows({
   month: string;
 }): Promise<PayoutFileRow[]> {
   if (!can(actor.role, "payments:manage")) throw forbidden();
-  const adjustments = sql`coalesce((select sum(${paymentAdjustments.amount}) from ${paymentAdjustments}
-    where ${paymentAdjustments.statementId} = ${paymentStatements.id}), 0)`;
-  const paid = sql`coalesce((select sum(${payouts.amount}) from ${payouts}
-    where ${payouts.statementId} = ${paymentStatements.id} and ${payouts.reversedAt} is null), 0)`;
+  const adjustments = adjustmentsSum(sql`${paymentStatements.id}`);
+  const paid = paidSum(sql`${paymentStatements.id}`);
   const pending = sql`(case when ${paymentStatements.status} = 'paid' then 0
     else greatest(${paymentStatements.amountDue} + ${adjustments} - ${paid}, 0) end)`;
   const rows = await db

@@ -8,6 +8,7 @@ import {
 } from "../../../domain/commission";
 import { computeProfit } from "../../../domain/metrics";
 import { toBasisPoints, toCents } from "../../../domain/money";
+import { recentPayeeChangeDays } from "../../../domain/payee";
 import { overpaidAmount, pendingAmount, type StatementStatus } from "../../../domain/payments";
 import { addMonths, monthOf, monthRange } from "../../../domain/periods";
 import type { PaymentCard, PaymentRow, PaymentsQuery, PaymentTotals } from "../../../domain/schemas/payments";
@@ -159,9 +160,9 @@ const storedStatementColumns = sql`s.id as "statementId", s.status, s.model_type
   to_char(s.paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "paidAt"`;
 
 /** Σ non-reversed payouts and Σ adjustments of the statement with id `id`, as numerics. */
-const paidSum = (id: SQL) => sql`coalesce((select sum(p.amount) from ${payouts} p
+export const paidSum = (id: SQL) => sql`coalesce((select sum(p.amount) from ${payouts} p
   where p.statement_id = ${id} and p.reversed_at is null), 0)`;
-const adjustmentsSum = (id: SQL) => sql`coalesce((select sum(a.amount) from ${paymentAdjustments} a
+export const adjustmentsSum = (id: SQL) => sql`coalesce((select sum(a.amount) from ${paymentAdjustments} a
   where a.statement_id = ${id}), 0)`;
 /** The statement s's ledger sums as text. */
 const ledgerColumns = sql`${paidSum(sql`s.id`)}::numeric(16,2)::text as paid,
@@ -380,7 +381,7 @@ async function readMonthRows(
              coalesce(sp.paid, 0) as paid_n, coalesce(sa.adjustments, 0) as adjustments_n,
              lead.name as "teamLeadName", pd.method as "payeeMethod",
              to_char(pd.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "payeeUpdatedAt",
-             pd.updated_at > now() - interval '7 days' as "payeeChangedRecently",
+             pd.updated_at > now() - make_interval(days => ${recentPayeeChangeDays}) as "payeeChangedRecently",
              ps.id as "previousStatementId",
              case when ps.id is not null and ps.status <> 'cancelled' then
                greatest(coalesce(pp.paid, 0) - ps.amount_due - coalesce(pa.adjustments, 0), 0)
