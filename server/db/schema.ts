@@ -452,12 +452,14 @@ export const paymentStatements = pgTable(
     periodStart: date("period_start", { mode: "string" }).notNull(),
     periodEnd: date("period_end", { mode: "string" }).notNull(),
     modelType: text("model_type", { enum: commissionModels }).notNull().default("simple"),
-    totalSpent: money("total_spent").notNull().default("0"),
-    totalRevenue: money("total_revenue").notNull().default("0"),
-    totalProfit: money("total_profit").notNull().default("0"),
-    roiAchieved: ratio("roi_achieved").notNull().default("0"),
+    // A month's sums and what it owes are unbounded numeric (issue 27): any number of accepted rows,
+    // each within its own column, must never make a statement's read or refresh overflow.
+    totalSpent: numeric("total_spent").notNull().default("0"),
+    totalRevenue: numeric("total_revenue").notNull().default("0"),
+    totalProfit: numeric("total_profit").notNull().default("0"),
+    roiAchieved: numeric("roi_achieved").notNull().default("0"),
     commissionRate: percent("commission_rate").notNull().default("0"),
-    amountDue: money("amount_due").notNull().default("0"),
+    amountDue: numeric("amount_due").notNull().default("0"),
     status: text("status", { enum: statementStatuses }).notNull().default("pending"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -577,11 +579,16 @@ export const payeeDetails = pgTable(
   ],
 );
 
-/** Append-only log of every statement change: who, when, from what to what, and why. */
+/**
+ * Append-only log of every statement change: who, when, from what to what, and why. `seq` orders it:
+ * every change takes the statement's row lock first, so within a statement the sequence follows
+ * commit order, which created_at (the transaction's start time) does not (issue 27).
+ */
 export const paymentStatusChanges = pgTable(
   "payment_status_changes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
     statementId: uuid("statement_id")
       .notNull()
       .references(() => paymentStatements.id, { onDelete: "cascade" }),
@@ -593,7 +600,10 @@ export const paymentStatusChanges = pgTable(
     note: text("note"),
     createdAt: createdAt(),
   },
-  (t) => [index("payment_status_changes_statement_idx").on(t.statementId, t.createdAt)],
+  (t) => [
+    index("payment_status_changes_statement_idx").on(t.statementId, t.createdAt),
+    index("payment_status_changes_statement_seq_idx").on(t.statementId, t.seq),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -764,6 +774,13 @@ export const apiTokens = pgTable(
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /**
+     * Whether the token may do everything its owner may with campaigns (read, edit, delete, export).
+     * Without it an admin's or a financial user's token is limited to intake: creating campaigns
+     * (single, batch, import) and reading offers (issue 27). A buyer's or a lead's token has their own
+     * scope either way.
+     */
+    fullAccess: boolean("full_access").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("api_tokens_hash_idx").on(t.tokenHash), index("api_tokens_user_idx").on(t.userId)],
