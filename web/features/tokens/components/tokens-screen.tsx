@@ -30,7 +30,7 @@ import { useCurrentUser } from "@/features/auth/session";
 import { EmptyState, ErrorState } from "@/features/campaigns/components/states";
 import { useFormatters } from "@/features/campaigns/use-formatters";
 import { errorMessageKey } from "@/lib/api";
-import { formatDateTime } from "@/lib/format";
+import { formatDate, formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useCreateToken, useRevokeToken, useTokens } from "../api";
 
@@ -245,7 +245,14 @@ function TokenList({ choice }: { choice: TokenAccessChoice }) {
                     {token.lastUsedAt ? when(token.lastUsedAt) : t("list.never")}
                   </TableCell>
                   <TableCell className="whitespace-nowrap">
-                    {token.expiresAt ? when(token.expiresAt) : t("list.noExpiry")}
+                    {/* The day is enough here (and keeps the table narrow); the title has the time. */}
+                    {token.expiresAt ? (
+                      <span title={when(token.expiresAt)}>
+                        {formatDate(token.expiresAt, format.language, { timeZone: format.timeZone })}
+                      </span>
+                    ) : (
+                      t("list.noExpiry")
+                    )}
                   </TableCell>
                   {showAccess ? (
                     <TableCell className="whitespace-nowrap" data-testid="token-access-cell">
