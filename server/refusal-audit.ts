@@ -90,7 +90,9 @@ export function createRefusalAudit(options: {
       count: window.count,
       firstAt: new Date(window.firstAt).toISOString(),
       lastAt: new Date(window.lastAt).toISOString(),
-      calls: Object.fromEntries(window.calls),
+      // A list of lines, not an object keyed by path: paths hold dots, which the audit screen reads
+      // as nesting in a key.
+      calls: [...window.calls].map(([call, n]) => `${call} ×${n}`),
     });
   }
 
