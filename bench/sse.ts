@@ -4,6 +4,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { todayIn } from "../domain/periods";
 import { openDatabase } from "../server/db/client";
+import { maxStreamsPerUser } from "../server/features/notifications/notification-hub";
 import { projectRoot } from "../server/paths";
 import { createUser } from "../tests/factories";
 import { readRss, sampleRss, signIn, startBenchServer, stopBenchServer } from "./server";
@@ -24,6 +25,11 @@ const { values: args } = parseArgs({
 const streamCount = Number(args.streams);
 const buyerCount = Number(args.buyers);
 const rounds = Number(args.rounds);
+// A user holds at most 10 streams (the 11th closes the oldest, decision 0068).
+if (Math.ceil(streamCount / buyerCount) > maxStreamsPerUser)
+  throw new Error(
+    `--streams ${streamCount} over --buyers ${buyerCount} exceeds ${maxStreamsPerUser} per buyer`,
+  );
 const password = "bench-sse-password-42";
 
 type Stream = { controller: AbortController; events: string[]; waiters: ((name: string) => void)[] };

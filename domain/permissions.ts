@@ -161,3 +161,29 @@ export function homePathFor(role: Role): string {
   if (role === "financial") return "/financial/dashboard";
   return "/";
 }
+
+/**
+ * What a personal API token may do on the campaign endpoints, from its owner's current role
+ * (issue 27, docs/decisions/0068). A role whose campaign scope is its own rows or its team's gets
+ * that scope either way ("own-scope"). A role that reads every campaign gets it only when the token
+ * was created with full campaign access; otherwise the token is limited to intake: the operations in
+ * tokenIntakeOperations. "choose": the owner picks at creation; "full-only": the role creates no
+ * campaigns, so an intake-only token would do nothing and is refused.
+ */
+export type TokenAccessChoice = "own-scope" | "choose" | "full-only";
+
+export function tokenAccessChoiceFor(role: Role): TokenAccessChoice {
+  if (!can(role, "campaigns:read-all")) return "own-scope";
+  return can(role, "campaigns:write") ? "choose" : "full-only";
+}
+
+/** What a token limited to intake may call: creating campaigns, one or a batch. */
+export const tokenIntakeOperations = [
+  "POST /api/campaigns",
+  "POST /api/campaigns/batch",
+] as const satisfies readonly OperationKey[];
+
+/** True when a token of an owner with this role, created with this flag, is limited to intake. */
+export function isTokenLimitedToIntake(role: Role, fullAccess: boolean): boolean {
+  return tokenAccessChoiceFor(role) !== "own-scope" && !fullAccess;
+}

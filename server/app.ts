@@ -6,7 +6,6 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { toActor } from "./actor";
-import { recordAuditEvent } from "./audit";
 import { describeClient, forwardToAuth, resolveClientIp } from "./auth";
 import { compressWhereAccepted } from "./compression";
 import type { AppBindings, AppDeps } from "./context";
@@ -37,6 +36,7 @@ import { renderApiReference } from "./openapi-reference";
 import { authorizeOperations } from "./operation-access";
 import { limitRequestRate, limitRequestTime } from "./overload";
 import { webDistDir } from "./paths";
+import { createRefusalAudit, type RefusalAudit } from "./refusal-audit";
 import { refuseCrossOriginWrites } from "./request-origin";
 import { touchSession } from "./session-activity";
 import { lookUpSession, readSessionCookies, type SessionCookies } from "./session-lookup";
@@ -49,6 +49,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   const app = createRouter();
   const webRoot = options.webRoot ?? webDistDir;
   let sessionCookies: Promise<SessionCookies> | undefined;
+  const refusals = deps.refusals ?? createRefusalAudit({ db: deps.database.db, logger: deps.logger });
 
   app.use("*", async (c, next) => {
     const incoming = c.req.header("x-request-id");
@@ -258,14 +259,14 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     return c.html(readFileSync(indexFile, "utf8"));
   });
 
-  app.onError((error, c) => handleError(error, c, deps));
+  app.onError((error, c) => handleError(error, c, deps, refusals));
   return app;
 }
 
-async function handleError(error: Error, c: Context<AppBindings>, deps: AppDeps) {
+async function handleError(error: Error, c: Context<AppBindings>, deps: AppDeps, refusals: RefusalAudit) {
   if (error instanceof AppError) {
     if (error.status >= 500) c.get("logger")?.error("request failed", { err: error });
-    if (error.status === 403) await recordDenial(error, c, deps);
+    if (isAuditedRefusal(error, c)) await recordRefusal(error, c, deps, refusals);
     return c.json(error.toBody(), error.status);
   }
   // Hono's own HTTP errors (for example a malformed JSON body).
@@ -279,28 +280,34 @@ async function handleError(error: Error, c: Context<AppBindings>, deps: AppDeps)
 }
 
 /**
- * Every refused call (403) goes to the audit trail: who, what they called, from where. Written
- * outside any transaction (the refused work was rolled back); a failure to write is logged and
- * never turns the 403 into a 500.
+ * The refusals that go to the audit trail: every 403, every 404 (an object outside the caller's
+ * scope answers 404; so does a path a scanner guesses) and a bearer token's 401 (a guessed or
+ * revoked token). A 401 without a token is a signed-out browser, not a refusal worth a row.
  */
-async function recordDenial(error: AppError, c: Context<AppBindings>, deps: AppDeps) {
+function isAuditedRefusal(error: AppError, c: Context<AppBindings>): boolean {
+  return error.status === 403 || error.status === 404 || (error.status === 401 && hasBearerToken(c));
+}
+
+/**
+ * Who, what they called, from where (server/refusal-audit.ts aggregates per caller and minute).
+ * Written outside any transaction (the refused work was rolled back); a failure to write is logged
+ * there and never turns the refusal into a 500.
+ */
+async function recordRefusal(
+  error: AppError,
+  c: Context<AppBindings>,
+  deps: AppDeps,
+  refusals: RefusalAudit,
+) {
   const actor = c.get("actor");
-  try {
-    await recordAuditEvent(deps.database.db, {
-      action: "access.denied",
-      outcome: "failure",
-      actor: actor ? { id: actor.id, email: actor.email } : null,
-      client: actor?.client ?? describeClient(c, deps.env.trustProxy),
-      details: {
-        method: c.req.method,
-        path: c.req.path,
-        code: error.toBody().error.code,
-        ...(actor ? { role: actor.role } : {}),
-      },
-    });
-  } catch (err) {
-    c.get("logger")?.error("audit event not recorded", { err, action: "access.denied" });
-  }
+  await refusals.record({
+    actor: actor ? { id: actor.id, email: actor.email, role: actor.role } : null,
+    client: actor?.client ?? describeClient(c, deps.env.trustProxy),
+    method: c.req.method,
+    path: c.req.path,
+    status: error.status,
+    code: error.toBody().error.code,
+  });
 }
 
 const nulRefused = () => new AppError("validation_failed", "The request contains a NUL character.");

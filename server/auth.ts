@@ -4,7 +4,7 @@ import { isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { admin, twoFactor } from "better-auth/plugins";
 import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
@@ -20,7 +20,7 @@ import type { Env } from "./env";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
 import { pickMailLanguage, renderPasswordResetMail } from "./mail/templates";
-import { isCommonPassword, passwordMinLength } from "./password-policy";
+import { containsEmailLocalPart, isCommonPassword, passwordMinLength } from "./password-policy";
 import { signInThrottlePlugin } from "./sign-in-throttle";
 
 // Better Auth at /api/auth: e-mail + password, database sessions, roles through the admin plugin,
@@ -266,6 +266,14 @@ export function createAuth({ env, db, mailer, logger, captcha }: CreateAuthInput
             message: "This password is one of the most common ones; choose another.",
           });
         }
+        if (newPassword !== undefined && newPassword.length >= passwordMinLength) {
+          const email = await emailOfPasswordOwner(ctx);
+          if (email && containsEmailLocalPart(newPassword, email))
+            throw APIError.from("BAD_REQUEST", {
+              code: "PASSWORD_CONTAINS_EMAIL",
+              message: "The password contains your e-mail address's name; choose another.",
+            });
+        }
         if (!captchaProtectedPaths.has(ctx.path)) return;
         // Calls from server code (no HTTP request) have no browser to solve a challenge.
         if (ctx.request) {
@@ -392,6 +400,36 @@ function passwordBeingSet(path: string, body: unknown): string | undefined {
         ? fields.newPassword
         : undefined;
   return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * Whose password is being set, for the rule against passwords that contain the e-mail's local part:
+ * the address typed (sign-up), the reset link's user, the signed-in user (change), the target user
+ * (an admin's set-password). Undefined when it cannot be told; the endpoint then refuses the call
+ * itself (an invalid reset token, no session).
+ */
+async function emailOfPasswordOwner(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+  const body = (ctx.body && typeof ctx.body === "object" ? ctx.body : {}) as Record<string, unknown>;
+  const emailOf = async (userId: unknown) =>
+    typeof userId === "string" && userId
+      ? ((await ctx.context.internalAdapter.findUserById(userId))?.email ?? undefined)
+      : undefined;
+  switch (ctx.path) {
+    case "/sign-up/email":
+      return typeof body.email === "string" ? body.email : undefined;
+    case "/reset-password": {
+      const token = body.token ?? ctx.query?.token;
+      if (typeof token !== "string" || !token) return undefined;
+      const verification = await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+      return emailOf(verification?.value);
+    }
+    case "/change-password":
+      return (await getSessionFromCtx(ctx))?.user.email;
+    case "/admin/set-user-password":
+      return emailOf(body.userId);
+    default:
+      return undefined;
+  }
 }
 
 /** The client address: the socket's, or the last X-Forwarded-For hop when behind a trusted proxy. */

@@ -4,6 +4,7 @@ import { type Database, openDatabase } from "./db/client";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { createRefusalAudit } from "./refusal-audit";
 
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
 export function openConfiguredDatabase(env: Env): Promise<Database> {
@@ -28,6 +29,7 @@ export function buildDeps(input: {
     logger: input.logger,
     mailer,
     auth,
+    refusals: createRefusalAudit({ db: input.database.db, logger: input.logger }),
     ...(input.shutdown ? { shutdown: input.shutdown } : {}),
   };
 }

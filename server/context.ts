@@ -5,6 +5,7 @@ import type { Database } from "./db/client";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
+import type { RefusalAudit } from "./refusal-audit";
 import type { WorkspaceSnapshot } from "./session-lookup";
 
 /** The signed-in user as every service sees it, read fresh from the database on each request. */
@@ -19,6 +20,8 @@ export type Actor = {
   client?: RequestClient;
   /** Whether the user signs in with a second factor; set for HTTP callers (session or token). */
   twoFactorEnabled?: boolean;
+  /** Set when the request authenticated with a personal API token instead of a session. */
+  token?: { id: string; fullAccess: boolean };
 };
 
 /** Everything a feature's routes need, built once at start (server/bootstrap.ts). */
@@ -28,6 +31,8 @@ export type AppDeps = {
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
+  /** Refused calls into the audit trail, aggregated per caller and minute (server/refusal-audit.ts). */
+  refusals?: RefusalAudit;
   /** Aborted when the process stops (SIGTERM): open streams end so the server can close. */
   shutdown?: AbortSignal;
 };

@@ -47,6 +47,8 @@ async function startServer() {
     shutdown.abort();
     server.close(async () => {
       await stopScheduler().catch((err) => logger.error("scheduler stop failed", { err }));
+      // The refusals counted in the current minute go to the audit trail before the database closes.
+      await deps.refusals?.stop();
       await database.close().catch((err) => logger.error("database close failed", { err }));
       process.exit(0);
     });

@@ -1,13 +1,19 @@
 import type { MiddlewareHandler } from "hono";
-import { can, type OperationAccess, operationAccess } from "../domain/permissions";
+import {
+  can,
+  isTokenLimitedToIntake,
+  type OperationAccess,
+  operationAccess,
+  tokenIntakeOperations,
+} from "../domain/permissions";
 import type { AppBindings } from "./context";
-import { forbidden, unauthenticated } from "./errors";
+import { AppError, forbidden, unauthenticated } from "./errors";
 
 // Applies domain/permissions.ts's operationAccess before any route validates its input, so a
 // caller the role alone rules out gets 401/403 even with a bad body or query (not a 400 that
 // tells them what a valid request looks like). Ownership and scope stay in the services.
 
-type Rule = { method: string; pattern: RegExp; params: number; access: OperationAccess };
+type Rule = { key: string; method: string; pattern: RegExp; params: number; access: OperationAccess };
 
 /** "GET /api/users/{id}" → a matcher; literal segments win over parameters. */
 export function compileOperationRules(map: Record<string, OperationAccess> = operationAccess): Rule[] {
@@ -19,9 +25,15 @@ export function compileOperationRules(map: Record<string, OperationAccess> = ope
         .split(/(\{[^}]+\})/)
         .map((part) => (part.startsWith("{") ? "[^/]+" : part.replace(/[.*+?^$()|[\]\\]/g, "\\$&")))
         .join("");
-      return { method, pattern: new RegExp(`^${source}/?$`), params, access };
+      return { key, method, pattern: new RegExp(`^${source}/?$`), params, access };
     })
     .sort((a, b) => a.params - b.params);
+}
+
+export function findOperation(rules: Rule[], method: string, path: string): Rule | undefined {
+  // HEAD is answered by the GET route.
+  const wanted = method === "HEAD" ? "GET" : method;
+  return rules.find((rule) => rule.method === wanted && rule.pattern.test(path));
 }
 
 export function findOperationAccess(
@@ -29,21 +41,43 @@ export function findOperationAccess(
   method: string,
   path: string,
 ): OperationAccess | undefined {
-  // HEAD is answered by the GET route.
-  const wanted = method === "HEAD" ? "GET" : method;
-  return rules.find((rule) => rule.method === wanted && rule.pattern.test(path))?.access;
+  return findOperation(rules, method, path)?.access;
 }
+
+const intakeOperations = new Set<string>(tokenIntakeOperations);
+
+/**
+ * 403 for a token limited to intake (an admin's token without full campaign access) calling
+ * anything but an intake operation. Decided from the operation alone, before any row is read, so the
+ * answer is the same whether the campaign exists or not (docs/decisions/0068).
+ */
+export const tokenIntakeOnly = () =>
+  new AppError(
+    "forbidden",
+    "This token may only create campaigns; create one with full campaign access to read or change them.",
+    undefined,
+    "token_intake_only",
+  );
 
 export function authorizeOperations(): MiddlewareHandler<AppBindings> {
   const rules = compileOperationRules();
   return async (c, next) => {
-    const access = findOperationAccess(rules, c.req.method, c.req.path);
+    const operation = findOperation(rules, c.req.method, c.req.path);
+    const access = operation?.access;
+    const actor = c.get("actor");
     if (access && access !== "public") {
-      const actor = c.get("actor");
       if (!actor) throw unauthenticated();
       if (access !== "signed-in" && !access.some((permission) => can(actor.role, permission)))
         throw forbidden();
     }
+    // The one place a token's own limit applies (the role is read fresh on every request, so a
+    // buyer's token becomes intake-only the day its owner is made admin).
+    if (
+      actor?.token &&
+      isTokenLimitedToIntake(actor.role, actor.token.fullAccess) &&
+      !(operation && intakeOperations.has(operation.key))
+    )
+      throw tokenIntakeOnly();
     await next();
   };
 }

@@ -9,7 +9,20 @@ import {
   subjectLabels,
   subjects,
   throttleCases,
+  tokenMatrix,
+  tokenSubjectLabels,
+  tokenSubjects,
 } from "./authorization-matrix";
+
+function renderTokenMatrix(): string {
+  const header = `| Operation | ${tokenSubjects.map((subject) => tokenSubjectLabels[subject]).join(" | ")} | Note |`;
+  const divider = `|---|${tokenSubjects.map(() => ":-:").join("|")}|---|`;
+  const rows = Object.entries(tokenMatrix).map(([operation, row]) => {
+    const cells = tokenSubjects.map((subject) => (row[subject] === "ok" ? "✓" : String(row[subject])));
+    return `| \`${operation}\` | ${cells.join(" | ")} | ${row.note ?? ""} |`;
+  });
+  return [header, divider, ...rows].join("\n");
+}
 
 function renderGuardCases(cases: Record<string, GuardCase>): string {
   const rows = Object.values(cases).map((item) => {
@@ -95,6 +108,27 @@ address without an account is answered the same way. A correct password, a compl
 reset or an operator's \`set-password\` clears it. Every 429 carries \`Retry-After\` in seconds.
 
 ${renderGuardCases(throttleCases)}
+
+## Personal API tokens
+
+A token (\`Authorization: Bearer\`) works on \`/api/campaigns*\` only, with its owner's role and
+scope read fresh on every request; it never works again once revoked, expired (every token expires:
+90 days by default, at most 365) or once its owner is deactivated (deactivation revokes it for good).
+The token of a role that reads every campaign (admin) is limited to intake, creating campaigns, unless
+it was created with full campaign access: anything else answers 403 \`token_intake_only\`, decided
+from the operation before any row is read, so a campaign that exists and one that does not answer
+alike. A financial user's token has full access (their role only reads). Objects below are the
+buyer's.
+
+${renderTokenMatrix()}
+
+## Refusals in the audit trail
+
+Every 401 from a token, 403 and 404 of an API operation is recorded as \`access.denied\` (404s too: an
+object outside the caller's scope answers 404 and is audited like a 403). The first refusal of a
+caller in a minute is written at once; the next ones in that minute are counted and written as one
+row with the count when the minute ends (or when the server stops), so a scan writes at most two
+rows per caller and minute.
 `;
 }
 

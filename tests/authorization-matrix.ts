@@ -304,3 +304,55 @@ export const throttleCases: Record<string, GuardCase> = {
     retryAfter: true,
   },
 };
+
+// Personal API tokens on the operations they reach (issue 27, docs/decisions/0031 and 0068): the
+// campaign endpoints only. A token has its owner's permissions read fresh, except that the token of
+// a role that reads every campaign is limited to intake (creating campaigns) unless it was created
+// with full campaign access; the limit answers 403 token_intake_only from the operation alone, before
+// any row is read. tests/api/authorization.test.ts calls each cell with a freshly minted token.
+
+export const tokenSubjects = ["buyer", "adminIntake", "adminFull", "financial"] as const;
+export type TokenSubject = (typeof tokenSubjects)[number];
+
+export const tokenSubjectLabels: Record<TokenSubject, string> = {
+  buyer: "buyer's token (owner)",
+  adminIntake: "admin's token, intake only (the default)",
+  adminFull: "admin's token, full campaign access",
+  financial: "financial's token (full access: reads only)",
+};
+
+type TokenRow = Record<TokenSubject, Expectation> & { note?: string };
+
+function tokenRow(cells: string, note?: string): TokenRow {
+  const values = cells
+    .trim()
+    .split(/\s+/)
+    .map((cell) => (cell === "ok" ? "ok" : (Number(cell) as Expectation)));
+  if (values.length !== tokenSubjects.length)
+    throw new Error(`A token row needs ${tokenSubjects.length} cells: ${cells}`);
+  return {
+    ...(Object.fromEntries(tokenSubjects.map((subject, i) => [subject, values[i]])) as Record<
+      TokenSubject,
+      Expectation
+    >),
+    ...(note ? { note } : {}),
+  };
+}
+
+// Cells: buyer, adminIntake, adminFull, financial.
+export const tokenMatrix: Record<string, TokenRow> = {
+  "GET /api/campaigns": tokenRow("ok  403 ok  ok", "403 `token_intake_only`."),
+  "POST /api/campaigns": tokenRow("ok  ok  ok  403", "Intake."),
+  "GET /api/campaigns/export.csv": tokenRow("ok  403 ok  ok"),
+  "GET /api/campaigns/{id}": tokenRow(
+    "ok  403 ok  ok",
+    "The same 403 for a campaign that does not exist: nothing is read.",
+  ),
+  "PATCH /api/campaigns/{id}": tokenRow("ok  403 ok  403"),
+  "DELETE /api/campaigns/{id}": tokenRow("ok  403 ok  403"),
+  "POST /api/campaigns/batch": tokenRow("ok  ok  ok  403", "Intake, also for another buyer (admins)."),
+  "GET /api/offers": tokenRow(
+    "401 401 401 401",
+    "Every operation outside `/api/campaigns*`: 401 `token_not_allowed_here`.",
+  ),
+};

@@ -15,6 +15,7 @@ import { users } from "../server/db/schema";
 import { type Env, parseEnv } from "../server/env";
 import { createLogger } from "../server/logger";
 import type { Mailer, MailMessage } from "../server/mail/mailer";
+import { createRefusalAudit } from "../server/refusal-audit";
 import { createDatabase, databaseUrl, dropDatabase, newTestDatabaseName } from "./postgres";
 
 // One clean database and one app per call: in-memory PGlite, or a fresh PostgreSQL database copied
@@ -157,7 +158,9 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     logger,
     ...(options.captchaVerifier ? { captcha: options.captchaVerifier } : {}),
   });
-  const deps: AppDeps = { env, database, logger, mailer, auth };
+  // Refusals are written by the tests' own calls to flush/flushEnded, not by a timer.
+  const refusals = createRefusalAudit({ db: database.db, logger, intervalMs: 0 });
+  const deps: AppDeps = { env, database, logger, mailer, auth, refusals };
   // An empty folder for static files: API tests need no built web app.
   const webRoot = path.join(env.dataDir, "web");
   mkdirSync(webRoot, { recursive: true });
@@ -237,6 +240,9 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     signUp,
     signIn,
     solveCaptcha,
-    close: () => database.close(),
+    close: async () => {
+      await refusals.stop();
+      await database.close();
+    },
   };
 }

@@ -12,25 +12,41 @@ export const apiTokenSchema = z
     lastUsedAt: z.string().nullable(),
     expiresAt: z.string().nullable(),
     revokedAt: z.string().nullable(),
+    /**
+     * For an owner whose role reads every campaign (admin, financial): whether the token may do
+     * all the owner may with campaigns. Without it an admin's token only creates campaigns.
+     */
+    fullAccess: z.boolean(),
     createdAt: z.string(),
   })
   .meta({ id: "ApiToken" });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 
+/** The web's choices; the API takes any whole number of days in 1..maxTokenExpiryDays. */
 export const tokenExpiryChoices = [30, 90, 365] as const;
+export const defaultTokenExpiryDays = 90;
+export const maxTokenExpiryDays = 365;
+/** Live (neither revoked nor expired) tokens one user may hold; the next one is refused (409). */
+export const maxActiveTokensPerUser = 20;
 
 export const apiTokenInputSchema = z
   .object({
     name: z.string({ error: "required" }).trim().min(1, "required").max(100, "too_long"),
-    /** Days until the token stops working; absent or null: never expires. */
+    /** Days until the token stops working (1 to 365); absent: 90. Every token expires (issue 27). */
     // A number or a string of digits; not z.coerce, which would take `true` for 1 day.
     expiresInDays: z
       .union([z.number(), z.string().trim().regex(/^\d+$/, "not_a_number").transform(Number)], {
-        error: "not_a_number",
+        error: "expiry_required",
       })
-      .pipe(z.number().int("integer").min(1, "min_one").max(3650, "too_large"))
-      .nullable()
-      .optional(),
+      .pipe(z.number().int("integer").min(1, "min_one").max(maxTokenExpiryDays, "too_large"))
+      .default(defaultTokenExpiryDays),
+    /**
+     * For a role that reads every campaign. Admins: true lets the token read, edit, delete and
+     * export campaigns like its owner; false or absent limits it to creating campaigns. Financial
+     * (reads all, creates none): absent means true; false is refused (the token would do nothing).
+     * Other roles: their tokens have their own scope; absent or false only.
+     */
+    fullAccess: z.boolean({ error: "invalid_option" }).optional(),
   })
   .meta({ id: "ApiTokenInput" });
 export type ApiTokenInput = z.output<typeof apiTokenInputSchema>;

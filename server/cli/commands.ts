@@ -200,7 +200,7 @@ const userCommands: Record<string, UserCommand> = {
     const email = requireEmail(options);
     const user = await requireUser(users, email);
     const updated = await users.deactivateUser({ actor: "operator", userId: user.id });
-    io.out(`${updated.email} is deactivated: sign-in refused and sessions ended.\n`);
+    io.out(`${updated.email} is deactivated: sign-in refused, sessions ended, API tokens revoked.\n`);
   },
 
   async reactivate(options, { users }, io) {

@@ -18,7 +18,10 @@ import {
   originCases,
   type Subject,
   subjects,
+  type TokenSubject,
   throttleCases,
+  tokenMatrix,
+  tokenSubjects,
 } from "../authorization-matrix";
 import { createUser } from "../factories";
 import type { TestRequestInit } from "../harness";
@@ -289,5 +292,51 @@ describe("request guards", () => {
       const call = throttleCalls[name];
       if (call) await expectCase(name, expected, await call(world));
     }
+  });
+});
+
+describe("personal API tokens", () => {
+  it("answers every token cell as the table says", async () => {
+    const owners: Record<TokenSubject, { subject: Subject; fullAccess?: boolean }> = {
+      buyer: { subject: "buyer" },
+      adminIntake: { subject: "admin" },
+      adminFull: { subject: "admin", fullAccess: true },
+      financial: { subject: "financial" },
+    };
+    const tokens = {} as Record<TokenSubject, string>;
+    for (const subject of tokenSubjects) {
+      const { subject: owner, fullAccess } = owners[subject];
+      const minted = await world.ctx.request("/api/tokens", {
+        method: "POST",
+        cookie: world.cookies.get(owner),
+        json: { name: `matrix ${subject}`, ...(fullAccess ? { fullAccess } : {}) },
+      });
+      expect(minted.status).toBe(201);
+      tokens[subject] = ((await minted.json()) as { token: string }).token;
+    }
+    const mismatches: string[] = [];
+    for (const [key, row] of Object.entries(tokenMatrix)) {
+      const [method = "GET"] = key.split(" ");
+      for (const subject of tokenSubjects) {
+        const call = await calls[key as keyof typeof calls]?.(world);
+        expect(call, key).toBeDefined();
+        if (!call) continue;
+        const response = await world.ctx.request(call.path, {
+          method,
+          origin: null,
+          headers: { authorization: `Bearer ${tokens[subject]}` },
+          ...(call.json !== undefined ? { json: call.json } : {}),
+        });
+        const text = await response.text();
+        const actual = classify(response.status);
+        if (actual !== row[subject])
+          mismatches.push(
+            `${key} with ${subject}: expected ${row[subject]}, got ${actual} ${text.slice(0, 120)}`,
+          );
+        else if (subject === "adminIntake" && actual === 403)
+          expect(JSON.parse(text).error.code, key).toBe("token_intake_only");
+      }
+    }
+    expect(mismatches).toEqual([]);
   });
 });

@@ -63,13 +63,13 @@ describe("user create", () => {
       "--role",
       "admin",
       "--password",
-      "ana-password",
+      "lilac-river-31",
     ]);
     expect(run).toMatchObject({ code: 0, err: "" });
     expect(run.out).toContain("Created ana@example.com (Ana) with role admin.");
-    expect(run.out).not.toContain("ana-password");
+    expect(run.out).not.toContain("lilac-river-31");
     expect(await userByEmail("ana@example.com")).toMatchObject({ role: "admin", name: "Ana" });
-    await expect(ctx.signIn("ana@example.com", "ana-password")).resolves.toBeTruthy();
+    await expect(ctx.signIn("ana@example.com", "lilac-river-31")).resolves.toBeTruthy();
   });
 
   it("without a password prints a set-password link (and sends the invitation)", async () => {
@@ -157,11 +157,11 @@ describe("user set-password", () => {
       "--email",
       "dani@example.com",
       "--password",
-      "dani-new-pass",
+      "copper-field-77",
     ]);
     expect(run.code).toBe(0);
-    expect(run.out).not.toContain("dani-new-pass");
-    await expect(ctx.signIn("dani@example.com", "dani-new-pass")).resolves.toBeTruthy();
+    expect(run.out).not.toContain("copper-field-77");
+    await expect(ctx.signIn("dani@example.com", "copper-field-77")).resolves.toBeTruthy();
     await expect(ctx.signIn("dani@example.com", dani.password)).rejects.toThrow(/401/);
   });
 
@@ -312,7 +312,7 @@ describe.skipIf(testDatabaseKind() !== "pglite")("as a real process on an embedd
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "placar-cli-free-"));
     dirs.push(dataDir);
     const run = await runProcess(
-      ["user", "create", "--email", "ops@example.com", "--role", "admin", "--password", "ops-password"],
+      ["user", "create", "--email", "ops@example.com", "--role", "admin", "--password", "granite-sky-25"],
       dataDir,
     );
     expect(run.err).toBe("");

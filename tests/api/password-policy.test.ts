@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commonPasswordList } from "../../server/common-passwords-list";
 import { AppError } from "../../server/errors";
 import { createUsersService } from "../../server/features/users/users.service";
-import { findPasswordProblem, isCommonPassword } from "../../server/password-policy";
+import { containsEmailLocalPart, findPasswordProblem, isCommonPassword } from "../../server/password-policy";
 import { createUser } from "../factories";
 import { createTestContext, type TestContext } from "../harness";
 
@@ -110,5 +110,95 @@ describe("password policy", () => {
     expect(await change.json()).toMatchObject({ code: "PASSWORD_TOO_COMMON" });
     expect((await ctx.request("/api/me", { cookie })).status).toBe(200);
     await expect(ctx.signIn("change@example.com", "violet-harbour-73")).resolves.toBeTruthy();
+  });
+
+  describe("a password that contains the e-mail's local part (issue 27)", () => {
+    it("is found without regard to case, with or without a +tag; short local parts are not looked for", () => {
+      expect(containsEmailLocalPart("Ana.Souza-2024!", "ana.souza@example.com")).toBe(true);
+      expect(containsEmailLocalPart("my-ANA.SOUZA", "Ana.Souza@Example.com")).toBe(true);
+      expect(containsEmailLocalPart("ana.souza@example.com", "ana.souza@example.com")).toBe(true);
+      expect(containsEmailLocalPart("mariana-rocks-7", "mariana+work@example.com")).toBe(true);
+      expect(containsEmailLocalPart("violet-harbour-73", "ana.souza@example.com")).toBe(false);
+      expect(containsEmailLocalPart("violet-harbour-73", "al@example.com")).toBe(false);
+      expect(findPasswordProblem("Ana.Souza-2024!", "ana.souza@example.com")).toBe("password_contains_email");
+      expect(findPasswordProblem("violet-harbour-73", "ana.souza@example.com")).toBeNull();
+    });
+
+    it("is refused at sign-up with PASSWORD_CONTAINS_EMAIL and stores no user", async () => {
+      const response = await ctx.request("/api/auth/sign-up/email", {
+        method: "POST",
+        json: { email: "Rodrigo.Lima@example.com", password: "rodrigo.lima-1990", name: "" },
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code: "PASSWORD_CONTAINS_EMAIL" });
+      await expect(ctx.signIn("rodrigo.lima@example.com", "rodrigo.lima-1990")).rejects.toThrow();
+    });
+
+    it("is refused on reset (the link's user) and on change (the signed-in user)", async () => {
+      await ctx.signUp("beatriz@example.com", "violet-harbour-73");
+      const before = ctx.outbox.length;
+      await ctx.request("/api/auth/request-password-reset", {
+        method: "POST",
+        json: { email: "beatriz@example.com", redirectTo: "/reset-password" },
+      });
+      const mail = ctx.outbox.slice(before).find((m) => m.to === "beatriz@example.com");
+      const token = /\/reset-password\?token=([^\s&]+)/.exec(mail?.text ?? "")?.[1] ?? "";
+      const reset = await ctx.request("/api/auth/reset-password", {
+        method: "POST",
+        json: { newPassword: "BEATRIZ-new-pass", token },
+      });
+      expect(reset.status).toBe(400);
+      expect(await reset.json()).toMatchObject({ code: "PASSWORD_CONTAINS_EMAIL" });
+
+      const cookie = await ctx.signIn("beatriz@example.com", "violet-harbour-73");
+      const change = await ctx.request("/api/auth/change-password", {
+        method: "POST",
+        cookie,
+        json: {
+          currentPassword: "violet-harbour-73",
+          newPassword: "i-am-Beatriz-99",
+          revokeOtherSessions: false,
+        },
+      });
+      expect(change.status).toBe(400);
+      expect(await change.json()).toMatchObject({ code: "PASSWORD_CONTAINS_EMAIL" });
+      await expect(ctx.signIn("beatriz@example.com", "violet-harbour-73")).resolves.toBeTruthy();
+      // The same link still sets an acceptable password.
+      const ok = await ctx.request("/api/auth/reset-password", {
+        method: "POST",
+        json: { newPassword: "quiet-meadow-58", token },
+      });
+      expect(ok.status).toBe(200);
+    });
+
+    it("is refused for users an operator creates or sets a password for, with a field code", async () => {
+      const service = createUsersService({
+        db: ctx.db,
+        env: ctx.env,
+        mailer: ctx.deps.mailer,
+        logger: ctx.deps.logger,
+      });
+      const user = await createUser(ctx.db, { email: "clarice.m@example.test" });
+      const set = await service
+        .setUserPassword({ actor: "operator", userId: user.id, password: "Clarice.M-2026" })
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect((set as AppError).fields).toEqual({ password: "password_contains_email" });
+      await expect(ctx.signIn(user.email, user.password)).resolves.toBeTruthy();
+      const created = await service
+        .createUserWithInvite({
+          actor: "operator",
+          email: "douglas@example.test",
+          role: "user",
+          password: "douglas-secret-1",
+        })
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect((created as AppError).fields).toEqual({ password: "password_contains_email" });
+    });
   });
 });

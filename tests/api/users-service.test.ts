@@ -214,12 +214,12 @@ describe("createUserWithInvite", () => {
       actor: admin,
       email: "  Maria@Example.com ",
       role: "financial",
-      password: "maria-password",
+      password: "orchid-lantern-44",
     });
     expect(result.user).toMatchObject({ email: "maria@example.com", name: "Maria", role: "financial" });
     expect(result.setPasswordUrl).toBeUndefined();
     expect(ctx.outbox.length).toBe(mails);
-    await expect(ctx.signIn("maria@example.com", "maria-password")).resolves.toBeTruthy();
+    await expect(ctx.signIn("maria@example.com", "orchid-lantern-44")).resolves.toBeTruthy();
   });
 
   it("without a password, mails a 7-day set-password link in the user's language that works once", async () => {
@@ -248,16 +248,16 @@ describe("createUserWithInvite", () => {
     expect(days).toBeLessThanOrEqual(7);
 
     // No password yet: sign-in fails.
-    await expect(ctx.signIn("nina@example.com", "nina-password")).rejects.toThrow(/401/);
+    await expect(ctx.signIn("nina@example.com", "sunlit-harbor-62")).rejects.toThrow(/401/);
     expect(await (await ctx.request(`/api/password-reset/validate?token=${token}`)).json()).toEqual({
       valid: true,
     });
     const set = await ctx.request("/api/auth/reset-password", {
       method: "POST",
-      json: { newPassword: "nina-password", token },
+      json: { newPassword: "sunlit-harbor-62", token },
     });
     expect(set.status).toBe(200);
-    await expect(ctx.signIn("nina@example.com", "nina-password")).resolves.toBeTruthy();
+    await expect(ctx.signIn("nina@example.com", "sunlit-harbor-62")).resolves.toBeTruthy();
     expect(await (await ctx.request(`/api/password-reset/validate?token=${token}`)).json()).toEqual({
       valid: false,
     });

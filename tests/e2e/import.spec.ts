@@ -4,6 +4,7 @@ import { addDays, todayIn } from "../../domain/periods";
 import { formatMoney } from "../../web/lib/format";
 import { screensServer, seededAccounts, storageStatePath } from "./support/env";
 import { expect, test } from "./support/fixtures";
+import { expectNoHorizontalScroll } from "./support/pages";
 
 // Issue 11: a buyer imports a spreadsheet export (semicolons, decimal commas), fixes the one column
 // Placar could not guess, sees the two bad rows flagged, imports the rest and finds it on /campanhas.
@@ -102,6 +103,14 @@ test("a buyer creates an API token from the user menu, sees it once and revokes 
   await page.getByTestId("tokens-link").click();
   await expect(page.getByRole("heading", { level: 1, name: "Tokens de API" })).toBeVisible();
   const name = `Script ${suffix}`;
+  // A buyer's token has their own scope: no access choice; every token expires (90 days preselected).
+  await expect(page.getByTestId("token-access")).toHaveCount(0);
+  await expect(page.getByTestId("token-expiry")).toHaveValue("90");
+  await expect(page.getByTestId("token-expiry").locator("option")).toHaveText([
+    "em 30 dias",
+    "em 90 dias",
+    "em 365 dias",
+  ]);
   await page.getByTestId("token-name").fill(name);
   await page.getByTestId("token-create").click();
   const secret = (await page.getByTestId("token-secret").textContent()) ?? "";
@@ -200,5 +209,67 @@ test.describe("an admin imports on behalf of a buyer", () => {
     const items = ((await list.json()) as { items: { offer: { name: string } | null }[] }).items;
     expect(items.filter((item) => item.offer?.name === privateOffer)).toHaveLength(3);
     await asBuyer.dispose();
+  });
+});
+
+test.describe("an admin's API tokens", () => {
+  test.use({ storageState: storageStatePath("admin") });
+
+  test("create campaigns only unless made with full campaign access, which the list shows; the screen fits 360 px and 1280 px", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/tokens");
+    await expect(page.getByRole("heading", { level: 1, name: "Tokens de API" })).toBeVisible();
+    const access = page.getByTestId("token-access");
+    await expect(access).toHaveValue("intake");
+    await expect(page.getByTestId("token-access-hint")).toContainText("só pode criar campanhas");
+
+    const script = await playwrightRequest.newContext({ baseURL: base });
+    const secrets: Record<string, string> = {};
+    for (const [label, choice] of [
+      [`Intake ${suffix}`, "intake"],
+      [`Full ${suffix}`, "full"],
+    ] as const) {
+      await page.getByTestId("token-name").fill(label);
+      await access.selectOption(choice);
+      await page.getByTestId("token-create").click();
+      secrets[choice] = (await page.getByTestId("token-secret").textContent()) ?? "";
+      expect(secrets[choice]).toMatch(/^plc_/);
+      await page.getByRole("button", { name: "Concluir" }).click();
+    }
+    const rows = page.getByTestId("token-row");
+    await expect(rows.filter({ hasText: `Intake ${suffix}` }).getByTestId("token-access-cell")).toHaveText(
+      "Só criar campanhas",
+    );
+    await expect(rows.filter({ hasText: `Full ${suffix}` }).getByTestId("token-access-cell")).toHaveText(
+      "Acesso completo",
+    );
+    await expect(page.getByTestId("token-count")).toContainText("de 20 tokens ativos");
+
+    const list = (secret: string) =>
+      script.get("/api/campaigns", { headers: { authorization: `Bearer ${secret}` } });
+    const refused = await list(secrets.intake!);
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("token_intake_only");
+    expect((await list(secrets.full!)).status()).toBe(200);
+    await script.dispose();
+
+    // The form and the list fit: no sideways scroll of the page at 1280 px and at 360 px, and the
+    // access choice is fully visible in both.
+    await expectNoHorizontalScroll(page);
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expectNoHorizontalScroll(page, { message: `the tokens screen scrolls sideways at ${width} px` });
+      const box = await access.boundingBox();
+      expect(box, `access choice at ${width} px`).not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+    }
+    // At 1280 px the list fits its card, revoke buttons included (at 360 px it scrolls in its box).
+    const table = page.locator('[data-slot="table-container"]');
+    expect(await table.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(
+      0,
+    );
   });
 });

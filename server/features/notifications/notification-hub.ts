@@ -7,8 +7,15 @@ import { type NotificationEvent, notificationChannel } from "./notifications.ser
 
 type Subscriber = (event: NotificationEvent) => void;
 
+/** Open streams one user may hold in a process; opening one more closes their oldest (issue 27). */
+export const maxStreamsPerUser = 10;
+
 export type NotificationHub = {
-  subscribe: (userId: string, subscriber: Subscriber) => Promise<() => void>;
+  /**
+   * Adds a stream of the user. `evict` is called when this stream is the user's oldest and an
+   * 11th opens: the stream must then end (its subscription is already dropped).
+   */
+  subscribe: (userId: string, subscriber: Subscriber, evict?: () => void) => Promise<() => void>;
   /** Open streams in this process (for the benchmark and health checks). */
   size: () => number;
 };
@@ -18,7 +25,8 @@ const hubs = new WeakMap<Database, NotificationHub>();
 export function getNotificationHub(database: Database, logger: Logger): NotificationHub {
   const existing = hubs.get(database);
   if (existing) return existing;
-  const byUser = new Map<string, Set<Subscriber>>();
+  // Insertion order is opening order: the first entry of a user's map is their oldest stream.
+  const byUser = new Map<string, Map<Subscriber, (() => void) | undefined>>();
   let listening: Promise<unknown> | null = null;
 
   const dispatch = (payload: string) => {
@@ -29,19 +37,24 @@ export function getNotificationHub(database: Database, logger: Logger): Notifica
       logger.warn("unreadable notification event", { payload: payload.slice(0, 200) });
       return;
     }
-    for (const subscriber of byUser.get(event.userId) ?? []) subscriber(event);
+    for (const subscriber of byUser.get(event.userId)?.keys() ?? []) subscriber(event);
   };
 
   const hub: NotificationHub = {
-    subscribe: async (userId, subscriber) => {
+    subscribe: async (userId, subscriber, evict) => {
       listening ??= database.listen(notificationChannel, dispatch).catch((err) => {
         listening = null;
         throw err;
       });
       await listening;
-      const set = byUser.get(userId) ?? new Set();
-      set.add(subscriber);
+      const set = byUser.get(userId) ?? new Map<Subscriber, (() => void) | undefined>();
+      set.set(subscriber, evict);
       byUser.set(userId, set);
+      while (set.size > maxStreamsPerUser) {
+        const [oldest, evictOldest] = set.entries().next().value as [Subscriber, (() => void) | undefined];
+        set.delete(oldest);
+        evictOldest?.();
+      }
       return () => {
         set.delete(subscriber);
         // Only the set still registered: a late second call (abort, then finally) must not drop a

@@ -88,10 +88,24 @@ export function createNotificationsRoutes(deps: AppDeps) {
       return streamSSE(c, async (stream) => {
         const send = (item: NotificationItem) =>
           stream.writeSSE({ id: eventId(item), event: "notification", data: JSON.stringify(item) });
+        // The user's 11th stream closes their oldest (notification-hub.ts): it says so first, so
+        // the tab does not reconnect at once and close another one in turn.
+        const replaced = new AbortController();
+        const evict = () => {
+          void stream
+            .writeSSE({ event: "replaced", data: "" })
+            .catch(() => {})
+            .finally(() => replaced.abort());
+        };
+        const stop = deps.shutdown ? AbortSignal.any([deps.shutdown, replaced.signal]) : replaced.signal;
         // Subscribe first, then catch up: nothing falls between; the client ignores duplicate ids.
-        const unsubscribe = await hub.subscribe(actor.id, ({ userId: _owner, ...item }) => {
-          void send(item).catch(() => {});
-        });
+        const unsubscribe = await hub.subscribe(
+          actor.id,
+          ({ userId: _owner, ...item }) => {
+            void send(item).catch(() => {});
+          },
+          evict,
+        );
         stream.onAbort(unsubscribe);
         try {
           if (since && !Number.isNaN(since.getTime())) {
@@ -99,9 +113,9 @@ export function createNotificationsRoutes(deps: AppDeps) {
           }
           await stream.writeSSE({ event: "ready", data: "" });
           // Ends with the client, or when the server stops (the client's EventSource reconnects).
-          while (!stream.aborted && !stream.closed && !deps.shutdown?.aborted) {
-            await sleepUnlessAborted(heartbeatMs, deps.shutdown);
-            if (!stream.aborted && !deps.shutdown?.aborted) await stream.write(": heartbeat\n\n");
+          while (!stream.aborted && !stream.closed && !stop.aborted) {
+            await sleepUnlessAborted(heartbeatMs, stop);
+            if (!stream.aborted && !stop.aborted) await stream.write(": heartbeat\n\n");
           }
         } finally {
           unsubscribe();

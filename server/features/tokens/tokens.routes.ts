@@ -19,7 +19,10 @@ const createRouteDef = createRoute({
   tags,
   summary: "Create a personal API token; the secret is in this answer only",
   request: { body: { content: { "application/json": { schema: apiTokenInputSchema } }, required: true } },
-  responses: { 201: jsonResponse(createdApiTokenSchema, "The token with its secret"), ...errors(400, 401) },
+  responses: {
+    201: jsonResponse(createdApiTokenSchema, "The token with its secret"),
+    ...errors(400, 401, 409),
+  },
 });
 const deleteRoute = createRoute({
   method: "delete",

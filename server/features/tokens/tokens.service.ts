@@ -1,12 +1,18 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
-import type { ApiToken, ApiTokenInput, CreatedApiToken } from "../../../domain/schemas/tokens";
+import { and, count, desc, eq, gt, isNull, or } from "drizzle-orm";
+import { tokenAccessChoiceFor } from "../../../domain/permissions";
+import {
+  type ApiToken,
+  type ApiTokenInput,
+  type CreatedApiToken,
+  maxActiveTokensPerUser,
+} from "../../../domain/schemas/tokens";
 import { actorUserColumns, toActor } from "../../actor";
 import { auditSourceOf, recordAuditEvent } from "../../audit";
 import type { Actor } from "../../context";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { apiTokens, users } from "../../db/schema";
-import { notFound } from "../../errors";
+import { AppError, conflict, notFound } from "../../errors";
 
 // Personal API tokens (docs/decisions/0031): a random secret shown once; only its SHA-256 is kept,
 // which is enough for a 192-bit random value (no password hashing needed) and lets a lookup use
@@ -29,6 +35,7 @@ function toApiToken(row: typeof apiTokens.$inferSelect): ApiToken {
     lastUsedAt: toIso(row.lastUsedAt),
     expiresAt: toIso(row.expiresAt),
     revokedAt: toIso(row.revokedAt),
+    fullAccess: row.fullAccess,
     createdAt: toIso(row.createdAt)!,
   };
 }
@@ -51,9 +58,32 @@ export async function createToken({
   actor: Actor;
   input: ApiTokenInput;
 }): Promise<CreatedApiToken> {
+  const choice = tokenAccessChoiceFor(actor.role);
+  // Absent: limited where a limit exists and makes sense (admins), the only useful access otherwise.
+  const fullAccess = input.fullAccess ?? choice === "full-only";
+  if (choice === "own-scope" && fullAccess)
+    throw new AppError(
+      "validation_failed",
+      "Full campaign access is a choice for roles that read every campaign; this token has your own scope.",
+      { fullAccess: "full_access_not_applicable" },
+    );
+  if (choice === "full-only" && !fullAccess)
+    throw new AppError(
+      "validation_failed",
+      "Your role creates no campaigns, so a token limited to creating them would do nothing: ask for full access.",
+      { fullAccess: "full_access_required" },
+    );
   const secret = `${tokenPrefix}${randomBytes(24).toString("base64url")}`;
-  const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null;
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + input.expiresInDays * 86_400_000);
   const row = await db.transaction(async (tx) => {
+    // The owner's row is the lock: two concurrent creations cannot both see 19 live tokens.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for("update");
+    if ((await countActiveTokens(tx, actor.id, now)) >= maxActiveTokensPerUser)
+      throw conflict(
+        "too_many_tokens",
+        `You already have ${maxActiveTokensPerUser} active tokens; revoke one you no longer use first.`,
+      );
     const [created] = await tx
       .insert(apiTokens)
       .values({
@@ -62,6 +92,7 @@ export async function createToken({
         tokenHash: hashToken(secret),
         prefix: secret.slice(0, tokenPrefix.length + 6),
         expiresAt,
+        fullAccess,
       })
       .returning();
     // The prefix names the token in the trail; the secret never goes there.
@@ -69,11 +100,43 @@ export async function createToken({
       action: "token.created",
       ...auditSourceOf(actor),
       target: { type: "api_token", id: created!.id },
-      details: { name: created!.name, prefix: created!.prefix, expiresAt: created!.expiresAt },
+      details: {
+        name: created!.name,
+        prefix: created!.prefix,
+        expiresAt: created!.expiresAt,
+        fullAccess: created!.fullAccess,
+      },
     });
     return created!;
   });
   return { ...toApiToken(row), token: secret };
+}
+
+async function countActiveTokens(db: DbOrTx, userId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(apiTokens)
+    .where(
+      and(
+        eq(apiTokens.userId, userId),
+        isNull(apiTokens.revokedAt),
+        or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Revokes every live token of a user, inside the caller's transaction: deactivation ends them for
+ * good (reactivation gives the user their sign-in back, not their old tokens). Returns how many.
+ */
+export async function revokeAllTokensOf(tx: DbOrTx, userId: string): Promise<number> {
+  const revoked = await tx
+    .update(apiTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  return revoked.length;
 }
 
 export async function revokeToken({ db, actor, id }: { db: Db; actor: Actor; id: string }): Promise<void> {
@@ -103,6 +166,7 @@ export async function resolveTokenActor(db: Db, secret: string): Promise<Actor |
   const [row] = await db
     .select({
       tokenId: apiTokens.id,
+      fullAccess: apiTokens.fullAccess,
       user: actorUserColumns,
     })
     .from(apiTokens)
@@ -118,5 +182,5 @@ export async function resolveTokenActor(db: Db, secret: string): Promise<Actor |
   const actor = row ? toActor(row.user) : null;
   if (!row || !actor) return null;
   await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.tokenId));
-  return actor;
+  return { ...actor, token: { id: row.tokenId, fullAccess: row.fullAccess } };
 }

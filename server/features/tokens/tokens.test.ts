@@ -1,5 +1,6 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { maxActiveTokensPerUser } from "../../../domain/schemas/tokens";
 import {
   type CreatedUser,
   createCampaign,
@@ -8,7 +9,7 @@ import {
   type OfferRow,
 } from "../../../tests/factories";
 import { createTestContext, type TestContext } from "../../../tests/harness";
-import { apiTokens, campaigns, users } from "../../db/schema";
+import { apiTokens, auditEvents, campaigns, users } from "../../db/schema";
 
 let ctx: TestContext;
 let admin: CreatedUser;
@@ -132,8 +133,8 @@ describe("bearer tokens on the campaign endpoints", () => {
   it("carry the owner's role: admin operations only for an admin's token", async () => {
     const theirs = await createCampaign(ctx.db, { creatorId: buyerB.id, offerId: offer.id, date: day(3) });
     const buyerToken = (await newToken(buyerA)).token;
-    const adminToken = (await newToken(admin)).token;
-    const financialToken = (await newToken(financial)).token;
+    const adminToken = (await newToken(admin, { name: "Full", fullAccess: true })).token;
+    const financialToken = (await newToken(financial, { name: "Reader" })).token;
     const path = `/api/campaigns/${theirs.id}`;
     expect((await withToken(buyerToken, path, { method: "DELETE" })).status).toBe(404);
     expect((await withToken(financialToken, path, { method: "DELETE" })).status).toBe(403);
@@ -175,6 +176,185 @@ describe("bearer tokens on the campaign endpoints", () => {
     expect((await withToken("plc_not-a-real-token", "/api/campaigns")).status).toBe(401);
   });
 });
+
+describe("token hygiene (issue 27)", () => {
+  const dayMs = 86_400_000;
+
+  it("expire in 90 days unless another expiry is chosen, never 'never', and the list shows it", async () => {
+    const user = await createUser(ctx.db, { role: "user" });
+    cookies[user.id] = await ctx.signIn(user.email, user.password);
+    const before = Date.now();
+    const plain = await newToken(user, { name: "Default" });
+    const expires = new Date((plain as unknown as { expiresAt: string }).expiresAt).getTime();
+    expect(expires - before).toBeGreaterThanOrEqual(90 * dayMs - 5_000);
+    expect(expires - before).toBeLessThanOrEqual(90 * dayMs + 60_000);
+    const year = await newToken(user, { name: "Year", expiresInDays: 365 });
+    const list = (await (await ctx.request("/api/tokens", { cookie: cookies[user.id] })).json()) as {
+      id: string;
+      expiresAt: string;
+      fullAccess: boolean;
+    }[];
+    const listed = list.find((token) => token.id === year.id)!;
+    expect(new Date(listed.expiresAt).getTime() - before).toBeGreaterThanOrEqual(365 * dayMs - 5_000);
+    expect(listed.fullAccess).toBe(false);
+    for (const [expiresInDays, code] of [
+      [null, "expiry_required"],
+      [0, "min_one"],
+      [366, "too_large"],
+      [3650, "too_large"],
+    ] as const) {
+      const response = await ctx.request("/api/tokens", {
+        method: "POST",
+        cookie: cookies[user.id],
+        json: { name: "Forever", expiresInDays },
+      });
+      expect(response.status, String(expiresInDays)).toBe(400);
+      expect((await response.json()).error.fields).toEqual({ expiresInDays: code });
+    }
+  });
+
+  it(`hold at most ${maxActiveTokensPerUser} live tokens per user; revoked and expired ones do not count`, async () => {
+    const user = await createUser(ctx.db, { role: "user" });
+    cookies[user.id] = await ctx.signIn(user.email, user.password);
+    const made = [];
+    for (let i = 0; i < maxActiveTokensPerUser; i++) made.push(await newToken(user, { name: `T${i}` }));
+    const create = () =>
+      ctx.request("/api/tokens", { method: "POST", cookie: cookies[user.id], json: { name: "One more" } });
+    const refused = await create();
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.code).toBe("too_many_tokens");
+    // Two at once when one slot is free: exactly one wins.
+    await ctx.request(`/api/tokens/${made[0]!.id}`, { method: "DELETE", cookie: cookies[user.id] });
+    const statuses = (await Promise.all([create(), create()])).map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 409]);
+    // An expired token frees its slot.
+    await ctx.db
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.id, made[1]!.id));
+    expect((await create()).status).toBe(201);
+    expect((await create()).status).toBe(409);
+  });
+
+  it("are revoked for good when the owner is deactivated: reactivation does not bring them back", async () => {
+    const leaver = await createUser(ctx.db, { role: "user" });
+    cookies[leaver.id] = await ctx.signIn(leaver.email, leaver.password);
+    const { id, token } = await newToken(leaver);
+    expect((await withToken(token, "/api/campaigns")).status).toBe(200);
+    const adminCookie = cookies[admin.id];
+    const off = await ctx.request(`/api/users/${leaver.id}/deactivate`, {
+      method: "POST",
+      cookie: adminCookie,
+    });
+    expect(off.status, await off.clone().text()).toBe(200);
+    const [row] = await ctx.db.select().from(apiTokens).where(eq(apiTokens.id, id));
+    expect(row?.revokedAt).toBeInstanceOf(Date);
+    const on = await ctx.request(`/api/users/${leaver.id}/reactivate`, {
+      method: "POST",
+      cookie: adminCookie,
+    });
+    expect(on.status).toBe(200);
+    const after = await withToken(token, "/api/campaigns");
+    expect(after.status).toBe(401);
+    expect((await after.json()).error.code).toBe("invalid_token");
+  });
+
+  it("offer full campaign access only where it matters: admins choose, financial must, buyers cannot", async () => {
+    const post = (user: CreatedUser, fullAccess?: boolean) =>
+      ctx.request("/api/tokens", {
+        method: "POST",
+        cookie: cookies[user.id],
+        json: { name: "Choice", ...(fullAccess === undefined ? {} : { fullAccess }) },
+      });
+    const buyerFull = await post(buyerA, true);
+    expect(buyerFull.status).toBe(400);
+    expect((await buyerFull.json()).error.fields).toEqual({ fullAccess: "full_access_not_applicable" });
+    const financialIntake = await post(financial, false);
+    expect(financialIntake.status).toBe(400);
+    expect((await financialIntake.json()).error.fields).toEqual({ fullAccess: "full_access_required" });
+    expect((await post(financial, true)).status).toBe(201);
+    const financialDefault = await post(financial);
+    expect((await financialDefault.json()).fullAccess).toBe(true);
+    const buyerDefault = await post(buyerA, false);
+    expect((await buyerDefault.json()).fullAccess).toBe(false);
+    const adminDefault = await post(admin);
+    expect(adminDefault.status).toBe(201);
+    expect((await adminDefault.json()).fullAccess).toBe(false);
+    const adminFull = await post(admin, true);
+    expect((await adminFull.json()).fullAccess).toBe(true);
+  });
+
+  it("limit an admin's token to intake unless it has full access: 403 on every other campaign call", async () => {
+    const theirs = await createCampaign(ctx.db, { creatorId: buyerB.id, offerId: offer.id, date: day(5) });
+    const intake = (await newToken(admin, { name: "Intake" })).token;
+    const full = (await newToken(admin, { name: "Everything", fullAccess: true })).token;
+
+    // Intake works: one campaign, a batch for a buyer.
+    const created = await withToken(intake, "/api/campaigns", {
+      method: "POST",
+      json: { date: day(6), offerId: offer.id, spent: "5", deposits: 1 },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const batch = await withToken(intake, "/api/campaigns/batch", {
+      method: "POST",
+      json: { rows: [{ date: day(7), offerId: offer.id, spent: "1" }], userId: buyerB.id },
+    });
+    expect(batch.status).toBe(200);
+
+    // Everything else: 403 token_intake_only, the same for a campaign that exists and one that does not.
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const refusedCalls: [string, string, unknown?][] = [
+      ["GET", "/api/campaigns"],
+      ["GET", "/api/campaigns/export.csv"],
+      ["GET", `/api/campaigns/${theirs.id}`],
+      ["GET", `/api/campaigns/${missing}`],
+      ["PATCH", `/api/campaigns/${theirs.id}`, { spent: "9" }],
+      ["PATCH", `/api/campaigns/${missing}`, { spent: "9" }],
+      ["DELETE", `/api/campaigns/${theirs.id}`],
+      ["DELETE", `/api/campaigns/${missing}`],
+    ];
+    const deniedBefore = await countDenials(admin.id);
+    for (const [method, path, json] of refusedCalls) {
+      const response = await withToken(intake, path, { method, ...(json ? { json } : {}) });
+      expect(response.status, `${method} ${path}`).toBe(403);
+      expect((await response.json()).error.code).toBe("token_intake_only");
+    }
+    // Refusals are audited (aggregated per caller and minute: at least one row, counting them all).
+    expect(await countDenials(admin.id)).toBeGreaterThan(deniedBefore);
+    const [unchanged] = await ctx.db.select().from(campaigns).where(eq(campaigns.id, theirs.id));
+    expect(unchanged?.spent).toBe(theirs.spent);
+
+    // The full-access token can do all of it.
+    expect((await withToken(full, "/api/campaigns")).status).toBe(200);
+    expect((await withToken(full, "/api/campaigns/export.csv")).status).toBe(200);
+    expect((await withToken(full, `/api/campaigns/${theirs.id}`)).status).toBe(200);
+    const patch = await withToken(full, `/api/campaigns/${theirs.id}`, {
+      method: "PATCH",
+      json: { spent: "9" },
+    });
+    expect(patch.status).toBe(200);
+    expect((await withToken(full, `/api/campaigns/${theirs.id}`, { method: "DELETE" })).status).toBe(204);
+  });
+
+  it("follow the owner's current role: a buyer's token is intake-only once the buyer is made admin", async () => {
+    const buyer = await createUser(ctx.db, { role: "user" });
+    cookies[buyer.id] = await ctx.signIn(buyer.email, buyer.password);
+    const { token } = await newToken(buyer);
+    expect((await withToken(token, "/api/campaigns")).status).toBe(200);
+    await ctx.db.update(users).set({ role: "admin" }).where(eq(users.id, buyer.id));
+    const response = await withToken(token, "/api/campaigns");
+    expect(response.status).toBe(403);
+    expect((await response.json()).error.code).toBe("token_intake_only");
+  });
+});
+
+async function countDenials(actorId: string) {
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, "access.denied"), eq(auditEvents.actorId, actorId)));
+  return Number(row?.n ?? 0);
+}
 
 describe("POST /api/campaigns/batch", () => {
   async function countFor(userId: string) {

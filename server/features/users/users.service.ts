@@ -28,10 +28,16 @@ import { AppError, conflict, forbidden, notFound, unprocessable } from "../../er
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
 import { pickMailLanguage, renderInvitationMail } from "../../mail/templates";
-import { isCommonPassword, passwordMaxLength, passwordMinLength } from "../../password-policy";
+import {
+  containsEmailLocalPart,
+  isCommonPassword,
+  passwordMaxLength,
+  passwordMinLength,
+} from "../../password-policy";
 import { clearSignInThrottle } from "../../sign-in-throttle";
 import { assertMonthsOpen } from "../campaigns/month-close";
 import { readWorkspaceSettings } from "../settings/settings.service";
+import { revokeAllTokensOf } from "../tokens/tokens.service";
 
 // Writes on users that need more than one statement. Each public function is one transaction.
 // Issue 4 (admin users screen) builds on these.
@@ -167,17 +173,19 @@ export function createUsersService(deps: UsersServiceDeps) {
         .set({ deactivatedAt: new Date(), banned: true, banReason: "deactivated", banExpires: null })
         .where(eq(users.id, userId))
         .returning(summaryColumns);
-      // Signed out everywhere at once.
+      // Signed out everywhere at once, and their API tokens revoked for good: reactivation gives
+      // back the sign-in, never a token that may have leaked meanwhile (issue 27).
       const ended = await tx
         .delete(sessions)
         .where(eq(sessions.userId, userId))
         .returning({ id: sessions.id });
+      const tokensRevoked = await revokeAllTokensOf(tx, userId);
       await recordAuditEvent(tx, {
         action: "user.deactivated",
         ...auditSource(actor),
         target: { type: "user", id: target.id },
         subjectUserId: target.id,
-        details: { email: target.email, role: target.role, sessionsEnded: ended.length },
+        details: { email: target.email, role: target.role, sessionsEnded: ended.length, tokensRevoked },
       });
       return toSummary(requireRow(updated));
     });
@@ -256,6 +264,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     const hash = await hashPassword(password);
     await db.transaction(async (tx) => {
       const target = await lockUser(tx, userId);
+      assertPasswordWithoutEmail(password, target.email);
       await upsertCredential(tx, userId, hash);
       // A new password ends a sign-in throttle on the address, as a completed reset does.
       await clearSignInThrottle(tx, target.email);
@@ -283,7 +292,10 @@ export function createUsersService(deps: UsersServiceDeps) {
       throw new AppError("validation_failed", "Unknown role.", { role: "invalid_role" });
     }
     const name = input.name?.trim() || deriveNameFromEmail(email);
-    if (input.password !== undefined) assertPassword(input.password);
+    if (input.password !== undefined) {
+      assertPassword(input.password);
+      assertPasswordWithoutEmail(input.password, email);
+    }
     const passwordHash = input.password !== undefined ? await hashPassword(input.password) : undefined;
     const token = passwordHash ? undefined : randomBytes(24).toString("base64url");
 
@@ -758,6 +770,18 @@ function assertPassword(password: string) {
     throw new AppError("validation_failed", "This password is one of the most common ones; choose another.", {
       password: "password_too_common",
     });
+  }
+}
+
+function assertPasswordWithoutEmail(password: string, email: string) {
+  if (containsEmailLocalPart(password, email)) {
+    throw new AppError(
+      "validation_failed",
+      "The password contains the e-mail address's name; choose another.",
+      {
+        password: "password_contains_email",
+      },
+    );
   }
 }
 

@@ -10,7 +10,9 @@ import { addLiveNotification, notificationKeys } from "./api";
 // it opens after sign-in and closes on sign-out. The browser reconnects by itself and sends
 // Last-Event-ID, so the server replays what was missed; ids already seen are ignored. If the stream
 // is closed for good (the session ended, the server refused), it is reopened later with a backoff
-// and the session is re-checked, so an ended session signs the tab out.
+// and the session is re-checked, so an ended session signs the tab out. A user holds at most 10
+// streams: the server closes the oldest with a "replaced" event, and that tab waits until it is
+// looked at again before it reopens (reopening at once would close another tab's, in a loop).
 
 const streamUrl = "/api/notifications/stream";
 const firstRetryMs = 5_000;
@@ -42,6 +44,7 @@ export function useNotificationStream(onArrival: (item: NotificationItem) => voi
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let retryMs = firstRetryMs;
     let stopped = false;
+    let replaced = false;
 
     const onNotification = (event: MessageEvent<string>) => {
       const item = parse(event.data);
@@ -72,6 +75,12 @@ export function useNotificationStream(onArrival: (item: NotificationItem) => voi
         // Subscribed: whatever arrived before this point is in the list the server answers now.
         void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
       });
+      current.addEventListener("replaced", () => {
+        replaced = true;
+        current.close();
+        source = null;
+        setLive(false);
+      });
       current.onerror = () => {
         setLive(false);
         // While CONNECTING the browser is already retrying on its own.
@@ -84,9 +93,17 @@ export function useNotificationStream(onArrival: (item: NotificationItem) => voi
       };
     };
 
+    const onVisible = () => {
+      if (!replaced || stopped || document.visibilityState !== "visible") return;
+      replaced = false;
+      open();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+
     open();
     return () => {
       stopped = true;
+      document.removeEventListener("visibilitychange", onVisible);
       clearTimeout(retryTimer);
       source?.close();
       setLive(false);

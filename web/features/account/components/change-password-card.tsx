@@ -17,7 +17,12 @@ import { CheckboxField } from "./checkbox-field";
 // Current password, new one twice, and "sign out of my other sessions" (on by default). A refusal
 // marks the field it is about; nothing typed is cleared by an error.
 
-const newPasswordCodes = new Set(["PASSWORD_TOO_COMMON", "PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG"]);
+const newPasswordCodes = new Set([
+  "PASSWORD_TOO_COMMON",
+  "PASSWORD_CONTAINS_EMAIL",
+  "PASSWORD_TOO_SHORT",
+  "PASSWORD_TOO_LONG",
+]);
 
 export function ChangePasswordCard() {
   const { t } = useTranslation("account");

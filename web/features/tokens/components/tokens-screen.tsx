@@ -1,4 +1,10 @@
-import { type ApiToken, tokenExpiryChoices } from "@domain/schemas/tokens";
+import { type TokenAccessChoice, tokenAccessChoiceFor } from "@domain/permissions";
+import {
+  type ApiToken,
+  defaultTokenExpiryDays,
+  maxActiveTokensPerUser,
+  tokenExpiryChoices,
+} from "@domain/schemas/tokens";
 import { Copy, KeyRound } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,19 +26,28 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useCurrentUser } from "@/features/auth/session";
 import { EmptyState, ErrorState } from "@/features/campaigns/components/states";
 import { useFormatters } from "@/features/campaigns/use-formatters";
 import { errorMessageKey } from "@/lib/api";
-import { formatDateTime } from "@/lib/format";
+import { formatDate, formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useCreateToken, useRevokeToken, useTokens } from "../api";
 
-/** Create (the secret is shown once), list with last use, revoke. */
+type Access = "intake" | "full";
+
+/**
+ * Create (the secret is shown once), list with last use, expiry and access, revoke. Every token
+ * expires; an admin chooses between a token that only creates campaigns and one with full campaign
+ * access (docs/decisions/0068); other roles are not asked, since the choice changes nothing for them.
+ */
 export function TokensScreen() {
   const { t } = useTranslation("tokens");
   const id = useId();
+  const choice = tokenAccessChoiceFor(useCurrentUser().role);
   const [name, setName] = useState("");
-  const [expiry, setExpiry] = useState<string>("90");
+  const [expiry, setExpiry] = useState<string>(String(defaultTokenExpiryDays));
+  const [access, setAccess] = useState<Access>("intake");
   const [nameError, setNameError] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   const create = useCreateToken();
@@ -46,7 +61,8 @@ export function TokensScreen() {
     try {
       const created = await create.mutateAsync({
         name: name.trim(),
-        expiresInDays: expiry === "never" ? null : Number(expiry),
+        expiresInDays: Number(expiry),
+        ...(choice === "choose" ? { fullAccess: access === "full" } : {}),
       });
       setSecret(created.token);
       setName("");
@@ -65,7 +81,11 @@ export function TokensScreen() {
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           <form
-            className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+            className={
+              choice === "choose"
+                ? "grid gap-4 sm:grid-cols-2 sm:items-end lg:grid-cols-[minmax(0,1fr)_11rem_17rem_auto]"
+                : "grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-end"
+            }
             onSubmit={submit}
             noValidate
           >
@@ -95,14 +115,39 @@ export function TokensScreen() {
                     {t("create.days", { count: days })}
                   </option>
                 ))}
-                <option value="never">{t("create.never")}</option>
               </NativeSelect>
             </div>
+            {choice === "choose" ? (
+              <div className="flex flex-col gap-2">
+                <Label htmlFor={`${id}-access`}>{t("create.access")}</Label>
+                <NativeSelect
+                  id={`${id}-access`}
+                  value={access}
+                  onChange={(event) => setAccess(event.target.value === "full" ? "full" : "intake")}
+                  aria-describedby={`${id}-access-hint`}
+                  data-testid="token-access"
+                >
+                  <option value="intake">{t("access.intake")}</option>
+                  <option value="full">{t("access.full")}</option>
+                </NativeSelect>
+              </div>
+            ) : null}
             <Button type="submit" disabled={create.isPending} data-testid="token-create">
               <KeyRound aria-hidden="true" />
               {t("create.submit")}
             </Button>
           </form>
+          {choice === "choose" ? (
+            <p
+              id={`${id}-access-hint`}
+              className="text-muted-foreground text-sm"
+              data-testid="token-access-hint"
+            >
+              {t(access === "full" ? "create.accessFullHint" : "create.accessIntakeHint")}
+            </p>
+          ) : choice === "full-only" ? (
+            <p className="text-muted-foreground text-sm">{t("create.accessReadHint")}</p>
+          ) : null}
           {nameError ? (
             <p id={`${id}-name-error`} className="text-destructive text-sm" role="alert">
               {t("create.nameRequired")}
@@ -111,7 +156,7 @@ export function TokensScreen() {
           {secret ? <SecretNotice secret={secret} onDone={() => setSecret(null)} /> : null}
         </CardContent>
       </Card>
-      <TokenList />
+      <TokenList choice={choice} />
     </div>
   );
 }
@@ -147,7 +192,7 @@ function SecretNotice({ secret, onDone }: { secret: string; onDone: () => void }
   );
 }
 
-function TokenList() {
+function TokenList({ choice }: { choice: TokenAccessChoice }) {
   const { t } = useTranslation("tokens");
   const format = useFormatters();
   const tokens = useTokens();
@@ -159,11 +204,19 @@ function TokenList() {
   if (tokens.isPending) return <Skeleton className="h-32 w-full" />;
   if (tokens.isError) return <ErrorState error={tokens.error} onRetry={() => void tokens.refetch()} />;
   if (tokens.data.length === 0) return <EmptyState title={t("list.empty")} />;
+  const now = new Date();
+  const active = tokens.data.filter(
+    (token) => !token.revokedAt && (token.expiresAt === null || new Date(token.expiresAt) > now),
+  ).length;
+  const showAccess = choice !== "own-scope";
 
   return (
     <Card>
       <CardHeader>
         <CardTitle>{t("list.title")}</CardTitle>
+        <CardDescription data-testid="token-count">
+          {t("list.count", { count: active, max: maxActiveTokensPerUser })}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <Table data-testid="token-list">
@@ -173,6 +226,7 @@ function TokenList() {
               <TableHead>{t("list.prefix")}</TableHead>
               <TableHead>{t("list.lastUsed")}</TableHead>
               <TableHead>{t("list.expires")}</TableHead>
+              {showAccess ? <TableHead>{t("list.access")}</TableHead> : null}
               <TableHead>{t("list.status")}</TableHead>
               <TableHead>
                 <span className="sr-only">{t("list.actions")}</span>
@@ -191,8 +245,20 @@ function TokenList() {
                     {token.lastUsedAt ? when(token.lastUsedAt) : t("list.never")}
                   </TableCell>
                   <TableCell className="whitespace-nowrap">
-                    {token.expiresAt ? when(token.expiresAt) : t("list.noExpiry")}
+                    {/* The day is enough here (and keeps the table narrow); the title has the time. */}
+                    {token.expiresAt ? (
+                      <span title={when(token.expiresAt)}>
+                        {formatDate(token.expiresAt, format.language, { timeZone: format.timeZone })}
+                      </span>
+                    ) : (
+                      t("list.noExpiry")
+                    )}
                   </TableCell>
+                  {showAccess ? (
+                    <TableCell className="whitespace-nowrap" data-testid="token-access-cell">
+                      {t(token.fullAccess ? "access.full" : "access.intake")}
+                    </TableCell>
+                  ) : null}
                   <TableCell>
                     <Badge variant={state === "active" ? "secondary" : "outline"}>
                       {t(`state.${state}`)}
