@@ -81,6 +81,19 @@ describe("the web API client", () => {
     expect(keyOf(calls[1])).toBe(keyOf(calls[0]));
   });
 
+  it("keeps the key after a server error (a 503 may still be saving) and drops it after a 4xx", async () => {
+    const body = { spent: "6" };
+    answer = async () =>
+      new Response(JSON.stringify({ error: { code: "timeout", message: "slow" } }), { status: 503 });
+    expect((await failure(api.post("/api/campaigns", body))).code).toBe("timeout");
+    answer = async () =>
+      new Response(JSON.stringify({ error: { code: "validation_failed", message: "no" } }), { status: 400 });
+    await failure(api.post("/api/campaigns", body));
+    await failure(api.post("/api/campaigns", body));
+    expect(keyOf(calls[1])).toBe(keyOf(calls[0]));
+    expect(keyOf(calls[2])).not.toBe(keyOf(calls[0]));
+  });
+
   it("gives up on a write with no answer within the time limit, and says unreachable", async () => {
     vi.useFakeTimers();
     answer = (call) =>

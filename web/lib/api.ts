@@ -168,8 +168,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     clearTimeout(timer);
     options.signal?.removeEventListener("abort", cancel);
   }
-  // An answer ends the action, unless it says the first try is still running on the server.
-  if (fingerprint !== null && response.status !== 409) unansweredWrites.delete(fingerprint);
+  // A 2xx-4xx answer ends the action. A 5xx does not: a 503 "took too long" leaves the handler
+  // running on the server, so the retry must carry the same key; nor does 409 idempotency_key_in_use
+  // (the first try is still running).
+  if (fingerprint !== null && response.status < 500 && response.status !== 409)
+    unansweredWrites.delete(fingerprint);
 
   const text = await response.text();
   let body: unknown;
