@@ -110,6 +110,12 @@ export default defineConfig({
       use: { ...browser, baseURL: screensServer.baseURL },
     },
     {
+      name: "writes",
+      testMatch: /writes\.spec\.ts/,
+      dependencies: ["sign-in"],
+      use: { ...browser, baseURL: screensServer.baseURL },
+    },
+    {
       name: "insights",
       testMatch: /(admin-insights|financial-insights|reports)\.spec\.ts/,
       dependencies: ["sign-in"],

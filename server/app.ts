@@ -32,6 +32,7 @@ import { authenticateBearer, hasBearerToken } from "./features/tokens/token-auth
 import { createTokensRoutes } from "./features/tokens/tokens.routes";
 import { createUsersRoutes } from "./features/users/users.routes";
 import { createRouter } from "./http";
+import { honourIdempotencyKeys } from "./idempotency";
 import { renderApiReference } from "./openapi-reference";
 import { authorizeOperations } from "./operation-access";
 import { limitRequestRate, limitRequestTime } from "./overload";
@@ -187,6 +188,8 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   // A role that must use two-factor (workspace setting) reaches only its profile and sessions until
   // the user turns it on (403 two_factor_required).
   app.use("/api/*", requireTwoFactorWhereRequired(deps.database.db));
+  // A retried write with the same Idempotency-Key answers what the first one did (docs/decisions/0069).
+  app.use("/api/*", honourIdempotencyKeys(deps.database.db, { skipPaths: [importPreviewPath] }));
 
   app.route("/api", createHealthRoutes(deps));
   app.route("/api", createConfigRoutes(deps));
@@ -222,7 +225,11 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
       description:
         "Every operation answers errors as { error: { code, message, fields? } }. " +
         "Authentication uses the session cookie set by /api/auth (Better Auth). The campaign " +
-        "endpoints also accept a personal API token: `Authorization: Bearer <token>` (see docs/api.md).",
+        "endpoints also accept a personal API token: `Authorization: Bearer <token>` (see docs/api.md). " +
+        "Every POST, PUT, PATCH and DELETE honours an `Idempotency-Key` header (1-255 visible ASCII " +
+        "characters, kept 24 hours per user): the same key and request answer the stored result " +
+        "(header `Idempotent-Replayed: true`) without doing it again; the same key with another request " +
+        "answers 422 idempotency_key_reused; while the first call runs, 409 idempotency_key_in_use.",
     },
     servers: [{ url: deps.env.appUrl }],
   });

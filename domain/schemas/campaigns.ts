@@ -29,7 +29,22 @@ export const campaignPatchSchema = z
     installations: countField.optional(),
     registrations: countField.optional(),
     deposits: countField.optional(),
+    /** Revenue entered directly; it wins over recomputeRevenue. */
     depositPayment: moneyField.optional(),
+    /**
+     * true: revenue becomes the deposits × the offer's payout; false: the saved revenue is kept.
+     * Absent: revenue follows new deposits or a new offer only while it still equals the saved
+     * deposits × the offer's payout (a revenue entered directly is kept). Decision 0069.
+     */
+    recomputeRevenue: z
+      .boolean({ error: "invalid" })
+      .optional()
+      .meta({
+        description:
+          "true: revenue becomes deposits × the offer's payout; false: the saved revenue is kept. " +
+          "Absent: revenue follows new deposits or a new offer only while it still equals the saved " +
+          "deposits × the offer's payout, so a revenue entered directly is kept. depositPayment wins.",
+      }),
   })
   .meta({ id: "CampaignPatch" });
 export type CampaignPatch = z.output<typeof campaignPatchSchema>;

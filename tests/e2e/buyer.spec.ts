@@ -128,9 +128,11 @@ test("a buyer adds a day, finds it, edits it, analyses it, exports it and delete
   // Edit: 8 deposits instead of 6.
   await card.getByTestId("card-edit").click();
   const edit = page.getByRole("dialog", { name: "Editar campanha" });
-  await expect(edit.getByLabel("Depósitos")).toHaveValue("6");
+  await expect(edit.getByLabel("Depósitos", { exact: true })).toHaveValue("6");
   await expect(edit.getByLabel("Data")).toHaveValue(shownDate(today));
-  await edit.getByLabel("Depósitos").fill("8");
+  // Revenue was computed from the deposits: the edit recomputes it (decision 0069).
+  await expect(edit.getByTestId("recompute-revenue")).toBeChecked();
+  await edit.getByLabel("Depósitos", { exact: true }).fill("8");
   await edit.getByTestId("edit-save").click();
   await expect(page.getByText("Campanha atualizada").first()).toBeVisible();
   await expect(edit).toBeHidden();

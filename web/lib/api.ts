@@ -2,7 +2,13 @@ import i18n from "i18next";
 
 // One way to talk to the server. Every failure becomes an ApiError whose `code` the UI translates
 // (errors.<code>): our API answers { error: { code, message, fields? } }, Better Auth answers
-// { code, message }, and a dropped connection becomes "network_error".
+// { code, message }, and a dropped connection becomes "network_error" ("unreachable" for a write).
+//
+// Writes (docs/decisions/0069): every POST/PUT/PATCH/DELETE to our API carries an Idempotency-Key,
+// one per user action. A write whose outcome is unknown (no answer: offline, dropped, or no answer
+// within writeTimeoutMs) keeps its key, and the same write sent again (the user's Retry, the same
+// method, path and body) reuses it, so the server answers the first save instead of saving twice.
+// Any answer from the server ends the action: the next identical write is a new one.
 
 export type FieldErrors = Record<string, string>;
 
@@ -35,7 +41,38 @@ export type RequestOptions = {
   query?: Query;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** A write's own key; by default one per action, kept for its retry (see above). */
+  idempotencyKey?: string;
+  /** How long a write waits for an answer; writeTimeoutMs unless the operation is known to be long. */
+  timeoutMs?: number;
 };
+
+/** A write with no answer after this long says so (the user may retry with the same key). */
+export const writeTimeoutMs = 9_000;
+/** For the few writes that do long work while the user watches (a backup, an import of a big file). */
+export const longWriteTimeoutMs = 120_000;
+
+/** Keys of writes whose outcome is unknown, by method, path and body; reused by the same write. */
+const unansweredWrites = new Map<string, string>();
+
+/** A fresh key: random, and available outside secure contexts too (crypto.randomUUID is not). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** The key for a write: the unanswered one for the same write, else a new one. */
+function keyForWrite(fingerprint: string): string {
+  let key = unansweredWrites.get(fingerprint);
+  if (!key) {
+    key = newIdempotencyKey();
+    unansweredWrites.set(fingerprint, key);
+  }
+  return key;
+}
+
+/** Better Auth's own calls (sign-in, sign-out…) are not data writes; the server does not key them. */
+const isAuthPath = (path: string) => path.startsWith("/api/auth/");
 
 function buildUrl(path: string, query?: Query): string {
   if (!query) return path;
@@ -82,12 +119,13 @@ const keptOn429 = new Set(["ACCOUNT_TEMPORARILY_LOCKED", "TOO_MANY_FAILED_SIGN_I
 
 /** Calls the API and returns the parsed JSON body (undefined for an empty answer). */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? "GET";
   const headers: Record<string, string> = {
     accept: "application/json",
     "x-language": i18n.resolvedLanguage ?? i18n.language ?? "pt-BR",
     ...options.headers,
   };
-  const init: RequestInit = { method: options.method ?? "GET", headers, credentials: "same-origin" };
+  const init: RequestInit = { method, headers, credentials: "same-origin" };
   if (options.body instanceof FormData) {
     // A file upload: the browser sets the multipart content type with its boundary.
     init.body = options.body;
@@ -95,15 +133,46 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     headers["content-type"] = "application/json";
     init.body = JSON.stringify(options.body);
   }
-  if (options.signal) init.signal = options.signal;
+  const url = buildUrl(path, options.query);
+  const write = method !== "GET";
+  let fingerprint: string | null = null;
+  if (write && !isAuthPath(path)) {
+    if (options.idempotencyKey) headers["idempotency-key"] = options.idempotencyKey;
+    else if (typeof init.body === "string" || init.body === undefined) {
+      fingerprint = `${method} ${url}\n${init.body ?? ""}`;
+      headers["idempotency-key"] = keyForWrite(fingerprint);
+    } else headers["idempotency-key"] = newIdempotencyKey();
+  }
+
+  // A write gives up after its time limit; the caller's own signal still cancels it (AbortError).
+  const timeout = new AbortController();
+  const timer = write ? setTimeout(() => timeout.abort(), options.timeoutMs ?? writeTimeoutMs) : undefined;
+  const cancel = () => timeout.abort();
+  if (options.signal?.aborted) timeout.abort();
+  options.signal?.addEventListener("abort", cancel, { once: true });
+  init.signal = timeout.signal;
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), init);
+    // The browser knows it is offline: say so at once rather than after the time limit.
+    if (write && typeof navigator !== "undefined" && navigator.onLine === false)
+      throw new TypeError("offline");
+    response = await fetch(url, init);
   } catch (error) {
-    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    if (options.signal?.aborted)
+      throw error instanceof Error ? error : new DOMException("Aborted", "AbortError");
+    // No answer: a write may or may not have been saved, so its key is kept for the retry.
+    if (write) throw new ApiError(0, "unreachable", error instanceof Error ? error.message : "No answer.");
     throw new ApiError(0, "network_error", error instanceof Error ? error.message : "Network error.");
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener("abort", cancel);
   }
+  // A 2xx-4xx answer ends the action. A 5xx does not: a 503 "took too long" leaves the handler
+  // running on the server, so the retry must carry the same key; nor does 409 idempotency_key_in_use
+  // (the first try is still running).
+  if (fingerprint !== null && response.status < 500 && response.status !== 409)
+    unansweredWrites.delete(fingerprint);
 
   const text = await response.text();
   let body: unknown;
@@ -114,6 +183,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       body = undefined;
     }
   }
+  if (
+    fingerprint !== null &&
+    response.status === 409 &&
+    readErrorBody(409, body).code !== "idempotency_key_in_use"
+  )
+    unansweredWrites.delete(fingerprint);
   if (!response.ok) {
     // A rate limit answers 429 whatever the body says; the account locks (a second factor, a
     // throttled sign-in address) keep their own codes.

@@ -32,7 +32,10 @@ export const queryClient = new QueryClient({
       retry: (failureCount, error) =>
         isApiError(error) && error.status >= 400 && error.status < 500 ? false : failureCount < 2,
     },
-    mutations: { retry: false },
+    // A write is always sent, even when the browser says it is offline: TanStack's default would
+    // pause it silently and save it whenever the connection came back (a spinner meanwhile). The
+    // API client answers "unreachable" at once instead, and the form offers Retry (decision 0069).
+    mutations: { retry: false, networkMode: "always" },
   },
 });
 

@@ -331,9 +331,11 @@ async function updateOpenCampaign(db: Db, actor: Actor, id: string, patch: Campa
       ...(patch.deposits !== undefined ? { deposits: patch.deposits } : {}),
       ...(patch.depositPayment !== undefined
         ? { depositPayment: patch.depositPayment }
-        : offerId !== undefined || patch.deposits !== undefined
-          ? { depositPayment: recomputedDepositPayment(offerId, patch.deposits) }
-          : {}),
+        : patch.recomputeRevenue === true
+          ? { depositPayment: recomputedDepositPayment(offerId, patch.deposits, "always") }
+          : patch.recomputeRevenue === undefined && (offerId !== undefined || patch.deposits !== undefined)
+            ? { depositPayment: recomputedDepositPayment(offerId, patch.deposits, "when-computed") }
+            : {}),
       updatedAt: new Date(),
     })
     .where(
@@ -349,14 +351,24 @@ async function updateOpenCampaign(db: Db, actor: Actor, id: string, patch: Campa
 }
 
 /**
- * Revenue follows new deposits or a new offer unless entered directly; a later change of the offer's
- * payout alone never rewrites saved revenue. Computed from the row as PostgreSQL updates it (SET reads
- * the old values), so a concurrent edit cannot make it use stale deposits; numeric(14,2) × integer is
- * exact, like computeDepositPayment. A campaign whose offer was deleted keeps its revenue.
+ * Revenue on an edit (docs/decisions/0069). Entered directly (depositPayment) it is that value. With
+ * recomputeRevenue: true it is the new deposits × the new offer's payout ("always"); with false it is
+ * kept. Without either, it follows new deposits or a new offer only while it still is what the row's
+ * deposits × its offer's payout make ("when-computed"): a revenue entered directly, or computed at a
+ * payout the offer no longer has, is kept. A later change of the offer's payout alone never rewrites
+ * saved revenue. Computed from the row as PostgreSQL updates it (SET reads the old values), so a
+ * concurrent edit cannot make it use stale deposits; numeric(14,2) × integer is exact, like
+ * computeDepositPayment. A campaign whose offer was deleted keeps its revenue.
  */
-function recomputedDepositPayment(offerId: string | undefined, deposits: number | undefined): SQL {
+function recomputedDepositPayment(
+  offerId: string | undefined,
+  deposits: number | undefined,
+  when: "always" | "when-computed",
+): SQL {
   const newOffer = offerId === undefined ? sql`${campaigns.offerId}` : sql`${offerId}::uuid`;
   const newDeposits = deposits === undefined ? sql`${campaigns.deposits}` : sql`${deposits}::integer`;
+  const recomputed = sql`coalesce((select ${newDeposits} * ${offers.payoutPerDeposit} from ${offers} where ${offers.id} = ${newOffer}), ${campaigns.depositPayment})`;
+  if (when === "always") return recomputed;
   const changed = sql.join(
     [
       ...(offerId === undefined ? [] : [sql`${campaigns.offerId} is distinct from ${offerId}::uuid`]),
@@ -364,7 +376,8 @@ function recomputedDepositPayment(offerId: string | undefined, deposits: number 
     ],
     sql` or `,
   );
-  return sql`case when ${changed} then coalesce((select ${newDeposits} * ${offers.payoutPerDeposit} from ${offers} where ${offers.id} = ${newOffer}), ${campaigns.depositPayment}) else ${campaigns.depositPayment} end`;
+  const wasComputed = sql`${campaigns.depositPayment} = (select ${campaigns.deposits} * ${offers.payoutPerDeposit} from ${offers} where ${offers.id} = ${campaigns.offerId})`;
+  return sql`case when (${changed}) and ${wasComputed} then ${recomputed} else ${campaigns.depositPayment} end`;
 }
 
 export async function deleteCampaign({ db, actor, id }: { db: Db; actor: Actor; id: string }): Promise<void> {

@@ -251,9 +251,54 @@ describe("moving a campaign to another offer", () => {
     expect(
       await (await patch({ offerId: first.id, deposits: 5, depositPayment: "7.25" })).json(),
     ).toMatchObject({ revenue: "7.25", deposits: 5 });
-    // Deposits back to the same number recompute nothing; a new number follows the payout.
+    // Deposits back to the same number recompute nothing; a new number keeps the entered revenue
+    // unless the edit asks to recompute it (decision 0069).
     expect(await (await patch({ deposits: 5 })).json()).toMatchObject({ revenue: "7.25" });
-    expect(await (await patch({ deposits: 1 })).json()).toMatchObject({ revenue: "40.00" });
+    expect(await (await patch({ deposits: 1 })).json()).toMatchObject({ revenue: "7.25" });
+    expect(await (await patch({ deposits: 1, recomputeRevenue: true })).json()).toMatchObject({
+      revenue: "40.00",
+    });
+  });
+});
+
+describe("an edit and a directly entered revenue (decision 0069)", () => {
+  it("keeps an entered revenue when deposits change, and recomputes only when asked", async () => {
+    const offer = await createOffer(ctx.db, { payoutPerDeposit: "0.20" });
+    const created = await (
+      await post(buyerA, {
+        date: today(),
+        offerId: offer.id,
+        spent: "1",
+        deposits: 1,
+        depositPayment: "0.20",
+      })
+    ).json();
+    const path = `/api/campaigns/${created.id}`;
+    const patch = (json: unknown) => ctx.request(path, { method: "PATCH", cookie: as(buyerA), json });
+    // 0.20 for one deposit at 0.20 looks computed: it follows the deposits.
+    expect(await (await patch({ deposits: 2 })).json()).toMatchObject({ deposits: 2, revenue: "0.40" });
+    // Entered directly (not 2 × 0.20): a change of deposits keeps it.
+    expect(await (await patch({ depositPayment: "0.25" })).json()).toMatchObject({ revenue: "0.25" });
+    expect(await (await patch({ deposits: 3 })).json()).toMatchObject({ deposits: 3, revenue: "0.25" });
+    // Kept on request even where it would follow, recomputed on request even with deposits unchanged.
+    expect(await (await patch({ recomputeRevenue: true })).json()).toMatchObject({ revenue: "0.60" });
+    expect(await (await patch({ deposits: 4, recomputeRevenue: false })).json()).toMatchObject({
+      deposits: 4,
+      revenue: "0.60",
+    });
+    expect(await (await patch({ deposits: 5, recomputeRevenue: true })).json()).toMatchObject({
+      revenue: "1.00",
+    });
+    // Revenue typed in the same edit wins over the choice.
+    expect(
+      await (await patch({ deposits: 6, recomputeRevenue: true, depositPayment: "9.99" })).json(),
+    ).toMatchObject({ revenue: "9.99" });
+    // The choice is a boolean, nothing else.
+    const bad = await patch({ recomputeRevenue: "yes" });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.fields).toMatchObject({ recomputeRevenue: "invalid" });
+    const [saved] = await ctx.db.select().from(campaigns).where(eq(campaigns.id, created.id));
+    expect(saved).toMatchObject({ deposits: 6, depositPayment: "9.99" });
   });
 });
 

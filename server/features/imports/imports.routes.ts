@@ -167,14 +167,8 @@ export function createImportsRoutes(deps: AppDeps) {
     })
     .openapi(batchRoute, async (c) => {
       const actor = requireActor(c);
-      const { result, replayed } = await saveCampaignBatch({
-        db,
-        actor,
-        batch: c.req.valid("json"),
-        idempotencyKey: c.req.valid("header")["idempotency-key"],
-      });
-      if (replayed) c.header("Idempotent-Replayed", "true");
-      return c.json(result, 200);
+      // Idempotency-Key is honoured for every write by server/idempotency.ts.
+      return c.json(await saveCampaignBatch({ db, actor, batch: c.req.valid("json") }), 200);
     })
     .openapi(commitRoute, async (c) => {
       const actor = requireActor(c);

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { and, eq, gt, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
@@ -32,7 +31,6 @@ import type { Actor } from "../../context";
 import type { Db, DbOrTx, Tx } from "../../db/client";
 import { retryOnDeadlock } from "../../db/retry";
 import {
-  idempotencyKeys,
   importMappings,
   importPreviewRows,
   importPreviews,
@@ -568,32 +566,18 @@ export async function commitImport({
 
 /**
  * POST /api/campaigns/batch: up to 1,000 rows, all or nothing, with the import's validation and
- * duplicate rule. With an Idempotency-Key the first successful answer is stored and replayed for a
- * retry with the same body; the same key with another body is refused.
+ * duplicate rule. A retry with an Idempotency-Key is answered by server/idempotency.ts, which
+ * honours the header on every write (docs/decisions/0069).
  */
 export async function saveCampaignBatch({
   db,
   actor,
   batch,
-  idempotencyKey,
 }: {
   db: Db;
   actor: Actor;
   batch: CampaignBatch;
-  idempotencyKey?: string | undefined;
-}): Promise<{ result: ImportResult; replayed: boolean }> {
-  const requestHash = createHash("sha256").update(JSON.stringify(batch)).digest("hex");
-  if (idempotencyKey) {
-    const [stored] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, actor.id), eq(idempotencyKeys.key, idempotencyKey)));
-    if (stored) {
-      if (stored.requestHash !== requestHash)
-        throw unprocessable("idempotency_key_reused", "This Idempotency-Key was used with another body.");
-      return { result: stored.response as ImportResult, replayed: true };
-    }
-  }
+}): Promise<ImportResult> {
   const target = await resolveImportTarget(db, actor, batch.userId);
   const offerIds = [...new Set(batch.rows.map((row) => row.offerId))];
   const usable = new Map<string, string>();
@@ -625,18 +609,8 @@ export async function saveCampaignBatch({
   const source = sql`select * from json_to_recordset(${JSON.stringify(days)}::json) as r(date date,
     offer_id uuid, spent numeric(14,2), clicks integer, installations integer, registrations integer,
     deposits integer, deposit_payment numeric(14,2))`;
-  const result = await retryOnDeadlock(() =>
+  return retryOnDeadlock(() =>
     db.transaction(async (tx) => {
-      if (idempotencyKey) {
-        // Claimed first, inside the transaction: a concurrent retry waits on the key, then conflicts.
-        const claimed = await tx
-          .insert(idempotencyKeys)
-          .values({ userId: actor.id, key: idempotencyKey, requestHash, status: 200, response: {} })
-          .onConflictDoNothing()
-          .returning({ key: idempotencyKeys.key });
-        if (claimed.length === 0)
-          throw conflict("idempotency_key_in_use", "A request with this Idempotency-Key is in progress.");
-      }
       // One row in a closed month refuses the whole batch, naming each such row (rows.<i>.date).
       const saved = await saveCampaignDays(tx, target, source, batch.duplicates, (closed) =>
         Object.fromEntries(
@@ -645,13 +619,7 @@ export async function saveCampaignBatch({
           ),
         ),
       );
-      if (idempotencyKey)
-        await tx
-          .update(idempotencyKeys)
-          .set({ response: saved })
-          .where(and(eq(idempotencyKeys.userId, actor.id), eq(idempotencyKeys.key, idempotencyKey)));
       return saved;
     }),
   );
-  return { result, replayed: false };
 }

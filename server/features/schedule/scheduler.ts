@@ -4,6 +4,7 @@ import type { WorkspaceSettings } from "../../../domain/schemas/settings";
 import type { AppDeps } from "../../context";
 import type { Db } from "../../db/client";
 import { jobRuns } from "../../db/schema";
+import { purgeExpiredIdempotencyKeys } from "../../idempotency";
 import { applyBackupRetention, failStaleBackups, runBackup } from "../backups/backups.service";
 import { purgeExpiredImportPreviews } from "../imports/imports.service";
 import { sendScheduledReports } from "../report-mails/report-mails.service";
@@ -86,6 +87,9 @@ export async function runDueJobs(deps: AppDeps, now: Date, runner?: JobRunner): 
   // Housekeeping every tick, in whichever processes tick: deleting what expired is idempotent.
   await purgeExpiredImportPreviews(db).catch((err) =>
     deps.logger.warn("expired import previews not purged", { err }),
+  );
+  await purgeExpiredIdempotencyKeys(db).catch((err) =>
+    deps.logger.warn("expired idempotency keys not purged", { err }),
   );
   const settings = await readWorkspaceSettings(db, deps.env.workspaceTimezone);
   const ran: string[] = [];

@@ -6,7 +6,7 @@ import type {
   ImportRowStatus,
 } from "@domain/import";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api";
+import { api, longWriteTimeoutMs } from "@/lib/api";
 import { campaignKeys } from "../campaigns/api";
 
 // The import screen's calls (docs/decisions/0030): upload for a preview, page it, commit it.
@@ -23,7 +23,7 @@ export function uploadImportPreview(
   if (options.mapping) form.set("mapping", JSON.stringify(options.mapping));
   if (options.userId) form.set("userId", options.userId);
   form.set("file", file);
-  return api.post<ImportPreview>("/api/imports/preview", form);
+  return api.post<ImportPreview>("/api/imports/preview", form, { timeoutMs: longWriteTimeoutMs });
 }
 
 export type PreviewPageParams = { token: string; page: number; status: "all" | ImportRowStatus };
@@ -48,7 +48,7 @@ export function useCommitImport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { token: string; duplicates: DuplicateChoice }) =>
-      api.post<ImportResult>("/api/imports", input),
+      api.post<ImportResult>("/api/imports", input, { timeoutMs: longWriteTimeoutMs }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
 import type { Backup, WorkspaceSettings, WorkspaceSettingsInput } from "@domain/schemas/settings";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api";
+import { api, longWriteTimeoutMs } from "@/lib/api";
 import { queryKeys } from "@/lib/query-client";
 
 // Workspace settings and backups (admins). Saving refreshes the public configuration at once, so
@@ -43,7 +43,7 @@ export function useBackups() {
 export function useRunBackup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<Backup>("/api/backups"),
+    mutationFn: () => api.post<Backup>("/api/backups", undefined, { timeoutMs: longWriteTimeoutMs }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: settingsKeys.backups }),
   });
 }

@@ -13,6 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
 import { Spinner } from "@/components/ui/spinner";
+import { isUnreachable, UnreachableNotice } from "@/components/unreachable-notice";
 import { useCurrentUser } from "@/features/auth/session";
 import { useAppConfig } from "@/lib/config";
 import { useFormDraft } from "@/lib/form-draft";
@@ -42,6 +43,8 @@ export function AddDataForm() {
   const create = useCreateCampaign();
   const [formError, setFormError] = useState<FormError | null>(null);
   const [saved, setSaved] = useState(false);
+  // No answer from the server: what was typed stays, and Retry sends the same save (same key).
+  const [unreachable, setUnreachable] = useState(false);
   const form = useForm<CampaignFormValues, unknown, CampaignInput>({
     resolver: campaignResolver,
     defaultValues: toFormValues(),
@@ -66,6 +69,7 @@ export function AddDataForm() {
   const onSubmit = form.handleSubmit(async (input) => {
     setFormError(null);
     setSaved(false);
+    setUnreachable(false);
     if (!offers.data?.some((offer) => offer.id === input.offerId)) {
       form.setError("offerId", { type: "validate", message: "campaigns:validation.offer_not_visible" });
       return;
@@ -78,6 +82,10 @@ export function AddDataForm() {
       // Keep the date and the offer for the next entry; clear the day's numbers.
       form.reset({ ...toFormValues(), date: input.date, offerId: input.offerId });
     } catch (error) {
+      if (isUnreachable(error)) {
+        setUnreachable(true);
+        return;
+      }
       // Nothing typed is cleared: the buyer fixes the date or asks finance, then saves again.
       const message = applyServerErrors(error, form.setError, { typed: input.date });
       setFormError(message);
@@ -139,6 +147,9 @@ export function AddDataForm() {
                   <Alert>
                     <AlertDescription>{t("add.noOffers")}</AlertDescription>
                   </Alert>
+                ) : null}
+                {unreachable ? (
+                  <UnreachableNotice onRetry={() => void onSubmit()} retrying={create.isPending} />
                 ) : null}
                 {formError ? (
                   <Alert variant="destructive" data-testid="form-error">

@@ -1,6 +1,8 @@
+import { computeDepositPayment } from "@domain/metrics";
 import type { Campaign, CampaignInput } from "@domain/schemas/campaigns";
+import { countField } from "@domain/schemas/fields";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type Control, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { DraftNotice } from "@/components/draft-notice";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -15,6 +17,7 @@ import {
 } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
 import { Spinner } from "@/components/ui/spinner";
+import { isUnreachable, UnreachableNotice } from "@/components/unreachable-notice";
 import { useCurrentUser } from "@/features/auth/session";
 import { useFormDraft } from "@/lib/form-draft";
 import { toast } from "@/lib/toast";
@@ -31,6 +34,14 @@ import { useFormatters } from "../use-formatters";
 import { CampaignFields } from "./campaign-fields";
 
 const blankForCampaign = toFormValues();
+
+/** Whether the saved revenue is what its deposits and its offer's payout make (not entered directly). */
+export function revenueLooksComputed(campaign: Campaign): boolean {
+  return (
+    campaign.offer !== null &&
+    computeDepositPayment(campaign.deposits, campaign.offer.payoutPerDeposit) === campaign.depositPayment
+  );
+}
 
 function differsFromCampaign(values: CampaignFormValues, campaign: Campaign): boolean {
   const saved = toFormValues(campaign);
@@ -51,6 +62,10 @@ export function EditCampaignDialog({
   const offers = useVisibleOffers();
   const update = useUpdateCampaign();
   const [formError, setFormError] = useState<FormError | null>(null);
+  const [unreachable, setUnreachable] = useState(false);
+  // Revenue on save (decision 0069): recomputed from the deposits, or the saved one kept. It starts
+  // as recompute only when the saved revenue is what the deposits make, so an entered one is kept.
+  const [recompute, setRecompute] = useState(false);
   const form = useForm<CampaignFormValues, unknown, CampaignInput>({
     resolver: campaignResolver,
     defaultValues: toFormValues(campaign ?? undefined),
@@ -61,6 +76,8 @@ export function EditCampaignDialog({
     if (open && campaign) {
       reset(toFormValues(campaign));
       setFormError(null);
+      setUnreachable(false);
+      setRecompute(revenueLooksComputed(campaign));
     }
   }, [open, campaign, reset]);
   const user = useCurrentUser();
@@ -77,13 +94,18 @@ export function EditCampaignDialog({
   const onSubmit = form.handleSubmit(async (input) => {
     if (!campaign) return;
     setFormError(null);
+    setUnreachable(false);
     try {
       const { depositPayment: _ignored, ...patch } = input;
-      await update.mutateAsync({ id: campaign.id, patch });
+      await update.mutateAsync({ id: campaign.id, patch: { ...patch, recomputeRevenue: recompute } });
       draft.clear();
       toast.success(t("toasts.updated"), { duration: 3000 });
       onOpenChange(false);
     } catch (error) {
+      if (isUnreachable(error)) {
+        setUnreachable(true);
+        return;
+      }
       // The dialog stays open with what was typed. A closed month is the new date's when the server
       // marks the date field, else the saved date's (the row cannot leave or change in it).
       const message = applyServerErrors(error, form.setError, { typed: input.date, saved: campaign.date });
@@ -118,6 +140,18 @@ export function EditCampaignDialog({
           <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("edit.title")}>
             <DraftNotice draft={draft} />
             <CampaignFields control={form.control} offers={options} offersLoading={offers.isPending} />
+            {campaign ? (
+              <RevenueChoice
+                control={form.control}
+                campaign={campaign}
+                offers={options}
+                recompute={recompute}
+                onChange={setRecompute}
+              />
+            ) : null}
+            {unreachable ? (
+              <UnreachableNotice onRetry={() => void onSubmit()} retrying={update.isPending} />
+            ) : null}
             {formError ? (
               <Alert variant="destructive">
                 <AlertDescription data-testid="edit-error">
@@ -144,5 +178,60 @@ export function EditCampaignDialog({
         </Form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** "Recompute revenue from deposits (N × payout = X)", or the saved revenue kept. */
+function RevenueChoice({
+  control,
+  campaign,
+  offers,
+  recompute,
+  onChange,
+}: {
+  control: Control<CampaignFormValues, unknown, CampaignInput>;
+  campaign: Campaign;
+  offers: { id: string; payoutPerDeposit: string }[];
+  recompute: boolean;
+  onChange: (recompute: boolean) => void;
+}) {
+  const { t } = useTranslation("campaigns");
+  const f = useFormatters();
+  const [offerId, depositsText] = useWatch({ control, name: ["offerId", "deposits"] });
+  const payout = offers.find((offer) => offer.id === offerId)?.payoutPerDeposit;
+  const saved = f.money(campaign.depositPayment);
+  if (payout === undefined) {
+    return (
+      <p className="text-muted-foreground text-sm" data-testid="revenue-kept">
+        {t("revenueChoice.noOffer", { revenue: saved })}
+      </p>
+    );
+  }
+  const parsed = countField.safeParse(depositsText);
+  const deposits = parsed.success ? parsed.data : 0;
+  return (
+    <label className="flex items-start gap-3 text-sm">
+      <input
+        type="checkbox"
+        className="mt-0.5 size-4 shrink-0 rounded border-input accent-primary"
+        checked={recompute}
+        onChange={(event) => onChange(event.target.checked)}
+        data-testid="recompute-revenue"
+      />
+      <span className="grid min-w-0 gap-0.5">
+        <span className="font-medium">
+          {t("revenueChoice.recompute", {
+            deposits: f.number(deposits, 0),
+            payout: f.money(payout),
+            revenue: f.money(computeDepositPayment(deposits, payout)),
+          })}
+        </span>
+        {recompute ? null : (
+          <span className="text-muted-foreground text-xs" data-testid="revenue-kept">
+            {t("revenueChoice.keep", { revenue: saved })}
+          </span>
+        )}
+      </span>
+    </label>
   );
 }
