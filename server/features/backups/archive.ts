@@ -67,9 +67,13 @@ export function readFirstEntryName(tar: Uint8Array): string | null {
 export function readTar(tar: Uint8Array): TarEntry[] {
   const entries: TarEntry[] = [];
   let offset = 0;
+  let ended = false;
   while (offset + block <= tar.length) {
     const header = tar.subarray(offset, offset + block);
-    if (header.every((byte) => byte === 0)) break;
+    if (header.every((byte) => byte === 0)) {
+      ended = true;
+      break;
+    }
     const name = readString(header, 0, 100);
     const prefix = readString(header, 345, 155);
     const size = readOctal(header, 124, 12);
@@ -84,5 +88,7 @@ export function readTar(tar: Uint8Array): TarEntry[] {
       });
     offset = start + Math.ceil(size / block) * block;
   }
+  // A cut-off archive would otherwise just look shorter.
+  if (!ended) throw new Error("the archive is truncated");
   return entries;
 }

@@ -324,11 +324,14 @@ function unpackEmbeddedBackup(file: string, bytes: Buffer): { pgdata: Uint8Array
     throw new RestoreError(`${file} is damaged: it is not a complete gzip file.`);
   }
   if (readFirstEntryName(tar) !== embeddedBackup.manifest) return { pgdata: tar, secret: null };
-  const entries = new Map(readTar(tar).map((entry) => [entry.name, entry.data]));
-  const manifest = JSON.parse(Buffer.from(entries.get(embeddedBackup.manifest)!).toString("utf8")) as {
-    format?: string;
-    version?: number;
-  };
+  let entries: Map<string, Uint8Array>;
+  let manifest: { format?: string; version?: number };
+  try {
+    entries = new Map(readTar(tar).map((entry) => [entry.name, entry.data]));
+    manifest = JSON.parse(Buffer.from(entries.get(embeddedBackup.manifest)!).toString("utf8"));
+  } catch (error) {
+    throw new RestoreError(`${file} is damaged: ${error instanceof Error ? error.message : String(error)}.`);
+  }
   if (manifest.format !== embeddedBackup.format || (manifest.version ?? 0) > embeddedBackup.version)
     throw new RestoreError(
       `${file} was made by a newer Placar (format ${manifest.format} ${manifest.version}): update Placar first.`,
