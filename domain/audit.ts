@@ -30,6 +30,7 @@ export const auditActions = [
   "settings.updated",
   "backup.created",
   "backup.deleted",
+  "report.test_sent",
   "token.created",
   "token.revoked",
   // money

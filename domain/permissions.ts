@@ -110,6 +110,7 @@ export const operationAccess = {
   "DELETE /api/tokens/{id}": "signed-in",
   "GET /api/settings": "signed-in",
   "PUT /api/settings": ["settings:manage"],
+  "POST /api/settings/test-report": ["settings:manage"],
   "GET /api/backups": ["settings:manage"],
   "POST /api/backups": ["settings:manage"],
   "GET /api/backups/{id}/download": ["settings:manage"],

@@ -62,6 +62,8 @@ const rawEnvSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Server processes sharing the port (PostgreSQL only): a number, or "auto" for one per CPU. */
   WORKERS: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default(1),
+  /** Milliseconds between scheduler ticks (backups, report e-mails); tests shorten it. */
+  SCHEDULER_TICK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
 });
 
 export type LogLevel = (typeof logLevels)[number];
@@ -93,6 +95,10 @@ export type Env = {
   requestTimeoutMs: number;
   /** Server processes (node:cluster workers) sharing the port; always 1 on PGlite. */
   workers: number;
+  /** Milliseconds between scheduler ticks (60 000 in production). */
+  schedulerTickMs: number;
+  /** Where authSecret came from: AUTH_SECRET, DATA_DIR/auth-secret, or generated now. */
+  authSecretSource: "env" | "file" | "generated";
 };
 
 export class EnvError extends Error {
@@ -128,7 +134,9 @@ export function parseEnv(source: Source = process.env, options: { persistSecret?
   }
   const dataDir = path.resolve(raw.DATA_DIR);
   const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
-  const authSecret = raw.AUTH_SECRET ?? readOrCreateSecret(dataDir, options.persistSecret ?? true);
+  const stored = raw.AUTH_SECRET ? undefined : readOrCreateSecret(dataDir, options.persistSecret ?? true);
+  const authSecret = raw.AUTH_SECRET ?? stored?.secret ?? "";
+  const authSecretSource = raw.AUTH_SECRET ? "env" : (stored?.source ?? "generated");
   return {
     port: raw.PORT,
     host: raw.HOST,
@@ -151,17 +159,26 @@ export function parseEnv(source: Source = process.env, options: { persistSecret?
     apiRateLimit: raw.API_RATE_LIMIT,
     requestTimeoutMs: raw.REQUEST_TIMEOUT_MS,
     workers,
+    schedulerTickMs: raw.SCHEDULER_TICK_MS,
+    authSecretSource,
   };
 }
 
 // Embedded mode keeps one generated secret beside the database so sessions survive restarts.
-function readOrCreateSecret(dataDir: string, persist: boolean): string {
-  const file = path.join(dataDir, "auth-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+// A restored embedded backup brings its own file back (docs/decisions/0070).
+export const authSecretFileName = "auth-secret";
+
+function readOrCreateSecret(
+  dataDir: string,
+  persist: boolean,
+): { secret: string; source: "file" | "generated" } {
+  const file = path.join(dataDir, authSecretFileName);
+  if (existsSync(file)) return { secret: readFileSync(file, "utf8").trim(), source: "file" };
   const secret = randomBytes(32).toString("base64url");
   if (persist) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+    return { secret, source: "file" };
   }
-  return secret;
+  return { secret, source: "generated" };
 }

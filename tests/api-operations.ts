@@ -244,6 +244,10 @@ export const operationCalls: Record<string, (w: World) => Promise<Call> | Call> 
       retentionDays: 30,
     },
   }),
+  "POST /api/settings/test-report": () => ({
+    path: "/api/settings/test-report",
+    json: { key: randomUUID() },
+  }),
   "GET /api/backups": () => ({ path: "/api/backups" }),
   "POST /api/backups": () => ({ path: "/api/backups" }),
   "GET /api/backups/{id}/download": async (w) => ({

@@ -165,6 +165,10 @@ export const authorizationMatrix: Record<string, Row> = {
     "Every screen needs the timezone and currency; only admins change them.",
   ),
   "PUT /api/settings": row("401 403 403 403 403 403 ok"),
+  "POST /api/settings/test-report": row(
+    "401 403 403 403 403 403 ok",
+    "Mails today's daily report to every admin and financial user; each key sends once.",
+  ),
   "GET /api/backups": row("401 403 403 403 403 403 ok"),
   "POST /api/backups": row("401 403 403 403 403 403 ok", "Runs a real backup of the whole database."),
   "GET /api/backups/{id}/download": row("401 403 403 403 403 403 ok"),

@@ -35,12 +35,13 @@ Usage:
   npm run user -- disable-two-factor --email E
   npm run seed -- [--demo]
   npm run backup
-  npm run restore -- FILE
+  npm run restore -- FILE [--new-secret]
 
 Roles: ${roles.join(", ")}. Languages: pt-BR, en, ru.
 Without --password, "create" prints a set-password link valid for 7 days (and mails it when SMTP_URL
 is set), and "set-password" asks for the password (hidden) or, without a terminal, generates one.
 "disable-two-factor" turns off a user's two-factor sign-in (a lost phone, with no admin to do it).
+"restore" brings an embedded backup's auth secret back; --new-secret restores one made without it.
 Configuration comes from the environment (DATA_DIR, DATABASE_URL, APP_URL, SMTP_URL, ...). With the
 embedded database, stop the server first: one process at a time may open DATA_DIR.`;
 

@@ -135,7 +135,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       dumpDataDir: async () => {
         // A checkpoint first, so that the copy needs no WAL replay when it is opened again.
         await client.exec("checkpoint");
-        return client.dumpDataDir("gzip");
+        // Uncompressed: the backup wraps it with the auth secret and gzips the whole (decision 0070).
+        return client.dumpDataDir("none");
       },
       listen: async (channel, handler) => {
         const unlisten = await client.listen(channel, handler);

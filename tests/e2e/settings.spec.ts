@@ -142,6 +142,35 @@ test("the admin runs a backup, sees it in the history, downloads it and deletes 
   await expect(row).toHaveCount(0);
 });
 
+test("the admin sends a test report now and sees how many recipients it went to, on a phone too", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto("/admin/settings");
+  const section = page.getByTestId("test-report");
+  const button = section.getByRole("button", { name: "Enviar um relatório de teste agora" });
+  await expect(button).toBeVisible();
+  const sent = page.waitForResponse(
+    (r) => r.url().endsWith("/api/settings/test-report") && r.request().method() === "POST",
+  );
+  // A double click sends one request: the button is busy until the answer.
+  await button.dblclick();
+  const response = await sent;
+  expect(response.status(), await response.text()).toBe(200);
+  const result = (await response.json()) as { recipients: number; sent: number; outbox: boolean };
+  expect(result.sent).toBeGreaterThan(0);
+  const shown = section.getByTestId("test-report-result");
+  await expect(shown).toContainText(
+    result.sent === 1
+      ? "Relatório de teste enviado para 1 destinatário."
+      : `Relatório de teste enviado para ${result.sent} destinatários.`,
+  );
+  if (result.outbox) await expect(shown).toContainText("DATA_DIR/outbox");
+  await expect(section.getByTestId("test-report-error")).toHaveCount(0);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
 test("the settings screen in two languages and themes: accessible, and screenshots", async ({
   browser,
   consoleGuard,

@@ -33,21 +33,34 @@ export async function runBackupCommand(io: Io): Promise<number> {
 }
 
 export async function runRestoreCommand(args: string[], io: Io): Promise<number> {
-  const [file, ...extra] = args;
+  const newSecret = args.includes("--new-secret");
+  const [file, ...extra] = args.filter((arg) => arg !== "--new-secret");
   if (!file || extra.length > 0 || file.startsWith("-")) {
     io.err(
-      "Usage: npm run restore -- FILE  (into an empty DATA_DIR, or an empty database in DATABASE_URL)\n",
+      "Usage: npm run restore -- FILE [--new-secret]  (into an empty DATA_DIR, or an empty database in DATABASE_URL with its AUTH_SECRET)\n",
     );
     return 2;
   }
-  const env = parseEnv();
+  // No secret is created here: an embedded backup brings its own (decision 0070).
+  const env = parseEnv(process.env, { persistSecret: false });
   try {
-    const { kind } = await restoreBackup({ env, file });
+    const { kind, secret, twoFactor } = await restoreBackup({ env, file, newSecret });
     io.out(
       kind === "pglite"
         ? `Restored ${file} into ${env.dataDir}. Start the server with this DATA_DIR.\n`
-        : `Restored ${file} into the database in DATABASE_URL.\n`,
+        : `Restored ${file} into the database in DATABASE_URL. Start the server with the same AUTH_SECRET.\n`,
     );
+    if (secret === "restored")
+      io.out(`The backup's auth secret is in ${env.dataDir}/auth-secret (mode 0600).\n`);
+    if (twoFactor.checked > 0 && twoFactor.readable < twoFactor.checked) {
+      io.err(
+        `${secret === "new" ? "As asked (--new-secret), the" : "The"} auth secret cannot read ${twoFactor.checked - twoFactor.readable} of ${twoFactor.checked} two-factor keys checked: ` +
+          (secret === "new"
+            ? "those users need `npm run user -- disable-two-factor --email …` before they can sign in.\n"
+            : "it is not the secret the backed-up workspace used. Use that secret (AUTH_SECRET or DATA_DIR/auth-secret) before starting the server.\n"),
+      );
+      return secret === "new" ? 0 : 1;
+    }
     return 0;
   } catch (error) {
     if (error instanceof RestoreError) {

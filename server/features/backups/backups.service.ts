@@ -1,11 +1,12 @@
 import { spawn } from "node:child_process";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, open, readdir, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { createGzip, gunzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
+import { symmetricDecrypt } from "better-auth/crypto";
 import { and, desc, eq, lt, ne, sql } from "drizzle-orm";
 import pg from "pg";
 import { can } from "../../../domain/permissions";
@@ -14,14 +15,16 @@ import { auditSourceOf, recordAuditEvent } from "../../audit";
 import type { Actor } from "../../context";
 import type { Database, Db } from "../../db/client";
 import { acquireDataDirLock } from "../../db/lock";
-import { backups } from "../../db/schema";
-import type { Env } from "../../env";
+import { backups, twoFactors, users } from "../../db/schema";
+import { authSecretFileName, type Env } from "../../env";
 import { AppError, conflict, forbidden, notFound } from "../../errors";
 import type { Logger } from "../../logger";
+import { readFirstEntryName, readTar, type TarEntry, tarChunks } from "./archive";
 
-// Whole-database backups (docs/decisions/0021). PGlite: a gzipped tarball of the data directory,
-// taken inside the app process that holds the folder's lock. PostgreSQL: a `pg_dump -Fc` archive
-// (needs the PostgreSQL client tools). Files live in env.backupDir; every run leaves a row.
+// Whole-database backups (docs/decisions/0021). PGlite: a gzipped tar holding a manifest, the
+// auth secret and the data directory's own tar (decision 0070), taken inside the app process that
+// holds the folder's lock. PostgreSQL: a `pg_dump -Fc` archive (needs the PostgreSQL client
+// tools; AUTH_SECRET is kept by the operator). Files live in env.backupDir; every run leaves a row.
 
 type BackupRow = typeof backups.$inferSelect;
 export type BackupTrigger = BackupRow["trigger"];
@@ -81,14 +84,38 @@ function runTool(command: string, args: string[]): Promise<void> {
   });
 }
 
-async function writeDump(database: Database, file: string): Promise<void> {
+/** The embedded backup's entries, in this order (the manifest first identifies the format). */
+export const embeddedBackup = {
+  manifest: "placar-backup.json",
+  secret: authSecretFileName,
+  pgdata: "pgdata.tar",
+  format: "placar-embedded-backup",
+  version: 2,
+} as const;
+
+async function writeDump(database: Database, env: Env, file: string): Promise<void> {
   if (database.kind === "pglite") {
     if (!database.dumpDataDir) throw new Error("this PGlite database cannot be dumped");
-    const tarball = await database.dumpDataDir();
-    await pipeline(
-      Readable.fromWeb(tarball.stream() as unknown as WebReadableStream),
-      createWriteStream(file, { mode: 0o600 }),
-    );
+    const pgdata = new Uint8Array(await (await database.dumpDataDir()).arrayBuffer());
+    const manifest = {
+      format: embeddedBackup.format,
+      version: embeddedBackup.version,
+      createdAt: new Date().toISOString(),
+      contents: {
+        [embeddedBackup.secret]: "AUTH secret: signs sessions, encrypts two-factor keys and backup codes",
+        [embeddedBackup.pgdata]: "the PGlite data directory",
+      },
+    };
+    const entries: TarEntry[] = [
+      {
+        name: embeddedBackup.manifest,
+        data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`),
+        mode: 0o600,
+      },
+      { name: embeddedBackup.secret, data: Buffer.from(`${env.authSecret}\n`), mode: 0o600 },
+      { name: embeddedBackup.pgdata, data: pgdata, mode: 0o600 },
+    ];
+    await pipeline(Readable.from(tarChunks(entries)), createGzip(), createWriteStream(file, { mode: 0o600 }));
     return;
   }
   if (!database.url) throw new Error("the PostgreSQL connection URL is unknown");
@@ -124,7 +151,7 @@ export async function runBackup(input: {
   let values: Partial<typeof backups.$inferInsert>;
   try {
     await mkdir(env.backupDir, { recursive: true, mode: 0o700 });
-    await writeDump(database, file);
+    await writeDump(database, env, file);
     const { size } = await stat(file);
     values = { status: "success", fileName, sizeBytes: size };
     logger.info("backup written", { file, size, trigger });
@@ -276,8 +303,65 @@ export class RestoreError extends Error {
   override name = "RestoreError";
 }
 
-/** Restores a backup file into the configured (empty) database; never over existing data. */
-export async function restoreBackup(input: { env: Env; file: string }): Promise<{ kind: Database["kind"] }> {
+export type RestoreResult = {
+  kind: Database["kind"];
+  /**
+   * The auth secret the restored data will be read with: "restored" from the archive into
+   * DATA_DIR/auth-secret, "kept" (AUTH_SECRET or DATA_DIR/auth-secret, already the right one or
+   * the operator's choice for an archive without a secret), or "new" (--new-secret).
+   */
+  secret: "restored" | "kept" | "new";
+  /** Two-factor keys checked against that secret, and how many it could decrypt. */
+  twoFactor: { checked: number; readable: number };
+};
+
+/** The archive's parts: the PGlite data directory's tar and, since decision 0070, the secret. */
+function unpackEmbeddedBackup(file: string, bytes: Buffer): { pgdata: Uint8Array; secret: string | null } {
+  let tar: Buffer;
+  try {
+    tar = gunzipSync(bytes);
+  } catch {
+    throw new RestoreError(`${file} is damaged: it is not a complete gzip file.`);
+  }
+  if (readFirstEntryName(tar) !== embeddedBackup.manifest) return { pgdata: tar, secret: null };
+  let entries: Map<string, Uint8Array>;
+  let manifest: { format?: string; version?: number };
+  try {
+    entries = new Map(readTar(tar).map((entry) => [entry.name, entry.data]));
+    manifest = JSON.parse(Buffer.from(entries.get(embeddedBackup.manifest)!).toString("utf8"));
+  } catch (error) {
+    throw new RestoreError(`${file} is damaged: ${error instanceof Error ? error.message : String(error)}.`);
+  }
+  if (manifest.format !== embeddedBackup.format || (manifest.version ?? 0) > embeddedBackup.version)
+    throw new RestoreError(
+      `${file} was made by a newer Placar (format ${manifest.format} ${manifest.version}): update Placar first.`,
+    );
+  const secret = entries.get(embeddedBackup.secret);
+  const pgdata = entries.get(embeddedBackup.pgdata);
+  if (!secret || !pgdata) throw new RestoreError(`${file} is damaged: an entry is missing.`);
+  return { pgdata, secret: Buffer.from(secret).toString("utf8").trim() };
+}
+
+async function readSecretFile(file: string): Promise<string | null> {
+  try {
+    return (await readFile(file, "utf8")).trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+/**
+ * Restores a backup file into the configured (empty) database; never over existing data. An
+ * embedded backup brings its auth secret back (DATA_DIR/auth-secret, 0600), so sessions, two-factor
+ * keys and backup codes keep working; one made before that is refused unless a secret is at hand
+ * (AUTH_SECRET or the old DATA_DIR/auth-secret) or `newSecret` accepts losing them.
+ */
+export async function restoreBackup(input: {
+  env: Env;
+  file: string;
+  newSecret?: boolean;
+}): Promise<RestoreResult> {
   const { env } = input;
   const file = path.resolve(input.file);
   const magic = await readMagic(file).catch(() => {
@@ -298,8 +382,8 @@ export async function restoreBackup(input: { env: Env; file: string }): Promise<
       `--dbname=${env.databaseUrl}`,
       file,
     ]);
-    await markInterruptedBackups(env);
-    return { kind: "postgres" };
+    // AUTH_SECRET is required with DATABASE_URL (env.ts): it is the only secret there is.
+    return { kind: "postgres", secret: "kept", twoFactor: await finishRestore(env, env.authSecret) };
   }
   if (!isTarball)
     throw new RestoreError(
@@ -310,17 +394,48 @@ export async function restoreBackup(input: { env: Env; file: string }): Promise<
     throw new RestoreError(
       `${pgdata} is not empty: restore only into an empty DATA_DIR (or move the old one away).`,
     );
+  const archive = unpackEmbeddedBackup(file, await readFile(file));
+  const secretFile = path.join(env.dataDir, authSecretFileName);
+  const fileSecret = await readSecretFile(secretFile);
+  const envSecret = env.authSecretSource === "env" ? env.authSecret : null;
+  let secret: string;
+  let outcome: RestoreResult["secret"];
+  if (archive.secret) {
+    if (envSecret !== null && envSecret !== archive.secret)
+      throw new RestoreError(
+        "AUTH_SECRET is not the secret this backup was made with: unset it (the backup's own secret is restored into DATA_DIR/auth-secret) or set it to that secret.",
+      );
+    if (fileSecret !== null && fileSecret !== archive.secret)
+      throw new RestoreError(
+        `${secretFile} holds another secret than this backup: restore into a new, empty DATA_DIR (or move that file away).`,
+      );
+    secret = archive.secret;
+    outcome = fileSecret === null ? "restored" : "kept";
+  } else if (envSecret !== null || fileSecret !== null) {
+    secret = envSecret ?? fileSecret!;
+    outcome = "kept";
+  } else if (input.newSecret) {
+    secret = env.authSecret; // freshly generated by parseEnv, written below
+    outcome = "new";
+  } else {
+    throw new RestoreError(
+      `${file} does not carry the auth secret (a backup made before Placar kept it in the archive). ` +
+        "Without the secret it was made with, every session ends and two-factor keys and backup codes cannot be read. " +
+        `Copy the old workspace's DATA_DIR/auth-secret to ${secretFile} (or set AUTH_SECRET to it) and run again, ` +
+        "or add --new-secret to restore with a new secret (users with two-factor then need `npm run user -- disable-two-factor --email …`).",
+    );
+  }
   const lock = acquireDataDirLock(env.dataDir);
   try {
-    const { readFile } = await import("node:fs/promises");
-    const client = new PGlite(pgdata, { loadDataDir: new Blob([await readFile(file)]) });
+    const client = new PGlite(pgdata, { loadDataDir: new Blob([archive.pgdata as Uint8Array<ArrayBuffer>]) });
     await client.waitReady;
     await client.close();
+    if (fileSecret === null && (archive.secret !== null || outcome === "new"))
+      await writeFile(secretFile, `${secret}\n`, { mode: 0o600, flag: "wx" });
   } finally {
     lock.release();
   }
-  await markInterruptedBackups(env);
-  return { kind: "pglite" };
+  return { kind: "pglite", secret: outcome, twoFactor: await finishRestore(env, secret) };
 }
 
 async function assertEmptyPostgres(url: string) {
@@ -340,8 +455,8 @@ async function assertEmptyPostgres(url: string) {
 }
 
 // The copy was taken while its own backup row said "running"; in the restored database that run
-// can never finish.
-async function markInterruptedBackups(env: Env) {
+// can never finish. Then: can the secret the server will use read the two-factor keys?
+async function finishRestore(env: Env, secret: string): Promise<RestoreResult["twoFactor"]> {
   const { openConfiguredDatabase } = await import("../../bootstrap");
   const database = await openConfiguredDatabase(env);
   try {
@@ -353,7 +468,28 @@ async function markInterruptedBackups(env: Env) {
         finishedAt: sql`now()`,
       })
       .where(eq(backups.status, "running"));
+    return await checkTwoFactorKeys(database.db, secret);
   } finally {
     await database.close();
   }
+}
+
+/** Tries the secret on up to 20 stored two-factor keys (a wrong key fails authentication). */
+export async function checkTwoFactorKeys(db: Db, secret: string): Promise<RestoreResult["twoFactor"]> {
+  const rows = await db
+    .select({ secret: twoFactors.secret })
+    .from(twoFactors)
+    .innerJoin(users, eq(users.id, twoFactors.userId))
+    .where(eq(users.twoFactorEnabled, true))
+    .limit(20);
+  let readable = 0;
+  for (const row of rows) {
+    try {
+      await symmetricDecrypt({ key: secret, data: row.secret });
+      readable += 1;
+    } catch {
+      // not this secret
+    }
+  }
+  return { checked: rows.length, readable };
 }

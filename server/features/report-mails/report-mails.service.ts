@@ -1,12 +1,16 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
-import { addDays } from "../../../domain/periods";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { addDays, todayIn } from "../../../domain/periods";
+import { can } from "../../../domain/permissions";
 import { isLanguage } from "../../../domain/roles";
 import type { Analytics } from "../../../domain/schemas/campaigns";
 import type { WorkspaceSettings } from "../../../domain/schemas/settings";
+import { auditSourceOf, recordAuditEvent } from "../../audit";
 import type { Actor, AppDeps } from "../../context";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
+import { jobRuns, users } from "../../db/schema";
+import { conflict, forbidden } from "../../errors";
 import { getAnalytics } from "../analytics/analytics.service";
+import { readWorkspaceSettings } from "../settings/settings.service";
 import { type ReportFrequency, renderReportMail } from "./report-mails.templates";
 
 // Scheduled summaries for admins and financial staff (issue 8). The numbers come from the same
@@ -38,13 +42,17 @@ export async function buildReportAnalytics(input: {
   return { from, to, analytics };
 }
 
-/** Sends one summary to every active admin and financial user; answers a line for the job log. */
-export async function sendScheduledReports(input: {
-  deps: Pick<AppDeps, "database" | "env" | "mailer" | "logger">;
+type ReportDeps = Pick<AppDeps, "database" | "env" | "mailer" | "logger">;
+
+type Delivery = { from: string; to: string; recipients: number; sent: number; failed: number };
+
+/** Mails one summary to every active admin and financial user; counts what went out. */
+async function deliverReport(input: {
+  deps: ReportDeps;
   frequency: ReportFrequency;
   today: string;
   settings: WorkspaceSettings;
-}): Promise<string> {
+}): Promise<Delivery> {
   const { deps, frequency, today, settings } = input;
   const db = deps.database.db;
   const { from, to, analytics } = await buildReportAnalytics({
@@ -81,7 +89,82 @@ export async function sendScheduledReports(input: {
       deps.logger.warn("report mail failed", { err, userId: recipient.id, frequency });
     }
   }
-  return `${frequency} report ${from}..${to}: ${sent} sent${failed ? `, ${failed} failed` : ""}`;
+  return { from, to, recipients: recipients.length, sent, failed };
+}
+
+const describeDelivery = (frequency: ReportFrequency, d: Delivery) =>
+  `${frequency} report ${d.from}..${d.to}: ${d.sent} sent${d.failed ? `, ${d.failed} failed` : ""}`;
+
+/** Sends one scheduled summary; answers a line for the job log (job_runs.outcome). */
+export async function sendScheduledReports(input: {
+  deps: ReportDeps;
+  frequency: ReportFrequency;
+  today: string;
+  settings: WorkspaceSettings;
+}): Promise<string> {
+  return describeDelivery(input.frequency, await deliverReport(input));
+}
+
+export type TestReportResult = {
+  recipients: number;
+  sent: number;
+  failed: number;
+  /** True when SMTP_URL is unset and the mails went to DATA_DIR/outbox instead. */
+  outbox: boolean;
+};
+
+/**
+ * "Send a test report now" (Settings): today's daily summary to the same recipients as the
+ * schedule, at once. `key` comes from the screen, one per press: it is claimed in job_runs like a
+ * scheduled occurrence (`report:test:<key>`), so a double click, a retry or the same request
+ * reaching two processes sends once; the second answers 409 test_report_already_sent.
+ */
+export async function sendTestReport(input: {
+  deps: ReportDeps;
+  actor: Actor;
+  key: string;
+}): Promise<TestReportResult> {
+  const { deps, actor } = input;
+  if (!can(actor.role, "settings:manage")) throw forbidden();
+  const db = deps.database.db;
+  const jobKey = `report:test:${input.key}`;
+  const claimed = await db
+    .insert(jobRuns)
+    .values({ key: jobKey })
+    .onConflictDoNothing()
+    .returning({ key: jobRuns.key });
+  if (claimed.length !== 1)
+    throw conflict("test_report_already_sent", "This test report was already sent (or is being sent).");
+  const settings = await readWorkspaceSettings(db, deps.env.workspaceTimezone);
+  let outcome = "test failed: interrupted";
+  const finish = () =>
+    db
+      .update(jobRuns)
+      .set({ finishedAt: sql`now()`, outcome: outcome.slice(0, 1000) })
+      .where(eq(jobRuns.key, jobKey))
+      .catch((err) => deps.logger.warn("test report outcome not recorded", { err }));
+  let delivery: Delivery;
+  try {
+    delivery = await deliverReport({ deps, frequency: "daily", today: todayIn(settings.timezone), settings });
+    outcome = `test: ${describeDelivery("daily", delivery)}`;
+  } catch (error) {
+    outcome = `test failed: ${error instanceof Error ? error.message : String(error)}`;
+    await finish();
+    throw error;
+  }
+  await finish();
+  await recordAuditEvent(db, {
+    action: "report.test_sent",
+    outcome: delivery.failed === 0 ? "success" : "failure",
+    ...auditSourceOf(actor),
+    details: { recipients: delivery.recipients, sent: delivery.sent, failed: delivery.failed },
+  });
+  return {
+    recipients: delivery.recipients,
+    sent: delivery.sent,
+    failed: delivery.failed,
+    outbox: deps.mailer.transport === "outbox",
+  };
 }
 
 /** The period a report covers, ending yesterday: the day, the 7 days, or the month so far. */

@@ -1,13 +1,16 @@
+import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
+import { eq, like } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../../domain/periods";
 import { type CreatedUser, createCampaign, createOffer, createUser } from "../../../tests/factories";
 import { createTestContext, createTestEnv, type TestContext } from "../../../tests/harness";
 import type { AppDeps } from "../../context";
+import { auditEvents, jobRuns } from "../../db/schema";
 import { createLogger } from "../../logger";
 import { createMailer } from "../../mail/mailer";
-import { runDueJobs } from "../schedule/scheduler";
+import { runDueJobs, startScheduler } from "../schedule/scheduler";
 import { buildReportAnalytics } from "./report-mails.service";
 import { buildReportFormatters } from "./report-mails.templates";
 
@@ -155,5 +158,93 @@ describe("scheduled report e-mails", () => {
     const financialText = readTextPart(caught.find((m) => m.to.includes(financial.email))!.raw);
     expect(financialText).toContain(`Доход: ${ru.money(analytics.totals.revenue)}`);
     expect(financialText).toContain(`${ctx.env.appUrl}/financial/analytics`);
+  });
+});
+
+describe("the scheduler a server process starts", () => {
+  it("sends the report e-mails itself (no runner passed: the real jobs run)", async () => {
+    // Tomorrow 07:30 in São Paulo: an occurrence the test above did not claim.
+    const tomorrow = addDays(today, 1);
+    const before = caught.length;
+    const stop = startScheduler(deps, { intervalMs: 20, now: () => new Date(`${tomorrow}T10:30:00Z`) });
+    try {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const [run] = await ctx.db
+          .select()
+          .from(jobRuns)
+          .where(eq(jobRuns.key, `report:daily:${tomorrow}`));
+        if (run?.finishedAt) {
+          expect(run.outcome).toMatch(/^daily report .*: 2 sent$/);
+          break;
+        }
+        if (Date.now() > deadline) throw new Error("no report:daily run within 60 s");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await stop();
+    }
+    expect(
+      caught
+        .slice(before)
+        .flatMap((m) => m.to)
+        .sort(),
+    ).toEqual([admin.email, financial.email].sort());
+  });
+});
+
+describe("POST /api/settings/test-report", () => {
+  it("mails today's daily report now, answers how many went out, and sends each key once", async () => {
+    const cookie = await ctx.signIn(admin.email, admin.password);
+    const key = randomUUID();
+    const before = ctx.outbox.length;
+    // A double click, or the same request reaching two processes: the claim lets one through.
+    const [first, second] = await Promise.all(
+      [1, 2].map(() => ctx.request("/api/settings/test-report", { method: "POST", cookie, json: { key } })),
+    );
+    const statuses = [first!.status, second!.status].sort();
+    expect(statuses).toEqual([200, 409]);
+    const ok = first!.status === 200 ? first! : second!;
+    const refused = first!.status === 200 ? second! : first!;
+    expect(await ok.json()).toEqual({ recipients: 2, sent: 2, failed: 0, outbox: false });
+    expect(await refused.json()).toMatchObject({ error: { code: "test_report_already_sent" } });
+    const mails = ctx.outbox.slice(before);
+    expect(mails.map((m) => m.to).sort()).toEqual([admin.email, financial.email].sort());
+    expect(mails.find((m) => m.to === admin.email)?.subject).toMatch(/^Placar: daily summary \(/);
+
+    const [run] = await ctx.db
+      .select()
+      .from(jobRuns)
+      .where(eq(jobRuns.key, `report:test:${key}`));
+    expect(run?.outcome).toMatch(/^test: daily report .*: 2 sent$/);
+    expect(run?.finishedAt).not.toBeNull();
+    const audited = await ctx.db.select().from(auditEvents).where(eq(auditEvents.action, "report.test_sent"));
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({ actorId: admin.id, outcome: "success" });
+
+    // A new press (a new key) sends again.
+    const again = await ctx.request("/api/settings/test-report", {
+      method: "POST",
+      cookie,
+      json: { key: randomUUID() },
+    });
+    expect(again.status).toBe(200);
+    expect(ctx.outbox.length).toBe(before + 4);
+    expect(await ctx.db.select().from(jobRuns).where(like(jobRuns.key, "report:test:%"))).toHaveLength(2);
+  });
+
+  it("refuses a missing or malformed key, and anyone but an admin", async () => {
+    const cookie = await ctx.signIn(admin.email, admin.password);
+    for (const json of [{}, { key: "not-a-uuid" }]) {
+      const response = await ctx.request("/api/settings/test-report", { method: "POST", cookie, json });
+      expect(response.status).toBe(400);
+    }
+    const financialCookie = await ctx.signIn(financial.email, financial.password);
+    const refused = await ctx.request("/api/settings/test-report", {
+      method: "POST",
+      cookie: financialCookie,
+      json: { key: randomUUID() },
+    });
+    expect(refused.status).toBe(403);
   });
 });

@@ -124,16 +124,20 @@ export async function runDueJobs(deps: AppDeps, now: Date, runner?: JobRunner): 
   return ran;
 }
 
-/** Starts the minute tick in a server process; answers a function that stops it. */
+/**
+ * Starts the tick (every env.schedulerTickMs, a minute in production) in a server process;
+ * answers a function that stops it. Without a runner the real jobs run: report e-mails included
+ * (an empty runner here once skipped every report, issue 27).
+ */
 export function startScheduler(
   deps: AppDeps,
-  runner: JobRunner = {},
-  intervalMs = 60_000,
+  options: { runner?: JobRunner; intervalMs?: number; now?: () => Date } = {},
 ): () => Promise<void> {
+  const { runner, intervalMs = deps.env.schedulerTickMs, now = () => new Date() } = options;
   let running: Promise<unknown> | null = null;
   const tick = () => {
     if (running) return; // a long backup is still going: never overlap
-    running = runDueJobs(deps, new Date(), runner)
+    running = runDueJobs(deps, now(), runner)
       .catch((err) => deps.logger.error("scheduler tick failed", { err }))
       .finally(() => {
         running = null;

@@ -1,7 +1,8 @@
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { workspaceSettingsInputSchema, workspaceSettingsSchema } from "../../../domain/schemas/settings";
 import type { AppDeps } from "../../context";
 import { createRouter, errors, jsonResponse, requireActor, requirePermission } from "../../http";
+import { sendTestReport } from "../report-mails/report-mails.service";
 import { readWorkspaceSettings, saveWorkspaceSettings } from "./settings.service";
 
 // Any signed-in user reads the settings (the screens need the currency, time zone and language;
@@ -26,6 +27,39 @@ const putSettings = createRoute({
   responses: { 200: jsonResponse(workspaceSettingsSchema, "Saved settings"), ...errors(400, 401, 403) },
 });
 
+const testReportInputSchema = z
+  .object({
+    key: z.uuid({ error: "invalid_id" }).meta({
+      description:
+        "One per press of the button: the same key is sent once, however often it arrives (job_runs claim).",
+    }),
+  })
+  .meta({ id: "TestReportInput" });
+
+const testReportResultSchema = z
+  .object({
+    recipients: z.number().int().meta({ description: "Active admins and financial users" }),
+    sent: z.number().int(),
+    failed: z.number().int(),
+    outbox: z.boolean().meta({ description: "SMTP_URL is unset: the mails were written to DATA_DIR/outbox" }),
+  })
+  .meta({ id: "TestReportResult" });
+
+const postTestReport = createRoute({
+  method: "post",
+  path: "/settings/test-report",
+  tags: ["Settings"],
+  summary:
+    "Send today's daily report e-mail now to every admin and financial user (admins); each key sends once",
+  request: {
+    body: { content: { "application/json": { schema: testReportInputSchema } }, required: true },
+  },
+  responses: {
+    200: jsonResponse(testReportResultSchema, "How many mails went out"),
+    ...errors(400, 401, 403, 409),
+  },
+});
+
 export function createSettingsRoutes(deps: AppDeps) {
   const db = deps.database.db;
   return createRouter()
@@ -43,5 +77,10 @@ export function createSettingsRoutes(deps: AppDeps) {
         fallbackTimezone: deps.env.workspaceTimezone,
       });
       return c.json(settings, 200);
+    })
+    .openapi(postTestReport, async (c) => {
+      const actor = requirePermission(c, "settings:manage");
+      const result = await sendTestReport({ deps, actor, key: c.req.valid("json").key });
+      return c.json(result, 200);
     });
 }

@@ -77,6 +77,7 @@ const groupOfPrefix: Record<ActionPrefix, AuditActionGroup> = {
   campaigns: "catalogue",
   settings: "workspace",
   backup: "workspace",
+  report: "workspace",
   token: "workspace",
   commission_settings: "money",
   payment: "money",

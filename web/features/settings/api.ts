@@ -59,3 +59,21 @@ export function useDeleteBackup() {
 export function buildDownloadUrl(backup: Pick<Backup, "id">): string {
   return `/api/backups/${backup.id}/download`;
 }
+
+export type TestReportResult = { recipients: number; sent: number; failed: number; outbox: boolean };
+
+/** A random UUID v4; crypto.randomUUID exists only on https or localhost. */
+export function newPressKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** "Send a test report now": the key is the press; the server sends each key once. */
+export function useSendTestReport() {
+  return useMutation({
+    mutationFn: (key: string) => api.post<TestReportResult>("/api/settings/test-report", { key }),
+  });
+}

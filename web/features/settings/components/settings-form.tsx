@@ -27,6 +27,7 @@ import {
   settingsResolver,
   toFormValues,
 } from "../form";
+import { TestReportButton } from "./test-report";
 
 const notificationKeys = ["email", "daily", "weekly", "monthly"] as const;
 
@@ -178,6 +179,7 @@ export function SettingsForm({ settings }: { settings: WorkspaceSettings }) {
                 />
               ))}
             </fieldset>
+            <TestReportButton />
           </CardContent>
         </Card>
 
