@@ -82,3 +82,39 @@ export function computeMetrics(totals: Totals): Metrics {
 export function computeDepositPayment(deposits: number, payoutPerDeposit: string): string {
   return fromCents(BigInt(deposits) * toCents(payoutPerDeposit));
 }
+
+/** The largest amount a money column holds, numeric(14,2), in cents. */
+export const maxMoneyCents = 99_999_999_999_999n;
+/** The largest ratio a campaign's generated ratio columns hold, numeric(20,4), in ten-thousandths. */
+export const maxRatioUnits = 10n ** 20n - 1n;
+
+/** Why a day's figures cannot be stored: the field to name and its validation code. */
+export type DayFiguresProblem = { field: "deposits" | "spent"; code: "revenue_too_large" | "roi_too_large" };
+
+/**
+ * What a day WILL store, checked before it is written (issue 27): the revenue (entered, or deposits ×
+ * the offer's payout) must fit numeric(14,2), and the row's generated columns must fit theirs. The
+ * entered values are already within numeric(14,2) and integer (fields.ts), so profit fits, EPC and the
+ * costs per event are at most the revenue or the spend, and the count ratios at most 2^31 × 100.
+ * Only the ROI could grow past numeric(20,4); with spend ≥ 0.01 and profit < 10^12 it stays below
+ * 10^16 (docs/decisions/0067), and the check stays so a wider money column cannot break it silently.
+ */
+export function checkDayFigures(day: {
+  spent: string;
+  deposits: number;
+  depositPayment?: string | undefined;
+  payoutPerDeposit: string;
+}): { revenue: string } | { problem: DayFiguresProblem } {
+  const revenue =
+    day.depositPayment !== undefined
+      ? toCents(day.depositPayment)
+      : BigInt(day.deposits) * toCents(day.payoutPerDeposit);
+  if (revenue > maxMoneyCents) return { problem: { field: "deposits", code: "revenue_too_large" } };
+  const spent = toCents(day.spent);
+  if (spent !== 0n) {
+    const roi = divideRoundHalfUp((revenue - spent) * 100n * 10_000n, spent);
+    if (roi > maxRatioUnits || roi < -maxRatioUnits)
+      return { problem: { field: "spent", code: "roi_too_large" } };
+  }
+  return { revenue: fromCents(revenue) };
+}

@@ -217,7 +217,7 @@ export async function runPaymentAction({
         .from(payouts)
         .where(eq(payouts.statementId, targetId)),
       tx
-        .select({ sum: sql<string>`coalesce(sum(${paymentAdjustments.amount}), 0)::numeric(16,2)::text` })
+        .select({ sum: sql<string>`round(coalesce(sum(${paymentAdjustments.amount}), 0), 2)::text` })
         .from(paymentAdjustments)
         .where(eq(paymentAdjustments.statementId, targetId)),
     ]);

@@ -74,7 +74,7 @@ export async function listPayoutFileRows({
       buyerId: users.id,
       name: users.name,
       email: users.email,
-      pending: sql<string>`(${pending})::numeric(14, 2)::text`,
+      pending: sql<string>`round(${pending}, 2)::text`,
       payee: payeeDetails,
       changedRecently: sql<boolean>`coalesce(${payeeDetails.updatedAt} > now() - make_interval(days => ${recentPayeeChangeDays}), false)`,
     })

@@ -183,12 +183,11 @@ export async function listFinancialUsers({
     .select({
       creatorId: campaignTotals.creatorId,
       campaigns: sql<number>`sum(${campaignTotals.campaigns})::int`.as("campaigns"),
-      spent: sql<string>`sum(${campaignTotals.spent})::numeric(16,2)::text`.as("spent"),
-      revenue: sql<string>`sum(${campaignTotals.revenue})::numeric(16,2)::text`.as("revenue"),
-      profit:
-        sql<string>`(sum(${campaignTotals.revenue}) - sum(${campaignTotals.spent}))::numeric(16,2)::text`.as(
-          "profit",
-        ),
+      spent: sql<string>`round(sum(${campaignTotals.spent}), 2)::text`.as("spent"),
+      revenue: sql<string>`round(sum(${campaignTotals.revenue}), 2)::text`.as("revenue"),
+      profit: sql<string>`round(sum(${campaignTotals.revenue}) - sum(${campaignTotals.spent}), 2)::text`.as(
+        "profit",
+      ),
     })
     .from(campaignTotals)
     .where(eq(campaignTotals.grain, grains.monthTeam))
