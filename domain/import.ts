@@ -586,7 +586,7 @@ export const importRowSchema = z
         revenue: money,
       })
       .nullable(),
-    metrics: z.object({ profit: money, roi: z.number(), epc: z.number() }).passthrough().nullable(),
+    metrics: z.object({ profit: money, roi: money, epc: money }).passthrough().nullable(),
   })
   .meta({ id: "ImportRow" });
 

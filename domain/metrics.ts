@@ -1,4 +1,5 @@
 import { divideRoundHalfUp, fromCents, toCents } from "./money";
+import { ratioOf } from "./ratios";
 
 // Derived metrics per decisions.md ("Metrics"). Inputs are sums (money as decimal strings, counts as
 // integers) so the same function serves one campaign and any aggregate: ratios of sums, never
@@ -17,32 +18,29 @@ export type Metrics = {
   spent: string;
   revenue: string;
   profit: string;
+  /** percent; every ratio is a decimal string with 4 places (ratios.ts) */
+  roi: string;
+  epc: string;
+  costPerClick: string;
+  costPerInstall: string;
+  costPerRegistration: string;
+  costPerDeposit: string;
   /** percent */
-  roi: number;
-  epc: number;
-  costPerClick: number;
-  costPerInstall: number;
-  costPerRegistration: number;
-  costPerDeposit: number;
-  /** percent */
-  clickToInstall: number;
-  installToRegistration: number;
-  registrationToDeposit: number;
+  clickToInstall: string;
+  installToRegistration: string;
+  registrationToDeposit: string;
   clicks: number;
   installations: number;
   registrations: number;
   deposits: number;
 };
 
-// Ratios are for display; they are computed from exact integers and rounded to 4 decimals.
-function ratio(numerator: bigint, denominator: bigint, factor = 1n): number {
-  if (denominator === 0n) return 0;
-  // half away from zero, like PostgreSQL's round() in the generated columns
-  return Number(divideRoundHalfUp(numerator * factor * 10_000n, denominator)) / 10_000;
-}
+// Ratios are computed from exact integers, rounded half away from zero to 4 places like PostgreSQL's
+// round() in the generated columns, and kept as decimal strings (ratios.ts): never through a double.
+const ratio = ratioOf;
 
 /** Profit and ROI (percent) of sums, exactly as computeMetrics gives them, without its other ratios. */
-export function computeProfit(totals: Pick<Totals, "spent" | "revenue">): { profit: string; roi: number } {
+export function computeProfit(totals: Pick<Totals, "spent" | "revenue">): { profit: string; roi: string } {
   const spent = toCents(totals.spent);
   const profit = toCents(totals.revenue) - spent;
   return { profit: fromCents(profit), roi: ratio(profit, spent, 100n) };

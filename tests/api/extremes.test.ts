@@ -1,5 +1,7 @@
 import fc from "fast-check";
+import { readSheet } from "read-excel-file/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseCsv } from "../../domain/csv";
 import { maxMoneyCents } from "../../domain/metrics";
 import { toCents } from "../../domain/money";
 import { type CreatedUser, createOffer, createUser, insertCampaignRows } from "../factories";
@@ -310,4 +312,59 @@ describe("property: the extremes through every write path, then every read of th
       { numRuns: Number(process.env.EXTREMES_RUNS ?? 16), seed: 20261127, interruptAfterTimeLimit: 200_000 },
     );
   }, 240_000);
+});
+
+describe("ratios agree digit for digit in every answer and export", () => {
+  // spend 0.07, revenue 999,999,999.99: ROI 1,428,571,428,457.142857…%, 17 significant digits. A JSON
+  // number said …457.1428 where the CSV said …457.1429; every answer now prints the decimal string.
+  const other = "2026-07";
+  const roi = "1428571428457.1429";
+
+  it("the campaign, its CSV line, the report, its CSV, the statement and the payout file agree", async () => {
+    const owner = await createUser(ctx.db, { role: "user", name: "Ratio Rita" });
+    cookies[owner.id] = await ctx.signIn(owner.email, owner.password);
+    const created = await ctx.request("/api/campaigns", {
+      method: "POST",
+      cookie: as(owner),
+      json: { date: `${other}-15`, offerId: bigOffer, spent: "0.07", depositPayment: "999999999.99" },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const campaign = await created.json();
+    expect(campaign.roi).toBe(roi);
+    expect(campaign.epc).toBe("0.0000");
+
+    const range = `from=${other}-01&to=${other}-31`;
+    const csv = parseCsv(
+      await (await ctx.request(`/api/campaigns/export.csv?${range}`, { cookie: as(owner) })).text(),
+    );
+    const roiColumn = csv[0]!.findIndex((title) => title === "ROI" || title.startsWith("ROI"));
+    expect(roiColumn).toBeGreaterThan(0);
+    expect(csv[1]![roiColumn]).toBe(roi);
+
+    const report = await (
+      await ctx.request(`/api/reports?${range}&userId=${owner.id}`, { cookie: as(admin) })
+    ).json();
+    expect(report.totals.roi).toBe(roi);
+    const reportCsv = parseCsv(
+      await (await ctx.request(`/api/reports.csv?${range}&userId=${owner.id}`, { cookie: as(admin) })).text(),
+    );
+    const userLine = reportCsv.find((line) => line[1] === "Ratio Rita");
+    expect(userLine?.[7]).toBe(roi);
+
+    const payments = await (
+      await ctx.request(`/api/payments?month=${other}`, { cookie: as(financial) })
+    ).json();
+    const row = payments.items.find((item: { userId: string }) => item.userId === owner.id);
+    expect(row.roi).toBe(roi);
+    expect(row.commissionRate).toBe("35.00");
+    const mine = await (await ctx.request("/api/me/payments", { cookie: as(owner) })).json();
+    expect(JSON.stringify(mine)).toContain(`"roi":"${roi}"`);
+
+    // The payout file holds no ratio; its amount is the JSON's, digit for digit, in the XLSX and the CSV.
+    const xlsx = await ctx.request(`/api/payments.xlsx?month=${other}`, { cookie: as(financial) });
+    expect(xlsx.status).toBe(200);
+    const sheet = await readSheet(Buffer.from(await xlsx.arrayBuffer()));
+    const amount = sheet.find((line) => line[0] === "Ratio Rita")?.[12];
+    expect(Number(amount).toFixed(2)).toBe(row.pending);
+  });
 });

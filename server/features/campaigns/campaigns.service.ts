@@ -2,6 +2,7 @@ import { and, asc, desc, eq, exists, gte, ilike, lte, or, type SQL, sql } from "
 import { alias, unionAll } from "drizzle-orm/pg-core";
 import { checkDayFigures } from "../../../domain/metrics";
 import { can } from "../../../domain/permissions";
+import { ratioText } from "../../../domain/ratios";
 import type {
   Campaign,
   CampaignFilter,
@@ -140,15 +141,16 @@ export function toCampaign(row: CampaignRow): Campaign {
     depositPayment: row.depositPayment!,
     revenue: row.depositPayment!,
     profit: row.profit!,
-    roi: Number(row.roi),
-    epc: Number(row.epc),
-    clickPrice: Number(row.clickPrice),
-    installPrice: Number(row.installPrice),
-    regPrice: Number(row.regPrice),
-    depPrice: Number(row.depPrice),
-    clickToInst: Number(row.clickToInst),
-    instToReg: Number(row.instToReg),
-    regToDep: Number(row.regToDep),
+    // numeric(20,4) columns: already 4 places; ratioText states the rule (domain/ratios.ts).
+    roi: ratioText(row.roi!),
+    epc: ratioText(row.epc!),
+    clickPrice: ratioText(row.clickPrice!),
+    installPrice: ratioText(row.installPrice!),
+    regPrice: ratioText(row.regPrice!),
+    depPrice: ratioText(row.depPrice!),
+    clickToInst: ratioText(row.clickToInst!),
+    instToReg: ratioText(row.instToReg!),
+    regToDep: ratioText(row.regToDep!),
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
     offer:
@@ -528,9 +530,9 @@ function csvTextCell(value: SQL): SQL {
   return sql`(case when ${neutral} ~ E'[",\\r\\n]' then '"' || replace(${neutral}, '"', '""') || '"' else ${neutral} end)`;
 }
 
-/** A ratio as its shortest decimal: 12.5000 → 12.5, 0.0000 → 0 (exact, unlike a float). */
+/** A ratio as every answer gives it: 4 places, exactly as stored (domain/ratios.ts). */
 function csvRatioCell(value: typeof campaigns.roi): SQL {
-  return sql`trim_scale(${value})::text`;
+  return sql`round(${value}, 4)::text`;
 }
 
 type CsvKey = { date: string; createdAt: string; id: string };

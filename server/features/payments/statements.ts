@@ -11,6 +11,7 @@ import { toBasisPoints, toCents } from "../../../domain/money";
 import { recentPayeeChangeDays } from "../../../domain/payee";
 import { overpaidAmount, pendingAmount, type StatementStatus } from "../../../domain/payments";
 import { addMonths, monthOf, monthRange } from "../../../domain/periods";
+import { ratioText, toRatioUnits } from "../../../domain/ratios";
 import type { PaymentCard, PaymentRow, PaymentsQuery, PaymentTotals } from "../../../domain/schemas/payments";
 import type { DbOrTx } from "../../db/client";
 import {
@@ -124,7 +125,7 @@ export function computeStatement(settings: CommissionSettings, totals: { spent: 
     totalSpent: totals.spent,
     totalRevenue: totals.revenue,
     totalProfit: profit,
-    roiAchieved: String(roi),
+    roiAchieved: roi,
     commissionRate: result.rate,
     amountDue: result.commission,
   };
@@ -187,7 +188,7 @@ export function sameStatement(
     toCents(stored.totalProfit) === toCents(fresh.totalProfit) &&
     toCents(stored.amountDue) === toCents(fresh.amountDue) &&
     toBasisPoints(stored.commissionRate) === toBasisPoints(fresh.commissionRate) &&
-    Number(stored.roiAchieved) === Number(fresh.roiAchieved)
+    toRatioUnits(stored.roiAchieved) === toRatioUnits(fresh.roiAchieved)
   );
 }
 
@@ -267,7 +268,7 @@ function toCard(row: StoredCard): PaymentCard {
     totalSpent: row.totalSpent,
     totalRevenue: row.totalRevenue,
     totalProfit: row.totalProfit,
-    roi: Number(row.roiAchieved),
+    roi: ratioText(row.roiAchieved),
     commissionRate: twoPlaces(row.commissionRate),
     amountDue: row.amountDue,
     adjustments: row.adjustments,
@@ -470,7 +471,7 @@ function totalsOf(row: MonthRow | undefined): PaymentTotals {
       totalSpent: "0.00",
       totalRevenue: "0.00",
       totalProfit: "0.00",
-      roi: 0,
+      roi: "0.0000",
       amountDue: "0.00",
       adjustments: "0.00",
       paid: "0.00",
