@@ -18,14 +18,14 @@ describe("simple model", () => {
     expect(
       calculateCommission(defaultCommissionSettings, { revenue: "1500", profit: "500", spent: "1000" }),
     ).toMatchObject({
-      rate: "35",
+      rate: "35.00",
       commission: "175.00",
       roiReached: true,
     });
     // ROI 49.99%
     expect(
       calculateCommission(defaultCommissionSettings, { revenue: "1499.90", profit: "499.90", spent: "1000" }),
-    ).toMatchObject({ rate: "30", commission: "149.97", roiReached: false });
+    ).toMatchObject({ rate: "30.00", commission: "149.97", roiReached: false });
   });
 
   it("pays nothing on a loss", () => {
@@ -41,7 +41,7 @@ describe("simple model", () => {
       profit: "200",
       spent: "0",
     });
-    expect(result).toMatchObject({ rate: "30", commission: "60.00", roiReached: false });
+    expect(result).toMatchObject({ rate: "30.00", commission: "60.00", roiReached: false });
   });
 });
 
@@ -55,7 +55,7 @@ describe("tiered model", () => {
   };
 
   it("pays 0 below the minimum monthly revenue", () => {
-    expect(at("3999.99")).toMatchObject({ rate: "0", commission: "0.00" });
+    expect(at("3999.99")).toMatchObject({ rate: "0.00", commission: "0.00" });
   });
 
   it.each([
@@ -71,7 +71,7 @@ describe("tiered model", () => {
     ["57000", "45"],
     ["1000000", "45"],
   ])("revenue %s above the ROI threshold → %s%%", (revenue, rate) => {
-    expect(at(revenue).rate).toBe(rate);
+    expect(at(revenue).rate).toBe(`${rate}.00`);
   });
 
   it.each([
@@ -83,21 +83,23 @@ describe("tiered model", () => {
     ["43000", "35"],
     ["57000", "40"],
   ])("revenue %s below the ROI threshold → %s%%", (revenue, rate) => {
-    expect(at(revenue, false).rate).toBe(rate);
+    expect(at(revenue, false).rate).toBe(`${rate}.00`);
   });
 
   it("compares ROI exactly at the tiered threshold (30%)", () => {
     expect(isRoiAtLeast("300", "1000", "30")).toBe(true);
     expect(isRoiAtLeast("299.99", "1000", "30")).toBe(false);
     expect(calculateCommission(tiered, { revenue: "13000", profit: "3000", spent: "10000" })).toMatchObject({
-      rate: "25",
+      rate: "25.00",
       commission: "750.00",
     });
   });
 
   it("applies the minimum even when a tier would match", () => {
     const settings = { ...tiered, minimumMonthlyRevenue: "10000" };
-    expect(calculateCommission(settings, { revenue: "9000", profit: "5000", spent: "4000" }).rate).toBe("0");
+    expect(calculateCommission(settings, { revenue: "9000", profit: "5000", spent: "4000" }).rate).toBe(
+      "0.00",
+    );
   });
 
   it("finds tiers with an inclusive lower and exclusive upper bound", () => {
@@ -114,11 +116,11 @@ describe("the steps that would raise the rate", () => {
   it("simple: the profit missing for the ROI threshold at the current spend", () => {
     // spent 1000, profit 400 → ROI 40%; 50% needs profit 500.
     expect(findCommissionSteps(simple, { revenue: "1400.00", profit: "400.00", spent: "1000.00" })).toEqual([
-      { kind: "roi", target: "50", missing: "100.00", rateAfter: "35" },
+      { kind: "roi", target: "50.00", missing: "100.00", rateAfter: "35.00" },
     ]);
     // Rounded up to the cent: 50% of 0.03 is 0.015 → 0.02 is needed.
     expect(findCommissionSteps(simple, { revenue: "0.03", profit: "0.00", spent: "0.03" })).toEqual([
-      { kind: "roi", target: "50", missing: "0.02", rateAfter: "35" },
+      { kind: "roi", target: "50.00", missing: "0.02", rateAfter: "35.00" },
     ]);
   });
 
@@ -131,19 +133,19 @@ describe("the steps that would raise the rate", () => {
 
   it("tiered: below the minimum revenue, the revenue missing for the first paying tier", () => {
     expect(findCommissionSteps(tiered, { revenue: "3000.00", profit: "1000.00", spent: "2000.00" })).toEqual([
-      { kind: "revenue", target: "4000.00", missing: "1000.00", rateAfter: "15" },
+      { kind: "revenue", target: "4000.00", missing: "1000.00", rateAfter: "15.00" },
     ]);
   });
 
   it("tiered: the next tier and the ROI threshold, each with the rate it brings", () => {
     // revenue 9000, spent 8000, profit 1000 → ROI 12.5% (< 30%), tier 8000–13000 (15 / 20).
     expect(findCommissionSteps(tiered, { revenue: "9000.00", profit: "1000.00", spent: "8000.00" })).toEqual([
-      { kind: "roi", target: "30", missing: "1400.00", rateAfter: "20" },
-      { kind: "revenue", target: "13000.00", missing: "4000.00", rateAfter: "20" },
+      { kind: "roi", target: "30.00", missing: "1400.00", rateAfter: "20.00" },
+      { kind: "revenue", target: "13000.00", missing: "4000.00", rateAfter: "20.00" },
     ]);
     // Exactly at a tier edge the next tier is the one above it.
     expect(findCommissionSteps(tiered, { revenue: "13000.00", profit: "6500.00", spent: "6500.00" })).toEqual(
-      [{ kind: "revenue", target: "23000.00", missing: "10000.00", rateAfter: "30" }],
+      [{ kind: "revenue", target: "23000.00", missing: "10000.00", rateAfter: "30.00" }],
     );
   });
 

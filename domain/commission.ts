@@ -1,4 +1,5 @@
 import { applyPercent, fromCents, toBasisPoints, toCents } from "./money";
+import { rateText } from "./ratios";
 
 // Commission per buyer per calendar month (decisions.md, "Commission"). Exact: money in cents,
 // thresholds compared with integer arithmetic, the result rounded half-up to cents.
@@ -153,13 +154,10 @@ export function explainCommission(
   };
 }
 
+/** A rate in percent as the API answers it: 2 places (ratios.ts). */
 export function normalizePercent(value: string): string {
-  const cents = toBasisPoints(value);
-  const whole = cents / 100n;
-  const fraction = cents % 100n;
-  return fraction === 0n
-    ? whole.toString()
-    : `${whole}.${fraction.toString().padStart(2, "0").replace(/0$/, "")}`;
+  // One rule for every rate in every answer: 2 places ("15.00"), never "15" here and "15.00" there.
+  return rateText(value);
 }
 
 /**

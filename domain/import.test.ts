@@ -170,7 +170,7 @@ describe("rows", () => {
       clicks: 1000,
       revenue: "90.00",
     });
-    expect(result.metrics).toMatchObject({ profit: "-10.00", roi: -10, epc: 0.09 });
+    expect(result.metrics).toMatchObject({ profit: "-10.00", roi: "-10.0000", epc: "0.0900" });
   });
 
   it("names every problem of a row", () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type CsvReader, type CsvRecord, createCsvReader } from "./csv";
-import { computeDepositPayment, computeMetrics, type Metrics } from "./metrics";
+import { checkDayFigures, computeMetrics, type Metrics } from "./metrics";
 import { isIsoDate } from "./periods";
 import { campaignInputSchema } from "./schemas/campaigns";
 
@@ -44,6 +44,8 @@ export const importProblemCodes = [
   "not_integer",
   "too_many_decimals",
   "too_large",
+  /** Deposits × the offer's payout would not fit a money amount (issue 27). */
+  "revenue_too_large",
   "duplicate_existing",
   "duplicate_in_file",
   /** Dated in a month the buyer's statement has closed (set by the server, docs/decisions/0062). */
@@ -530,7 +532,16 @@ export function mapImportRow(
     return { line, status: "error", problems, raw, values: null, metrics: null };
   }
   const input = parsed.data;
-  const revenue = input.depositPayment ?? computeDepositPayment(input.deposits, offer.payoutPerDeposit);
+  // What the row will store, checked here so the preview marks it and the commit never overflows.
+  const figures = checkDayFigures({ ...input, payoutPerDeposit: offer.payoutPerDeposit });
+  if ("problem" in figures) {
+    const problem: ImportProblem =
+      figures.problem.code === "revenue_too_large"
+        ? { code: "revenue_too_large", field: "deposits" }
+        : { code: "too_large", field: "spent" };
+    return { line, status: "error", problems: [problem], raw, values: null, metrics: null };
+  }
+  const revenue = figures.revenue;
   const values: ImportValues = {
     date: input.date,
     offerId: offer.id,
@@ -575,7 +586,7 @@ export const importRowSchema = z
         revenue: money,
       })
       .nullable(),
-    metrics: z.object({ profit: money, roi: z.number(), epc: z.number() }).passthrough().nullable(),
+    metrics: z.object({ profit: money, roi: money, epc: money }).passthrough().nullable(),
   })
   .meta({ id: "ImportRow" });
 

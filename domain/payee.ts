@@ -3,6 +3,7 @@ import { isValidCpf } from "@brazilian-utils/brazilian-utils/is-valid-cpf";
 import { isValidEmail } from "@brazilian-utils/brazilian-utils/is-valid-email";
 import { isValidMobilePhone } from "@brazilian-utils/brazilian-utils/is-valid-mobile-phone";
 import { parsePhone } from "@brazilian-utils/brazilian-utils/parse-phone";
+import { hasControlCharacters } from "./text";
 
 // Where a buyer is paid (issue 24): the rules that read and normalise a Pix key, a Brazilian bank
 // account and a USDT (TRC-20) address. Pure and shared: the form checks with them as the server
@@ -128,6 +129,7 @@ export function checkBankAccount(raw: string): Checked {
 export function checkHolderName(raw: string): Checked {
   const text = raw.trim().replace(/\s+/g, " ");
   if (!text) return fail("required");
+  if (hasControlCharacters(text)) return fail("control_characters");
   if (text.length > 120) return fail("too_long");
   return text.length >= 2 ? ok(text) : fail("invalid_holder_name");
 }

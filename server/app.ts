@@ -9,7 +9,7 @@ import { toActor } from "./actor";
 import { describeClient, forwardToAuth, resolveClientIp } from "./auth";
 import { compressWhereAccepted } from "./compression";
 import type { AppBindings, AppDeps } from "./context";
-import { AppError } from "./errors";
+import { AppError, isNumericOverflow, tooLarge } from "./errors";
 import { createAnalyticsRoutes } from "./features/analytics/analytics.routes";
 import { createAuditRoutes } from "./features/audit/audit.routes";
 import { createBackupsRoutes } from "./features/backups/backups.routes";
@@ -275,6 +275,12 @@ async function handleError(error: Error, c: Context<AppBindings>, deps: AppDeps,
     if (error.status >= 500) c.get("logger")?.error("request failed", { err: error });
     if (isAuditedRefusal(error, c)) await recordRefusal(error, c, deps, refusals);
     return c.json(error.toBody(), error.status);
+  }
+  // A write whose computed figures overflow a column the service's own checks did not foresee: the
+  // caller's values are too large, not a server fault (issue 27). A read never gets here by design.
+  if (c.req.method !== "GET" && isNumericOverflow(error)) {
+    c.get("logger")?.warn("numeric overflow refused as too_large", { err: error });
+    return c.json(tooLarge().toBody(), 400);
   }
   // Hono's own HTTP errors (for example a malformed JSON body).
   const status = (error as { status?: number }).status;

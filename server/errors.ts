@@ -91,3 +91,22 @@ export function fieldErrorsFromZod(error: z.ZodError): FieldErrors {
 export function validationError(error: z.ZodError): AppError {
   return new AppError("validation_failed", "The request is not valid.", fieldErrorsFromZod(error));
 }
+
+/**
+ * 400 too_large: a value, or what the server would compute from it (a day's revenue = deposits ×
+ * the offer's payout), does not fit where it is stored. `fields` names the field to change.
+ */
+export const tooLarge = (fields?: FieldErrors) =>
+  new AppError(
+    "validation_failed",
+    "A value, or what is computed from it, is too large to be saved.",
+    fields,
+    "too_large",
+  );
+
+/** PostgreSQL's numeric_value_out_of_range (22003), anywhere in the error's cause chain. */
+export function isNumericOverflow(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause)
+    if ((e as { code?: unknown }).code === "22003") return true;
+  return false;
+}

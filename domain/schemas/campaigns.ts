@@ -74,7 +74,10 @@ export type CampaignListQuery = z.output<typeof campaignListQuerySchema>;
 export type CampaignFilter = z.output<typeof campaignFilterSchema>;
 
 const money = z.string().meta({ description: "Decimal amount, 2 places" });
-const ratio = z.number();
+/** A ratio: a decimal string with exactly 4 places (domain/ratios.ts, docs/decisions/0067). */
+const ratio = z
+  .string()
+  .meta({ description: 'Ratio, decimal with 4 places, e.g. "12.5000"', example: "12.5000" });
 
 export const campaignSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoDateField } from "./fields";
+import { isoDateField, noControlCharacters } from "./fields";
 import { creativeFormats, creativeStatuses, creativeTypes } from "./values";
 
 export { type CreativeStatus, creativeFormats, creativeStatuses, creativeTypes } from "./values";
@@ -10,10 +10,13 @@ export const creativeRequestInputSchema = z
     format: z.enum(creativeFormats, { error: "invalid_option" }).default("Square"),
     /** Not in the past: checked against today in the workspace time zone by the server. */
     deadline: isoDateField,
-    description: z
-      .string({ error: "required" })
-      .max(5000, "too_long")
-      .refine((v) => v.trim() !== "", "required"),
+    description: noControlCharacters(
+      z
+        .string({ error: "required" })
+        .max(5000, "too_long")
+        .refine((v) => v.trim() !== "", "required"),
+      { multiline: true },
+    ),
   })
   .meta({ id: "CreativeRequestInput" });
 export type CreativeRequestInput = z.output<typeof creativeRequestInputSchema>;
@@ -23,7 +26,7 @@ export const creativeRequestPatchSchema = z
   .object({
     status: z.enum(creativeStatuses, { error: "invalid_option" }),
     /** Stored as admin_notes; blank clears them. */
-    adminNotes: z.string().max(5000, "too_long").nullish(),
+    adminNotes: noControlCharacters(z.string().max(5000, "too_long"), { multiline: true }).nullish(),
   })
   .meta({ id: "CreativeRequestPatch" });
 export type CreativeRequestPatch = z.output<typeof creativeRequestPatchSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isIsoDate } from "../periods";
+import { hasControlCharacters } from "../text";
 
 // Field schemas shared by forms, requests and the OpenAPI document. Messages are codes that the
 // web translates (validation.<code>), never sentences.
@@ -17,6 +18,8 @@ export const validationCodes = [
   "invalid_email",
   "invalid_option",
   "not_zero",
+  "string_expected",
+  "control_characters",
 ] as const;
 export type ValidationCode = (typeof validationCodes)[number];
 
@@ -55,21 +58,27 @@ function fail(ctx: z.RefinementCtx, code: ValidationCode): never {
   return z.NEVER;
 }
 
+/**
+ * Decimal amounts travel as JSON strings, and only as strings (docs/decisions/0067): a JSON number has
+ * already been through a binary double (0.07, 1e21) before anything here could read it exactly, so it
+ * is refused with string_expected, never rounded. The OpenAPI document says type: string.
+ */
+const decimalText = () =>
+  z.string({ error: (issue) => (issue.input === undefined ? "required" : "string_expected") });
+
 function moneyCheck(value: unknown, ctx: z.RefinementCtx): string {
   const parsed = parseMoney(value);
   return "error" in parsed ? fail(ctx, parsed.error) : parsed.value;
 }
 
-/** A non-negative amount with at most 2 decimals; accepts "12,5" and numbers; blank is 0. */
-export const moneyField = z
-  .union([z.string(), z.number()])
+/** A non-negative amount with at most 2 decimals, as a string; accepts "12,5"; blank is 0. */
+export const moneyField = decimalText()
   .optional()
   .transform((value, ctx) => moneyCheck(blankToZero(value), ctx))
   .meta({ type: "string", description: 'Decimal amount with up to 2 places, e.g. "125.50"' });
 
 /** A non-negative amount that must be present (no blank-to-zero). */
-export const requiredMoneyField = z
-  .union([z.string(), z.number()])
+export const requiredMoneyField = decimalText()
   .transform((value, ctx) => {
     if (isBlankText(value)) return fail(ctx, "required");
     return moneyCheck(value, ctx);
@@ -80,8 +89,7 @@ export const requiredMoneyField = z
  * A signed amount that must be present and not zero (adjustments: + bonus, − clawback), at most 2
  * decimals, within numeric(14,2) either way. Only a plain decimal ("-150.5"), never a comma.
  */
-export const signedMoneyField = z
-  .union([z.string(), z.number()])
+export const signedMoneyField = decimalText()
   .transform((value, ctx) => {
     if (isBlankText(value)) return fail(ctx, "required");
     const parsed = parseMoney(value, { signed: true });
@@ -94,13 +102,17 @@ export const signedMoneyField = z
     description: 'Signed decimal amount with up to 2 places, not zero, e.g. "-150.50"',
   });
 
-/** A non-negative whole number; blank is 0. */
+/**
+ * A non-negative whole number; blank is 0. A JSON integer is exact (the bound is 2^31 − 1), and forms
+ * and files hold text, so both are accepted and the OpenAPI document says so (anyOf).
+ */
 export const countField = z
-  .union([z.string(), z.number()])
+  .union([z.number(), z.string()], { error: "not_a_number" })
   .optional()
   .transform((value, ctx) => {
     const raw = blankToZero(value);
-    const n = typeof raw === "number" ? raw : Number(String(raw).trim());
+    const text = typeof raw === "number" ? "" : String(raw).trim();
+    const n = typeof raw === "number" ? raw : /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
     if (!Number.isFinite(n)) {
       ctx.addIssue({ code: "custom", message: "not_a_number" });
       return z.NEVER;
@@ -119,7 +131,25 @@ export const countField = z
     }
     return n;
   })
-  .meta({ type: "integer", minimum: 0 });
+  .meta({
+    anyOf: [
+      { type: "integer", minimum: 0, maximum: maxCount },
+      { type: "string", description: 'A whole number as text, e.g. "12"; blank is 0' },
+    ],
+  });
+
+/**
+ * The one refinement for names and texts: refuses control characters with control_characters.
+ * Single-line by default (names, brands, token names); `multiline` for notes, descriptions, reasons.
+ */
+export function noControlCharacters<T extends z.ZodType<string>>(
+  schema: T,
+  { multiline = false }: { multiline?: boolean } = {},
+): T {
+  return schema.refine((value) => !hasControlCharacters(value, { multiline }), {
+    message: "control_characters",
+  }) as T;
+}
 
 export const isoDateField = z
   .string({ error: "required" })

@@ -1,11 +1,15 @@
 import { z } from "zod";
+import { noControlCharacters } from "./fields";
 
 export const noteInputSchema = z
   .object({
-    content: z
-      .string({ error: "required" })
-      .max(20_000, "too_long")
-      .refine((v) => v.trim() !== "", "required"),
+    content: noControlCharacters(
+      z
+        .string({ error: "required" })
+        .max(20_000, "too_long")
+        .refine((v) => v.trim() !== "", "required"),
+      { multiline: true },
+    ),
   })
   .meta({ id: "NoteInput" });
 export type NoteInput = z.output<typeof noteInputSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredMoneyField, userIdField } from "./fields";
+import { noControlCharacters, requiredMoneyField, userIdField } from "./fields";
 
 // Offer shapes: the admin's offer form, the API bodies and the OpenAPI document.
 
@@ -7,12 +7,14 @@ export const currencies = ["USD", "BRL"] as const;
 export type Currency = (typeof currencies)[number];
 
 const requiredText = (max: number) =>
-  z.string({ error: "required" }).trim().min(1, "required").max(max, "too_long");
+  noControlCharacters(z.string({ error: "required" }).trim().min(1, "required").max(max, "too_long"));
+const descriptionField = () =>
+  noControlCharacters(z.string().trim().max(2000, "too_long"), { multiline: true }).nullish();
 
 export const offerInputSchema = z
   .object({
     name: requiredText(200),
-    description: z.string().trim().max(2000, "too_long").nullish(),
+    description: descriptionField(),
     value: requiredMoneyField,
     currency: z.enum(currencies, { error: "invalid_option" }).default("USD"),
     casinoBrand: requiredText(200),
@@ -28,7 +30,7 @@ export type OfferForm = z.input<typeof offerInputSchema>;
 export const offerPatchSchema = z
   .object({
     name: requiredText(200).optional(),
-    description: z.string().trim().max(2000, "too_long").nullish(),
+    description: descriptionField(),
     value: requiredMoneyField.optional(),
     currency: z.enum(currencies, { error: "invalid_option" }).optional(),
     casinoBrand: requiredText(200).optional(),

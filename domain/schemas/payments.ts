@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { toCents } from "../money";
-import { moneyField, requiredMoneyField, signedMoneyField } from "./fields";
+import { moneyField, noControlCharacters, requiredMoneyField, signedMoneyField } from "./fields";
 
 // Payments and commission settings: request bodies, answers and the OpenAPI document.
+
+/** A ratio: a decimal string with exactly 4 places (domain/ratios.ts, docs/decisions/0067). */
+const ratioField = z.string().meta({ description: 'Ratio, decimal with 4 places, e.g. "12.5000"' });
 
 export const monthField = z
   .string({ error: "required" })
@@ -41,7 +44,7 @@ export const paymentCardSchema = z
     totalSpent: z.string(),
     totalRevenue: z.string(),
     totalProfit: z.string(),
-    roi: z.number(),
+    roi: ratioField,
     commissionRate: z.string(),
     amountDue: z.string(),
     /** Σ adjustments (bonuses +, clawbacks −, carried overpayments) */
@@ -101,7 +104,7 @@ export const paymentTotalsSchema = z
     totalSpent: z.string(),
     totalRevenue: z.string(),
     totalProfit: z.string(),
-    roi: z.number(),
+    roi: ratioField,
     amountDue: z.string(),
     adjustments: z.string(),
     paid: z.string(),
@@ -123,7 +126,7 @@ export const paymentMonthSchema = z
   .meta({ id: "PaymentMonth" });
 export type PaymentMonth = z.infer<typeof paymentMonthSchema>;
 
-export const noteField = z.string().max(1000, "too_long").nullish();
+export const noteField = noControlCharacters(z.string().max(1000, "too_long"), { multiline: true }).nullish();
 
 /** true to process or confirm a month that has not ended yet (else 409 month_not_over) */
 const closeEarlyField = z.boolean({ error: "invalid_option" }).optional();
@@ -138,10 +141,13 @@ export const payoutInputSchema = z
 export const payoutPatchSchema = z.object({ note: noteField }).strict().meta({ id: "PayoutPatch" });
 
 /** A required reason (an adjustment's, a reversal's): not blank, at most 1000 characters. */
-const reasonField = z
-  .string({ error: "required" })
-  .max(1000, "too_long")
-  .refine((v) => v.trim() !== "", "required");
+const reasonField = noControlCharacters(
+  z
+    .string({ error: "required" })
+    .max(1000, "too_long")
+    .refine((v) => v.trim() !== "", "required"),
+  { multiline: true },
+);
 
 export const adjustmentInputSchema = z
   .object({
@@ -234,7 +240,7 @@ export const myStatementSchema = z
     model: z.enum(models),
     totalRevenue: z.string(),
     totalProfit: z.string(),
-    roi: z.number(),
+    roi: ratioField,
     commissionRate: z.string(),
     amountDue: z.string(),
     adjustments: z.string(),
@@ -279,7 +285,7 @@ export const myCommissionSchema = z
     spent: z.string(),
     revenue: z.string(),
     profit: z.string(),
-    roi: z.number(),
+    roi: ratioField,
     rate: z.string(),
     commission: z.string(),
     steps: z.array(commissionStepSchema),
@@ -289,7 +295,8 @@ export type MyCommission = z.infer<typeof myCommissionSchema>;
 
 const percentField = (max: number | null) =>
   z
-    .union([z.string(), z.number()])
+    // A rate is a decimal: text only, like money (fields.ts, docs/decisions/0067).
+    .string({ error: (issue) => (issue.input === undefined ? "required" : "string_expected") })
     .transform((value, ctx) => {
       const text = String(value).trim().replace(",", ".");
       // Spec: non-numeric becomes 0.

@@ -131,7 +131,10 @@ export const financialAnalyticsSchema = z
     previous: metricsSchema.extend({ from: z.string(), to: z.string() }),
     current: metricsSchema.extend({ from: z.string(), to: z.string() }),
     /** % change of revenue from the previous period to the current one; null when it was 0 */
-    revenueGrowth: z.number().nullable(),
+    revenueGrowth: z
+      .string()
+      .nullable()
+      .meta({ description: 'Ratio, decimal with 4 places, e.g. "12.5000"' }),
     totalUsers: z.number().int(),
     activeUsers: z.number().int(),
     topUsers: z.array(userBreakdownSchema),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { campaignInputSchema } from "./campaigns";
+import { noControlCharacters } from "./fields";
 
 // Personal API tokens and the batch endpoint (issue 11, docs/decisions/0031).
 
@@ -31,7 +32,7 @@ export const maxActiveTokensPerUser = 20;
 
 export const apiTokenInputSchema = z
   .object({
-    name: z.string({ error: "required" }).trim().min(1, "required").max(100, "too_long"),
+    name: noControlCharacters(z.string({ error: "required" }).trim().min(1, "required").max(100, "too_long")),
     /** Days until the token stops working (1 to 365); absent: 90. Every token expires (issue 27). */
     // A number or a string of digits; not z.coerce, which would take `true` for 1 day.
     expiresInDays: z

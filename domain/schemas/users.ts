@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { roles } from "../roles";
-import { userIdField } from "./fields";
+import { noControlCharacters, userIdField } from "./fields";
 
 // User shapes: the admin's user form, the API bodies and the OpenAPI document. Messages are
 // validation codes (validation.<code>).
 
-const nameField = z.string({ error: "required" }).trim().min(1, "required").max(200, "too_long");
+const nameField = noControlCharacters(
+  z.string({ error: "required" }).trim().min(1, "required").max(200, "too_long"),
+);
 const roleField = z.enum(roles, { error: "invalid_option" });
 /** A team lead's id, or null for none (only buyers have a lead). */
 const managerIdField = userIdField.nullish();

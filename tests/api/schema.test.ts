@@ -244,15 +244,16 @@ describe("campaign derived columns", () => {
       });
       const actual = {
         profit: row.profit,
-        roi: Number(row.roi),
-        epc: Number(row.epc),
-        costPerClick: Number(row.clickPrice),
-        costPerInstall: Number(row.installPrice),
-        costPerRegistration: Number(row.regPrice),
-        costPerDeposit: Number(row.depPrice),
-        clickToInstall: Number(row.clickToInst),
-        installToRegistration: Number(row.instToReg),
-        registrationToDeposit: Number(row.regToDep),
+        // numeric(20,4) text, compared digit for digit with the domain's ratio strings.
+        roi: row.roi,
+        epc: row.epc,
+        costPerClick: row.clickPrice,
+        costPerInstall: row.installPrice,
+        costPerRegistration: row.regPrice,
+        costPerDeposit: row.depPrice,
+        clickToInstall: row.clickToInst,
+        installToRegistration: row.instToReg,
+        registrationToDeposit: row.regToDep,
       };
       expect(
         actual,

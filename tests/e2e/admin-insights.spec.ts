@@ -60,7 +60,7 @@ const funnel = (row: Planned) => ({
 
 const usd = (value: number | string, language: "pt-BR" | "en" = "pt-BR") =>
   formatMoney(value, "USD", language);
-const pct = (value: number) => formatPercent(value, "pt-BR");
+const pct = (value: string | number) => formatPercent(value, "pt-BR");
 const int = (value: number) => formatNumber(value, "pt-BR");
 
 async function getJson<T>(context: APIRequestContext, url: string): Promise<T> {

@@ -311,7 +311,7 @@ test("the dashboard table is searched, sorted and paged by the server", async ({
   const commission = page.getByTestId("commission-card");
   await expect(commission.getByText("Comissão deste mês")).toBeVisible();
   await expect(commission.getByTestId("commission-amount")).toHaveText(usd(mine.commission));
-  await expect(commission.getByTestId("commission-rate")).toHaveText(`Taxa ${mine.rate}%`);
+  await expect(commission.getByTestId("commission-rate")).toHaveText(`Taxa ${mine.rate.replace(".", ",")}%`);
   if (!mine.frozen)
     await expect(commission.locator("[data-testid^=commission-step-]")).toHaveCount(mine.steps.length);
   await page.getByRole("tab", { name: "Campanhas" }).click();

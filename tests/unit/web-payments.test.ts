@@ -35,7 +35,7 @@ function row(overrides: Partial<PaymentRow> = {}): PaymentRow {
     totalSpent: "100.00",
     totalRevenue: "300.00",
     totalProfit: "200.00",
-    roi: 200,
+    roi: "200.0000",
     commissionRate: "35.00",
     amountDue: "70.00",
     adjustments: "0.00",
@@ -234,12 +234,12 @@ describe("the table's state in the URL", () => {
 });
 
 describe("sorting the rows", () => {
-  const ana = row({ statementId: "a", name: "Ana", pending: "1000.00", roi: -5, status: "paid" });
+  const ana = row({ statementId: "a", name: "Ana", pending: "1000.00", roi: "-5.0000", status: "paid" });
   const bia = row({
     statementId: "b",
     name: "bia",
     pending: "999.99",
-    roi: 12.5,
+    roi: "12.5000",
     teamLead: { id: "l", name: "Zé" },
     adjustments: "-50.00",
   });
@@ -247,7 +247,7 @@ describe("sorting the rows", () => {
     statementId: "c",
     name: "Caio",
     pending: "10000.00",
-    roi: 12.5,
+    roi: "12.5000",
     status: "cancelled",
     teamLead: { id: "m", name: "Ana Lead" },
   });

@@ -102,8 +102,10 @@ export async function getMetricsSummary({
       summedColumns
         .map((key) => {
           const filter = `x.date between '${range.from}'::date and '${range.to}'::date`;
-          const type = key === "spent" || key === "revenue" ? "numeric(16,2)::text" : "bigint";
-          return `coalesce(sum(x.${key}) filter (where ${filter}), 0)::${type} as ${prefix}_${key}`;
+          const sum = `coalesce(sum(x.${key}) filter (where ${filter}), 0)`;
+          // Money rounded, never cast to a bounded numeric: sums have no upper limit (issue 27).
+          const value = key === "spent" || key === "revenue" ? `round(${sum}, 2)::text` : `${sum}::bigint`;
+          return `${value} as ${prefix}_${key}`;
         })
         .join(", "),
     );

@@ -191,8 +191,8 @@ export function monthSource(scope: TotalsScope): Source {
 /** The aggregate select list over a union aliased `x`, with the names analytics expects. */
 export const totalsSums = sql.raw(
   [
-    "coalesce(sum(x.spent), 0)::numeric(16,2)::text as spent",
-    "coalesce(sum(x.revenue), 0)::numeric(16,2)::text as revenue",
+    "round(coalesce(sum(x.spent), 0), 2)::text as spent",
+    "round(coalesce(sum(x.revenue), 0), 2)::text as revenue",
     "coalesce(sum(x.clicks), 0)::bigint as clicks",
     "coalesce(sum(x.installations), 0)::bigint as installations",
     "coalesce(sum(x.registrations), 0)::bigint as registrations",
@@ -208,8 +208,8 @@ export const rawSums = sql.raw(summedColumns.map((column) => `sum(x.${column}) a
 export function totalsCasts(from: string): SQL {
   return sql.raw(
     [
-      `${from}.spent::numeric(16,2)::text as spent`,
-      `${from}.revenue::numeric(16,2)::text as revenue`,
+      `round(${from}.spent, 2)::text as spent`,
+      `round(${from}.revenue, 2)::text as revenue`,
       ...["clicks", "installations", "registrations", "deposits", "campaigns"].map(
         (column) => `${from}.${column}::bigint as ${column}`,
       ),

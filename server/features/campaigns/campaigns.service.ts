@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, exists, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias, unionAll } from "drizzle-orm/pg-core";
-import { computeDepositPayment } from "../../../domain/metrics";
+import { checkDayFigures } from "../../../domain/metrics";
 import { can } from "../../../domain/permissions";
+import { ratioText } from "../../../domain/ratios";
 import type {
   Campaign,
   CampaignFilter,
@@ -15,7 +16,7 @@ import type { Actor } from "../../context";
 import type { Db, DbOrTx } from "../../db/client";
 import { retryOnDeadlock } from "../../db/retry";
 import { campaigns, offerAssignments, offers, users } from "../../db/schema";
-import { AppError, forbidden, notFound, unprocessable } from "../../errors";
+import { AppError, forbidden, isNumericOverflow, notFound, tooLarge, unprocessable } from "../../errors";
 import { countCampaigns, totalsScopeOf } from "../analytics/campaign-totals";
 import { findClosedMonths, monthClosed, monthStartOf, monthsOpen } from "./month-close";
 
@@ -140,15 +141,16 @@ export function toCampaign(row: CampaignRow): Campaign {
     depositPayment: row.depositPayment!,
     revenue: row.depositPayment!,
     profit: row.profit!,
-    roi: Number(row.roi),
-    epc: Number(row.epc),
-    clickPrice: Number(row.clickPrice),
-    installPrice: Number(row.installPrice),
-    regPrice: Number(row.regPrice),
-    depPrice: Number(row.depPrice),
-    clickToInst: Number(row.clickToInst),
-    instToReg: Number(row.instToReg),
-    regToDep: Number(row.regToDep),
+    // numeric(20,4) columns: already 4 places; ratioText states the rule (domain/ratios.ts).
+    roi: ratioText(row.roi!),
+    epc: ratioText(row.epc!),
+    clickPrice: ratioText(row.clickPrice!),
+    installPrice: ratioText(row.installPrice!),
+    regPrice: ratioText(row.regPrice!),
+    depPrice: ratioText(row.depPrice!),
+    clickToInst: ratioText(row.clickToInst!),
+    instToReg: ratioText(row.instToReg!),
+    regToDep: ratioText(row.regToDep!),
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
     offer:
@@ -220,7 +222,10 @@ async function createCampaignOnce(db: Db, actor: Actor, input: CampaignInput): P
     .limit(1);
   if (!context) throw offerNotVisible();
   const month = monthStartOf(input.date);
-  const depositPayment = input.depositPayment ?? computeDepositPayment(input.deposits, context.offerPayout);
+  // What the row will hold, checked before it is written: an overflow is the caller's 400, not a 500.
+  const figures = checkDayFigures({ ...input, payoutPerDeposit: context.offerPayout });
+  if ("problem" in figures) throw tooLarge({ [figures.problem.field]: figures.problem.code });
+  const depositPayment = figures.revenue;
   // INSERT … SELECT … WHERE: nothing is inserted when the month is closed.
   const result = await db.execute(sql`
     insert into campaigns (date, offer_id, creator_id, manager_id, spent, clicks, installations,
@@ -267,7 +272,7 @@ export async function updateCampaign({
 async function updateCampaignOnce(db: Db, actor: Actor, id: string, patch: CampaignPatch): Promise<Campaign> {
   // A few tries only when the statement changed between the write and the look at why it failed.
   for (let attempt = 1; ; attempt++) {
-    if (await updateOpenCampaign(db, actor, id, patch)) return (await findCampaign(db, id, undefined))!;
+    if (await updateFitting(db, actor, id, patch)) return (await findCampaign(db, id, undefined))!;
     // Nothing changed: say why (not the actor's campaign, a closed month, or an offer they may not use).
     const [current] = await db
       .select({ creatorId: campaigns.creatorId, date: campaigns.date })
@@ -286,6 +291,21 @@ async function updateCampaignOnce(db: Db, actor: Actor, id: string, patch: Campa
     if (patch.offerId !== undefined) throw offerNotVisible();
     // The month closed and reopened in between: try again.
     if (attempt >= 3) throw changedMeanwhile();
+  }
+}
+
+/**
+ * The UPDATE, whose revenue PostgreSQL may compute from the row (deposits × the offer's payout, see
+ * recomputedDepositPayment): when that does not fit numeric(14,2) the statement fails with 22003 and
+ * nothing is written; it is the edit's values that are too large (400 too_large on deposits), never a
+ * 500. Every other stored value is bounded by the patch's own validation (checkDayFigures' proof).
+ */
+async function updateFitting(db: Db, actor: Actor, id: string, patch: CampaignPatch): Promise<boolean> {
+  try {
+    return await updateOpenCampaign(db, actor, id, patch);
+  } catch (error) {
+    if (isNumericOverflow(error)) throw tooLarge({ deposits: "revenue_too_large" });
+    throw error;
   }
 }
 
@@ -523,9 +543,9 @@ function csvTextCell(value: SQL): SQL {
   return sql`(case when ${neutral} ~ E'[",\\r\\n]' then '"' || replace(${neutral}, '"', '""') || '"' else ${neutral} end)`;
 }
 
-/** A ratio as its shortest decimal: 12.5000 → 12.5, 0.0000 → 0 (exact, unlike a float). */
+/** A ratio as every answer gives it: 4 places, exactly as stored (domain/ratios.ts). */
 function csvRatioCell(value: typeof campaigns.roi): SQL {
-  return sql`trim_scale(${value})::text`;
+  return sql`round(${value}, 4)::text`;
 }
 
 type CsvKey = { date: string; createdAt: string; id: string };

@@ -75,15 +75,15 @@ describe("creating a campaign", () => {
       depositPayment: "99.99",
       revenue: "99.99",
       profit: "-0.01",
-      roi: -0.01,
-      epc: 0.1,
-      clickPrice: 0.1,
-      installPrice: 0.4,
-      regPrice: 2,
-      depPrice: 33.3333,
-      clickToInst: 25,
-      instToReg: 20,
-      regToDep: 6,
+      roi: "-0.0100",
+      epc: "0.1000",
+      clickPrice: "0.1000",
+      installPrice: "0.4000",
+      regPrice: "2.0000",
+      depPrice: "33.3333",
+      clickToInst: "25.0000",
+      instToReg: "20.0000",
+      regToDep: "6.0000",
       managerId: lead.id,
       creatorId: buyerA.id,
       offer: { id: offer.id, name: "Fortuna BR", payoutPerDeposit: "33.33" },
@@ -108,10 +108,10 @@ describe("creating a campaign", () => {
     expect(body).toMatchObject({
       clicks: 0,
       depositPayment: "50.50",
-      roi: 0,
-      epc: 0,
-      depPrice: 0,
-      regToDep: 0,
+      roi: "0.0000",
+      epc: "0.0000",
+      depPrice: "0.0000",
+      regToDep: "0.0000",
     });
   });
 
@@ -201,7 +201,12 @@ describe("ownership", () => {
     const path = `/api/campaigns/${created.id}`;
     const edited = await ctx.request(path, { method: "PATCH", cookie: as(buyerA), json: { deposits: 3 } });
     expect(edited.status).toBe(200);
-    expect(await edited.json()).toMatchObject({ deposits: 3, revenue: "120.00", profit: "70.00", roi: 140 });
+    expect(await edited.json()).toMatchObject({
+      deposits: 3,
+      revenue: "120.00",
+      profit: "70.00",
+      roi: "140.0000",
+    });
     // A later payout change does not rewrite saved revenue.
     const spentOnly = await ctx.request(path, { method: "PATCH", cookie: as(buyerA), json: { spent: "60" } });
     expect(await spentOnly.json()).toMatchObject({ revenue: "120.00", profit: "60.00" });

@@ -23,7 +23,7 @@ import {
   mapImportRow,
   readHeaders,
 } from "../../../domain/import";
-import { computeDepositPayment, computeMetrics } from "../../../domain/metrics";
+import { checkDayFigures, computeMetrics } from "../../../domain/metrics";
 import { can } from "../../../domain/permissions";
 import type { CampaignBatch } from "../../../domain/schemas/tokens";
 import { auditSourceOf, recordAuditEvent } from "../../audit";
@@ -38,7 +38,7 @@ import {
   paymentStatements,
   users,
 } from "../../db/schema";
-import { AppError, conflict, forbidden, notFound, unprocessable } from "../../errors";
+import { AppError, conflict, forbidden, notFound, tooLarge, unprocessable } from "../../errors";
 import { offerVisibleTo } from "../campaigns/campaigns.service";
 import { closingStatuses, findClosedMonths, monthClosed, monthStartOf } from "../campaigns/month-close";
 
@@ -596,16 +596,23 @@ export async function saveCampaignBatch({
   });
   if (Object.keys(fields).length > 0)
     throw unprocessable("batch_rows_refused", "Some rows were refused; nothing was saved.", fields);
-  const days = batch.rows.map((row) => ({
-    date: row.date,
-    offer_id: row.offerId,
-    spent: row.spent,
-    clicks: row.clicks,
-    installations: row.installations,
-    registrations: row.registrations,
-    deposits: row.deposits,
-    deposit_payment: row.depositPayment ?? computeDepositPayment(row.deposits, usable.get(row.offerId)!),
-  }));
+  // What each row will store, checked before anything is written (rows.<i>.<field>: 400 too_large).
+  const tooLargeFields: Record<string, string> = {};
+  const days = batch.rows.map((row, i) => {
+    const figures = checkDayFigures({ ...row, payoutPerDeposit: usable.get(row.offerId)! });
+    if ("problem" in figures) tooLargeFields[`rows.${i}.${figures.problem.field}`] = figures.problem.code;
+    return {
+      date: row.date,
+      offer_id: row.offerId,
+      spent: row.spent,
+      clicks: row.clicks,
+      installations: row.installations,
+      registrations: row.registrations,
+      deposits: row.deposits,
+      deposit_payment: "revenue" in figures ? figures.revenue : "0",
+    };
+  });
+  if (Object.keys(tooLargeFields).length > 0) throw tooLarge(tooLargeFields);
   const source = sql`select * from json_to_recordset(${JSON.stringify(days)}::json) as r(date date,
     offer_id uuid, spent numeric(14,2), clicks integer, installations integer, registrations integer,
     deposits integer, deposit_payment numeric(14,2))`;

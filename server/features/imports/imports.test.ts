@@ -180,7 +180,7 @@ describe("mapping guesses", () => {
         clicks: 2000,
         revenue: "150.00",
       },
-      metrics: { profit: "-1084.50", roi: -87.8493, epc: 0.075 },
+      metrics: { profit: "-1084.50", roi: "-87.8493", epc: "0.0750" },
     });
   });
 

@@ -37,10 +37,10 @@ async function lockStatement(tx: Tx, where: { id: string } | { userId: string; p
 export async function readLedgerState(tx: Tx, statement: Locked): Promise<StatementState> {
   const [sums] = await selectRows<{ paid: string; adjustments: string }>(
     tx,
-    sql`select coalesce((select sum(amount) from ${payouts} where statement_id = ${statement.id}
-                           and reversed_at is null), 0)::numeric(16,2)::text as paid,
-               coalesce((select sum(amount) from ${paymentAdjustments}
-                         where statement_id = ${statement.id}), 0)::numeric(16,2)::text as adjustments`,
+    sql`select round(coalesce((select sum(amount) from ${payouts} where statement_id = ${statement.id}
+                           and reversed_at is null), 0), 2)::text as paid,
+               round(coalesce((select sum(amount) from ${paymentAdjustments}
+                         where statement_id = ${statement.id}), 0), 2)::text as adjustments`,
   );
   return {
     status: statement.status,

@@ -10,6 +10,7 @@ import {
 } from "../../../domain/payments";
 import { addMonths, monthOf, monthRange, todayIn } from "../../../domain/periods";
 import { can } from "../../../domain/permissions";
+import { ratioText } from "../../../domain/ratios";
 import type {
   Adjustment,
   MyCommission,
@@ -217,7 +218,7 @@ export async function runPaymentAction({
         .from(payouts)
         .where(eq(payouts.statementId, targetId)),
       tx
-        .select({ sum: sql<string>`coalesce(sum(${paymentAdjustments.amount}), 0)::numeric(16,2)::text` })
+        .select({ sum: sql<string>`round(coalesce(sum(${paymentAdjustments.amount}), 0), 2)::text` })
         .from(paymentAdjustments)
         .where(eq(paymentAdjustments.statementId, targetId)),
     ]);
@@ -571,7 +572,7 @@ export async function getMyCommission({
       spent: twoPlaces(statement.totalSpent),
       revenue: twoPlaces(statement.totalRevenue),
       profit: twoPlaces(statement.totalProfit),
-      roi: Number(statement.roiAchieved),
+      roi: ratioText(statement.roiAchieved),
       rate: normalizePercent(statement.commissionRate),
       commission: twoPlaces(statement.amountDue),
       steps: [],
@@ -586,7 +587,7 @@ export async function getMyCommission({
     spent: projected.totalSpent,
     revenue: projected.totalRevenue,
     profit: projected.totalProfit,
-    roi: Number(projected.roiAchieved),
+    roi: ratioText(projected.roiAchieved),
     rate: projected.commissionRate,
     commission: projected.amountDue,
     steps: findCommissionSteps(settings, {

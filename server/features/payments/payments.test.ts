@@ -397,10 +397,10 @@ describe("monthly statements", () => {
       spent: "1000.00",
       revenue: "1400.00",
       profit: "400.00",
-      roi: 40,
-      rate: "30",
+      roi: "40.0000",
+      rate: "30.00",
       commission: "120.00",
-      steps: [{ kind: "roi", target: "50", missing: "100.00", rateAfter: "35" }],
+      steps: [{ kind: "roi", target: "50.00", missing: "100.00", rateAfter: "35.00" }],
     });
     // It equals what the payments screen computes for the month.
     const card = await loadCard(user.id, month());
@@ -412,7 +412,7 @@ describe("monthly statements", () => {
       status: "paid",
       frozen: true,
       commission: "120.00",
-      rate: "30",
+      rate: "30.00",
       steps: [],
     });
     // Admins and financial staff have no commission card.
@@ -796,7 +796,7 @@ describe("the month's table", () => {
       totalSpent: "300.00",
       totalRevenue: "600.00",
       totalProfit: "300.00",
-      roi: 100, // Σprofit / Σspent, not the mean of 200% and 50%
+      roi: "100.0000", // Σprofit / Σspent, not the mean of 200% and 50%
       amountDue: "105.00",
       adjustments: "0.00",
       paid: "35.00",

@@ -74,7 +74,7 @@ export async function listPayoutFileRows({
       buyerId: users.id,
       name: users.name,
       email: users.email,
-      pending: sql<string>`(${pending})::numeric(14, 2)::text`,
+      pending: sql<string>`round(${pending}, 2)::text`,
       payee: payeeDetails,
       changedRecently: sql<boolean>`coalesce(${payeeDetails.updatedAt} > now() - make_interval(days => ${recentPayeeChangeDays}), false)`,
     })
@@ -253,6 +253,14 @@ function toCells(row: PayoutFileRow, labels: Labels, currency: string): string[]
 /** A phone key is "+55…": validated digits, not a formula, so it is written without the apostrophe. */
 const phoneKey = /^\+\d{8,15}$/;
 
+/**
+ * Whether an amount survives a spreadsheet number (a binary double, 15 significant digits) digit for
+ * digit; a longer one is written as its exact text instead (issue 27, docs/decisions/0067).
+ */
+export function fitsSpreadsheetNumber(amount: string): boolean {
+  return amount.replace(/[-.]/g, "").replace(/^0+/, "").length <= 15;
+}
+
 /** The CSV text: BOM, header, one line per row, in the reader's dialect (pt-BR and ru: ";" and "1030,73"). */
 export function buildPayoutCsv(rows: PayoutFileRow[], language: Language, currency: string): string {
   const labels = payoutFileLabels[language];
@@ -283,7 +291,7 @@ export async function buildPayoutXlsx(
   for (const row of rows) {
     data.push(
       toCells(row, labels, currency).map((value, column) =>
-        column === amountColumn
+        column === amountColumn && fitsSpreadsheetNumber(row.pending)
           ? { value: Number(row.pending), type: Number, format: "#,##0.00" }
           : { value, type: String },
       ),

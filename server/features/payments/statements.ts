@@ -11,6 +11,7 @@ import { toBasisPoints, toCents } from "../../../domain/money";
 import { recentPayeeChangeDays } from "../../../domain/payee";
 import { overpaidAmount, pendingAmount, type StatementStatus } from "../../../domain/payments";
 import { addMonths, monthOf, monthRange } from "../../../domain/periods";
+import { ratioText, toRatioUnits } from "../../../domain/ratios";
 import type { PaymentCard, PaymentRow, PaymentsQuery, PaymentTotals } from "../../../domain/schemas/payments";
 import type { DbOrTx } from "../../db/client";
 import {
@@ -105,8 +106,8 @@ export async function readSettingsInEffect(db: DbOrTx, userId: string, periodSta
 export async function readMonthTotals(db: DbOrTx, userId: string, periodStart: string) {
   const [row] = await selectRows<{ spent: string; revenue: string }>(
     db,
-    sql`select coalesce(sum(spent), 0)::numeric(16,2)::text as spent,
-               coalesce(sum(revenue), 0)::numeric(16,2)::text as revenue
+    sql`select round(coalesce(sum(spent), 0), 2)::text as spent,
+               round(coalesce(sum(revenue), 0), 2)::text as revenue
         from ${campaignTotals}
         where grain = ${sql.raw(String(grains.monthTeam))} and period = ${periodStart}::date
           and creator_id = ${userId}`,
@@ -124,7 +125,7 @@ export function computeStatement(settings: CommissionSettings, totals: { spent: 
     totalSpent: totals.spent,
     totalRevenue: totals.revenue,
     totalProfit: profit,
-    roiAchieved: String(roi),
+    roiAchieved: roi,
     commissionRate: result.rate,
     amountDue: result.commission,
   };
@@ -165,8 +166,8 @@ export const paidSum = (id: SQL) => sql`coalesce((select sum(p.amount) from ${pa
 export const adjustmentsSum = (id: SQL) => sql`coalesce((select sum(a.amount) from ${paymentAdjustments} a
   where a.statement_id = ${id}), 0)`;
 /** The statement s's ledger sums as text. */
-const ledgerColumns = sql`${paidSum(sql`s.id`)}::numeric(16,2)::text as paid,
-  ${adjustmentsSum(sql`s.id`)}::numeric(16,2)::text as adjustments`;
+const ledgerColumns = sql`round(${paidSum(sql`s.id`)}, 2)::text as paid,
+  round(${adjustmentsSum(sql`s.id`)}, 2)::text as adjustments`;
 
 /**
  * Whether a stored statement holds the fresh figures, compared as the columns store them: money in
@@ -187,7 +188,7 @@ export function sameStatement(
     toCents(stored.totalProfit) === toCents(fresh.totalProfit) &&
     toCents(stored.amountDue) === toCents(fresh.amountDue) &&
     toBasisPoints(stored.commissionRate) === toBasisPoints(fresh.commissionRate) &&
-    Number(stored.roiAchieved) === Number(fresh.roiAchieved)
+    toRatioUnits(stored.roiAchieved) === toRatioUnits(fresh.roiAchieved)
   );
 }
 
@@ -223,10 +224,10 @@ export async function refreshStatements(
       total_revenue, total_profit, roi_achieved, commission_rate, amount_due)
     select f.user_id, ${period.from}::date, ${period.to}::date, f.model_type, f.total_spent, f.total_revenue,
            f.total_profit, f.roi_achieved, f.commission_rate, f.amount_due
-    from (select f.user_id, f.model_type, f.total_spent::numeric(14,2) as total_spent,
-                 f.total_revenue::numeric(14,2) as total_revenue, f.total_profit::numeric(14,2) as total_profit,
-                 f.roi_achieved::numeric(20,4) as roi_achieved, f.commission_rate::numeric(5,2) as commission_rate,
-                 f.amount_due::numeric(14,2) as amount_due
+    from (select f.user_id, f.model_type, f.total_spent::numeric as total_spent,
+                 f.total_revenue::numeric as total_revenue, f.total_profit::numeric as total_profit,
+                 f.roi_achieved::numeric as roi_achieved, f.commission_rate::numeric(5,2) as commission_rate,
+                 f.amount_due::numeric as amount_due
           from jsonb_to_recordset(${values}::jsonb) as f(user_id text, model_type text, total_spent text,
             total_revenue text, total_profit text, roi_achieved text, commission_rate text, amount_due text)) f
     left join ${paymentStatements} c on c.user_id = f.user_id and c.period_start = ${period.from}::date
@@ -267,7 +268,7 @@ function toCard(row: StoredCard): PaymentCard {
     totalSpent: row.totalSpent,
     totalRevenue: row.totalRevenue,
     totalProfit: row.totalProfit,
-    roi: Number(row.roiAchieved),
+    roi: ratioText(row.roiAchieved),
     commissionRate: twoPlaces(row.commissionRate),
     amountDue: row.amountDue,
     adjustments: row.adjustments,
@@ -374,8 +375,8 @@ async function readMonthRows(
       where statement_id in (select id from months) group by statement_id
     ), b as (
       select u.id as "userId", u.name, u.email, u.manager_id as "teamLeadId",
-             coalesce(t.spent, 0)::numeric(16,2)::text as spent,
-             coalesce(t.revenue, 0)::numeric(16,2)::text as revenue,
+             round(coalesce(t.spent, 0), 2)::text as spent,
+             round(coalesce(t.revenue, 0), 2)::text as revenue,
              ${settingsColumns}, ${storedStatementColumns},
              s.total_spent, s.total_revenue, s.total_profit, s.amount_due,
              coalesce(sp.paid, 0) as paid_n, coalesce(sa.adjustments, 0) as adjustments_n,
@@ -383,9 +384,9 @@ async function readMonthRows(
              to_char(pd.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "payeeUpdatedAt",
              pd.updated_at > now() - make_interval(days => ${recentPayeeChangeDays}) as "payeeChangedRecently",
              ps.id as "previousStatementId",
-             case when ps.id is not null and ps.status <> 'cancelled' then
+             round(case when ps.id is not null and ps.status <> 'cancelled' then
                greatest(coalesce(pp.paid, 0) - ps.amount_due - coalesce(pa.adjustments, 0), 0)
-             end::numeric(16,2)::text as "previousOverpaid"
+             end, 2)::text as "previousOverpaid"
       from ${users} u
       left join (select creator_id, sum(spent) as spent, sum(revenue) as revenue
                  from ${campaignTotals}
@@ -418,13 +419,13 @@ async function readMonthRows(
     ), t as materialized (
       -- Once, not once per row: the filtered rows' totals.
       select count(*)::int as "tCount",
-             coalesce(sum(total_spent), 0)::numeric(16,2)::text as "tSpent",
-             coalesce(sum(total_revenue), 0)::numeric(16,2)::text as "tRevenue",
-             coalesce(sum(total_profit), 0)::numeric(16,2)::text as "tProfit",
-             coalesce(sum(amount_due), 0)::numeric(16,2)::text as "tDue",
-             coalesce(sum(adjustments_n), 0)::numeric(16,2)::text as "tAdjustments",
-             coalesce(sum(paid_n), 0)::numeric(16,2)::text as "tPaid",
-             coalesce(sum(pending_n), 0)::numeric(16,2)::text as "tPending"
+             round(coalesce(sum(total_spent), 0), 2)::text as "tSpent",
+             round(coalesce(sum(total_revenue), 0), 2)::text as "tRevenue",
+             round(coalesce(sum(total_profit), 0), 2)::text as "tProfit",
+             round(coalesce(sum(amount_due), 0), 2)::text as "tDue",
+             round(coalesce(sum(adjustments_n), 0), 2)::text as "tAdjustments",
+             round(coalesce(sum(paid_n), 0), 2)::text as "tPaid",
+             round(coalesce(sum(pending_n), 0), 2)::text as "tPending"
       from k where matches
     )
     select k."userId", k.name, k.email, k.spent, k.revenue, k."settingsFrom", k."modelType",
@@ -432,7 +433,7 @@ async function readMonthRows(
            k."minimumMonthlyRevenue", k."revenueTiers", k."statementId", k.status, k.model,
            k."periodStart", k."periodEnd", k."totalSpent", k."totalRevenue", k."totalProfit",
            k."roiAchieved", k."commissionRate", k."amountDue", k."paidAt",
-           k.paid_n::numeric(16,2)::text as paid, k.adjustments_n::numeric(16,2)::text as adjustments,
+           round(k.paid_n, 2)::text as paid, round(k.adjustments_n, 2)::text as adjustments,
            k."teamLeadId", k."teamLeadName", k."payeeMethod", k."payeeUpdatedAt", k."payeeChangedRecently",
            k."previousStatementId", k."previousOverpaid", k.matches, t.*
     from k cross join t`;
@@ -470,7 +471,7 @@ function totalsOf(row: MonthRow | undefined): PaymentTotals {
       totalSpent: "0.00",
       totalRevenue: "0.00",
       totalProfit: "0.00",
-      roi: 0,
+      roi: "0.0000",
       amountDue: "0.00",
       adjustments: "0.00",
       paid: "0.00",

@@ -1,5 +1,5 @@
 import { and, eq, ilike, or, sql } from "drizzle-orm";
-import { divideRoundHalfUp, toCents } from "../../../domain/money";
+import { toCents } from "../../../domain/money";
 import {
   comparisonRanges,
   type NamedPeriod,
@@ -8,6 +8,7 @@ import {
   todayIn,
 } from "../../../domain/periods";
 import { can, type Permission } from "../../../domain/permissions";
+import { ratioOf } from "../../../domain/ratios";
 import type { Role } from "../../../domain/roles";
 import type { Analytics } from "../../../domain/schemas/campaigns";
 import type {
@@ -103,13 +104,11 @@ export async function getFinancialDashboard({
   });
 }
 
-/** % change, exact from cents, rounded half-up to 2 decimals; null when the previous value was 0. */
-function growth(previous: string, current: string): number | null {
+/** % change, exact from cents, a ratio (4 places, half-up, domain/ratios.ts); null when the previous value was 0. */
+function growth(previous: string, current: string): string | null {
   const before = toCents(previous);
   if (before === 0n) return null;
-  // Integer division alone would truncate (12.349 → 12.34); round like every other figure.
-  const change = divideRoundHalfUp((toCents(current) - before) * 10_000n, before < 0n ? -before : before);
-  return Number(change) / 100;
+  return ratioOf(toCents(current) - before, before < 0n ? -before : before, 100n);
 }
 
 export async function getFinancialAnalytics({
@@ -183,12 +182,11 @@ export async function listFinancialUsers({
     .select({
       creatorId: campaignTotals.creatorId,
       campaigns: sql<number>`sum(${campaignTotals.campaigns})::int`.as("campaigns"),
-      spent: sql<string>`sum(${campaignTotals.spent})::numeric(16,2)::text`.as("spent"),
-      revenue: sql<string>`sum(${campaignTotals.revenue})::numeric(16,2)::text`.as("revenue"),
-      profit:
-        sql<string>`(sum(${campaignTotals.revenue}) - sum(${campaignTotals.spent}))::numeric(16,2)::text`.as(
-          "profit",
-        ),
+      spent: sql<string>`round(sum(${campaignTotals.spent}), 2)::text`.as("spent"),
+      revenue: sql<string>`round(sum(${campaignTotals.revenue}), 2)::text`.as("revenue"),
+      profit: sql<string>`round(sum(${campaignTotals.revenue}) - sum(${campaignTotals.spent}), 2)::text`.as(
+        "profit",
+      ),
     })
     .from(campaignTotals)
     .where(eq(campaignTotals.grain, grains.monthTeam))

@@ -59,7 +59,13 @@ function ratioE4(numerator: bigint, denominator: bigint): bigint {
   const q = (abs(numerator) * 10_000n * 2n + abs(denominator)) / (2n * abs(denominator));
   return numerator < 0n !== denominator < 0n ? -q : q;
 }
-const ratio = (numerator: bigint, denominator: bigint) => Number(ratioE4(numerator, denominator)) / 10_000;
+/** Ten-thousandths as the API's ratio text: 4 places, never through a double (decision 0067). */
+function e4Text(e4: bigint): string {
+  const sign = e4 < 0n ? "-" : "";
+  const a = abs(e4);
+  return `${sign}${a / 10_000n}.${(a % 10_000n).toString().padStart(4, "0")}`;
+}
+const ratio = (numerator: bigint, denominator: bigint) => e4Text(ratioE4(numerator, denominator));
 
 function money(cents: bigint): string {
   const sign = cents < 0n ? "-" : "";
@@ -398,9 +404,9 @@ describe("admin and financial screens over a generated dataset", () => {
       const now = totalsOf(select(current));
       const before = totalsOf(select(previous));
       const prevCents = cents(before.revenue);
-      // Hundredths of a percent, rounded once (half away from zero), never truncated.
+      // A ratio: ten-thousandths of a percent, rounded once (half away from zero), never truncated.
       const expectedGrowth =
-        prevCents === 0n ? null : Number(ratioE4(cents(now.revenue) - prevCents, abs(prevCents))) / 100;
+        prevCents === 0n ? null : e4Text(ratioE4((cents(now.revenue) - prevCents) * 100n, abs(prevCents)));
       const answer = await get(`/api/financial/analytics?period=${period}`);
       const expected = expectedDashboard(inRange, range);
       const buyerIds = new Set([...buyers, formulaBuyer].map((b) => b.id));
@@ -544,8 +550,8 @@ describe("report builder", () => {
         spent: string;
         revenue: string;
         profit: string;
-        roi: number;
-        epc: number;
+        roi: string;
+        epc: string;
         deposits: number;
       };
       const numbers = (m: Numbers) => [
@@ -553,8 +559,8 @@ describe("report builder", () => {
         m.spent,
         m.revenue,
         m.profit,
-        String(m.roi),
-        String(m.epc),
+        m.roi,
+        m.epc,
         String(m.deposits),
       ];
       expect(parsed, name).toEqual([
@@ -660,7 +666,7 @@ describe("report builder", () => {
     };
     const pt = await csv("");
     expect(pt[1]?.slice(0, 3)).toEqual(["Usuário", "'=SUM(A1) Formula", formulaBuyer.email]);
-    expect(pt[1]?.slice(3)).toEqual(["1", "12.34", "99.99", "87.65", "710.2917", "0.5", "2"]);
+    expect(pt[1]?.slice(3)).toEqual(["1", "12.34", "99.99", "87.65", "710.2917", "0.5000", "2"]);
     expect((await csv("&lang=en"))[0]?.[0]).toBe("Type");
     expect((await csv("", { "x-language": "ru" }))[0]?.[0]).toBe("Тип");
     // The link's own language wins over the header.

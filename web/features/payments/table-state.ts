@@ -1,4 +1,5 @@
 import { toCents } from "@domain/money";
+import { toRatioUnits } from "@domain/ratios";
 import type { PaymentRow } from "@domain/schemas/payments";
 import type { StatementStatus } from "./helpers";
 
@@ -124,7 +125,7 @@ function keyOf(row: PaymentRow, column: SortColumn): Key {
     case "status":
       return { kind: "number", value: statusOrder[row.status] };
     case "roi":
-      return { kind: "number", value: row.roi };
+      return { kind: "number", value: toRatioUnits(row.roi) };
     case "revenue":
       return { kind: "number", value: toCents(row.totalRevenue) };
     case "profit":

@@ -110,7 +110,7 @@ export function AnalysisDialog({
                     </span>
                   </span>
                 </div>
-                <Progress value={step.rate} aria-label={t(`metrics.${step.key}`)} />
+                <Progress value={Number(step.rate)} aria-label={t(`metrics.${step.key}`)} />
               </li>
             ))}
           </ol>

@@ -81,7 +81,7 @@ export function ConversionBars({ totals }: { totals: MetricsTotals }) {
               <span>{t(`metrics.${step.key}`)}</span>
               <span className="font-medium tabular-nums">{f.percent(step.value)}</span>
             </div>
-            <Progress value={step.value} aria-label={t(`metrics.${step.key}`)} />
+            <Progress value={Number(step.value)} aria-label={t(`metrics.${step.key}`)} />
           </div>
         ))}
       </CardContent>

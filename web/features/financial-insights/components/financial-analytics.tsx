@@ -94,7 +94,7 @@ function Overview({ data }: { data: AnalyticsData }) {
             <span className="inline-flex flex-wrap items-center gap-1" data-testid="growth">
               <span className={cn("inline-flex items-center gap-0.5 font-medium", profitClass(growth))}>
                 <TrendIcon value={growth} className={profitClass(growth)} />
-                {growth > 0 ? "+" : ""}
+                {Number(growth) > 0 ? "+" : ""}
                 {f.percent(growth)}
               </span>
               <span>{compared}</span>

@@ -5,7 +5,6 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useFormatters } from "@/features/campaigns/use-formatters";
-import { formatPercent } from "@/lib/format";
 import { useMyCommission } from "../api";
 
 /**
@@ -53,8 +52,9 @@ function CommissionSubtitle({ data }: { data: MyCommission }) {
 
 function useRate() {
   const f = useFormatters();
-  // "30" → "30%", "12.5" → "12,50%": whole rates need no decimals.
-  return (rate: string) => formatPercent(rate, f.language, rate.includes(".") ? 2 : 0);
+  // Every rate on every screen with 2 decimals, as the API sends it ("30.00" → "30,00%"), like the
+  // payments table and the statement (docs/decisions/0067).
+  return (rate: string) => f.percent(rate);
 }
 
 function CommissionBody({ data }: { data: MyCommission }) {
