@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toCents } from "../../../domain/money";
 import { addDays, addMonths, monthOf, monthRange, todayIn } from "../../../domain/periods";
@@ -10,6 +11,7 @@ import {
   createUser,
 } from "../../../tests/factories";
 import { createTestContext, type TestContext } from "../../../tests/harness";
+import { databaseUrl } from "../../../tests/postgres";
 import {
   auditEvents,
   notifications,
@@ -1039,11 +1041,101 @@ describe("the status log", () => {
       .select()
       .from(paymentStatusChanges)
       .where(eq(paymentStatusChanges.statementId, card.statementId))
-      .orderBy(paymentStatusChanges.createdAt);
+      .orderBy(paymentStatusChanges.seq);
     expect(rows.map((r) => `${r.action}:${r.previousStatus}→${r.newStatus}`)).toEqual([
       "process:pending→processing",
       "adjust:processing→processing",
       "reopen:processing→pending",
     ]);
+  });
+
+  type Change = { action: string; previousStatus: string | null; newStatus: string };
+  /** The history as answered (newest first) must read as one chain ending in the statement's status. */
+  async function expectHistoryInCommitOrder(statementId: string) {
+    const { changes } = (await history(statementId)) as { changes: Change[] };
+    const [statement] = await ctx.db
+      .select()
+      .from(paymentStatements)
+      .where(eq(paymentStatements.id, statementId));
+    const oldestFirst = [...changes].reverse();
+    expect(changes[0]?.newStatus, "the newest change ends in the statement's status").toBe(statement!.status);
+    oldestFirst.forEach((change, index) => {
+      if (index === 0) return;
+      expect(
+        change.previousStatus,
+        `${oldestFirst.map((c) => `${c.action}:${c.previousStatus}→${c.newStatus}`)}`,
+      ).toBe(oldestFirst[index - 1]!.newStatus);
+    });
+  }
+
+  it("answers the history in commit order when a later transaction won the statement's lock", async () => {
+    // Reverse-payout starts first but waits; confirm starts later, takes the statement's lock and
+    // commits first; the reversal commits last (paid → pending). Ordered by transaction start, the
+    // confirm would look newest on a pending statement.
+    const user = await newBuyerWithMonth("100.00", "300.00"); // due 70.00
+    const card = await loadCard(user.id);
+    await act(card.statementId, "payouts", { amount: "30.00" });
+    const [partial] = await payoutsOf(card.statementId);
+    if (ctx.kind === "postgres") {
+      // A second connection holds the payouts table: the reversal (which reads its payout before
+      // locking the statement) waits first; the confirm locks the statement, then waits too.
+      const [{ name }] = (await ctx.db.execute(sql`select current_database() as name`)).rows as [
+        { name: string },
+      ];
+      const blocker = new pg.Client({
+        connectionString: databaseUrl(
+          process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
+          name,
+        ),
+      });
+      await blocker.connect();
+      const waiting = async (n: number) => {
+        for (let i = 0; i < 200; i++) {
+          // Inside the blocker's transaction the activity view is a snapshot: take a fresh one.
+          await blocker.query("select pg_stat_clear_snapshot()");
+          const { rows } = await blocker.query(
+            "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+          );
+          if (rows[0].n >= n) return;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        throw new Error(`fewer than ${n} transactions waiting`);
+      };
+      try {
+        await blocker.query("begin");
+        await blocker.query("lock table payouts in access exclusive mode");
+        const reversal = reverse(partial!.id, "Bounced");
+        await waiting(1);
+        const confirm = act(card.statementId, "confirm");
+        await waiting(2);
+        await blocker.query("commit");
+        const [reversed, confirmed] = await Promise.all([reversal, confirm]);
+        expect(confirmed.status).toBe(200);
+        expect(await reversed.json()).toMatchObject({ status: "pending", paid: "40.00", pending: "30.00" });
+      } finally {
+        await blocker.end();
+      }
+    } else {
+      // PGlite runs one transaction at a time: the two only race for their turn.
+      const answers = await Promise.all([reverse(partial!.id, "Bounced"), act(card.statementId, "confirm")]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    }
+    await expectHistoryInCommitOrder(card.statementId);
+  });
+
+  it("answers the history in commit order after many parallel actions", async () => {
+    const user = await newBuyerWithMonth("100.00", "300.00");
+    const card = await loadCard(user.id);
+    await act(card.statementId, "payouts", { amount: "10.00" });
+    const [first] = await payoutsOf(card.statementId);
+    await Promise.all([
+      act(card.statementId, "process"),
+      act(card.statementId, "confirm"),
+      act(card.statementId, "payouts", { amount: "5.00" }),
+      reverse(first!.id, "Bounced"),
+      adjust(card.statementId, "2.00", "Bonus"),
+      act(card.statementId, "reopen"),
+    ]);
+    await expectHistoryInCommitOrder(card.statementId);
   });
 });
