@@ -1079,9 +1079,10 @@ describe("the status log", () => {
     if (ctx.kind === "postgres") {
       // A second connection holds the payouts table: the reversal (which reads its payout before
       // locking the statement) waits first; the confirm locks the statement, then waits too.
-      const [{ name }] = (await ctx.db.execute(sql`select current_database() as name`)).rows as [
-        { name: string },
-      ];
+      const { rows } = (await ctx.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: [{ name: string }];
+      };
+      const name = rows[0].name;
       const blocker = new pg.Client({
         connectionString: databaseUrl(
           process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
