@@ -141,6 +141,13 @@ describe("payment transitions", () => {
     expect(applyPaymentAction(s, { type: "edit-payout-note", payoutId: "b" }, "financial")).toMatchObject({
       reason: "payout_not_found",
     });
+    expect(
+      applyPaymentAction(
+        { ...s, status: "cancelled" },
+        { type: "edit-payout-note", payoutId: "a" },
+        "financial",
+      ),
+    ).toMatchObject({ reason: "statement_closed" });
   });
 
   it("reopens processing and cancelled statements, never a paid one", () => {

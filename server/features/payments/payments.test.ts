@@ -289,6 +289,27 @@ describe("monthly statements", () => {
     });
   });
 
+  it("refuses to edit a payout's note on a cancelled statement (409 statement_closed), changing nothing", async () => {
+    const user = await newBuyerWithMonth("100.00", "300.00"); // due 70.00
+    const card = await loadCard(user.id);
+    await act(card.statementId, "payouts", { amount: "30.00", note: "first part" });
+    await act(card.statementId, "reject");
+    const [payout] = await payoutsOf(card.statementId);
+    const refused = await ctx.request(`/api/payouts/${payout!.id}`, {
+      method: "PATCH",
+      cookie: as(financial),
+      json: { note: "changed after cancelling" },
+    });
+    expect(refused.status).toBe(409);
+    expect(await errorCode(refused)).toBe("statement_closed");
+    expect((await payoutsOf(card.statementId))[0]).toMatchObject({ amount: "30.00", note: "first part" });
+    expect((await history(card.statementId)).changes[0]).toMatchObject({
+      action: "reject",
+      newStatus: "cancelled",
+    });
+    expect(await auditOf("payment.payout_edited", card.statementId)).toHaveLength(0);
+  });
+
   it("reverses any payout with a reason: a paid statement returns to pending, an open one keeps its status", async () => {
     const user = await newBuyerWithMonth("100.00", "300.00"); // due 70.00
     const card = await loadCard(user.id);
