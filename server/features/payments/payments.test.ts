@@ -20,6 +20,7 @@ import {
   paymentStatements,
   paymentStatusChanges,
   payouts,
+  users,
 } from "../../db/schema";
 
 let ctx: TestContext;
@@ -1048,6 +1049,46 @@ describe("the buyer's own statements", () => {
     for (const staff of [financial, admin])
       expect((await ctx.request("/api/me/payments", { cookie: as(staff) })).status).toBe(403);
     expect((await ctx.request("/api/me/payments")).status).toBe(401);
+  });
+});
+
+describe("the buyer's badge", () => {
+  it("reads the caller's own statement when another buyer of the month sorts first (by id, name and e-mail)", async () => {
+    const [first, second] = [
+      await createUser(ctx.db, { role: "user", createdAt: longAgo }),
+      await createUser(ctx.db, { role: "user", createdAt: longAgo }),
+    ].sort((a, b) => (a.id < b.id ? -1 : 1));
+    const other = first!;
+    const self = second!;
+    await ctx.db
+      .update(users)
+      .set({ name: "Aaaa Antes", email: `aaaa-${other.id}@example.test` })
+      .where(eq(users.id, other.id));
+    await ctx.db
+      .update(users)
+      .set({ name: "Zzzz Depois", email: `zzzz-${self.id}@example.test` })
+      .where(eq(users.id, self.id));
+    await addCampaign(other.id, "100.00", "300.00", month()); // 70.00
+    await addCampaign(self.id, "100.00", "200.00", month()); // 35.00
+    const othersCard = await loadCard(other.id, month());
+    const ownCard = await loadCard(self.id, month());
+    expect([othersCard.pending, ownCard.pending]).toEqual(["70.00", "35.00"]);
+    // The other buyer's statement also has a payout: its date must not become the caller's.
+    await act(othersCard.statementId, "payouts", { amount: "10.00" });
+    const cookie = await ctx.signIn(`zzzz-${self.id}@example.test`, self.password);
+    const badge = await ctx.request("/api/me/payment", { cookie });
+    expect(badge.status).toBe(200);
+    expect(await badge.json()).toEqual({
+      month: month(),
+      status: "pending",
+      pending: "35.00",
+      nextExpectedDate: null,
+      lastPaidAt: null,
+    });
+    const mine = await (await ctx.request("/api/me/payments", { cookie })).json();
+    expect(mine.items.map((item: { statementId: string }) => item.statementId)).toEqual([
+      ownCard.statementId,
+    ]);
   });
 });
 
