@@ -10,6 +10,10 @@ import {
   isRoiAtLeast,
 } from "./commission";
 
+// Property tests have an explicit, generous time budget and a bounded number of runs, so a loaded
+// machine never meets Vitest's 5 s default while a hang still fails.
+const propertyTimeoutMs = 60_000;
+
 const tiered: CommissionSettings = { ...defaultCommissionSettings, modelType: "tiered" };
 
 describe("simple model", () => {
@@ -202,7 +206,7 @@ describe("explaining a month's commission", () => {
     });
   });
 
-  it("always agrees with calculateCommission", () => {
+  it("always agrees with calculateCommission", { timeout: propertyTimeoutMs }, () => {
     fc.assert(
       fc.property(
         fc.constantFrom(defaultCommissionSettings, tiered, { ...tiered, minimumMonthlyRevenue: "0" }),
@@ -222,6 +226,7 @@ describe("explaining a month's commission", () => {
           );
         },
       ),
+      { numRuns: 100 },
     );
   });
 });

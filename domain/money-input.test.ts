@@ -12,6 +12,10 @@ import {
 } from "./money-input";
 import { type Language, languages } from "./roles";
 
+// Property tests have an explicit, generous time budget and a bounded number of runs, so a loaded
+// machine never meets Vitest's 5 s default while a hang still fails.
+const propertyTimeoutMs = 60_000;
+
 // Money typed in the reader's language (docs/decisions/0063-money-input.md): one reading or a code,
 // never a dropped character, never a guess between two conventions.
 
@@ -246,7 +250,7 @@ function intlWritings(cents: bigint, language: Language): string[] {
   return writings;
 }
 
-describe("parseMoneyInput: properties", () => {
+describe("parseMoneyInput: properties", { timeout: propertyTimeoutMs }, () => {
   it("reads back every Intl formatting and formatMoneyForInput of an amount, in each language", () => {
     fc.assert(
       fc.property(centsArbitrary, fc.boolean(), fc.constantFrom(...languages), (abs, negate, language) => {
@@ -305,6 +309,7 @@ describe("parseMoneyInput: properties", () => {
           );
         },
       ),
+      { numRuns: 300 },
     );
   });
 });

@@ -10,7 +10,12 @@ import {
   toCents,
 } from "./money";
 
-describe("money", () => {
+// Property tests have an explicit, generous time budget and a bounded number of runs, so a loaded
+// machine never meets Vitest's 5 s default while a hang still fails.
+const propertyTimeoutMs = 60_000;
+
+// The timeout is for the property test (parsing against the reference); the rest are instant.
+describe("money", { timeout: propertyTimeoutMs }, () => {
   it.each([
     ["0", 0n],
     ["12", 1200n],

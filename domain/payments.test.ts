@@ -12,6 +12,10 @@ import {
 } from "./payments";
 import type { Role } from "./roles";
 
+// Property tests have an explicit, generous time budget and a bounded number of runs, so a loaded
+// machine never meets Vitest's 5 s default while a hang still fails.
+const propertyTimeoutMs = 120_000;
+
 const statement = (over: Partial<StatementState> = {}): StatementState => ({
   status: "pending",
   amountDue: "1000.00",
@@ -141,6 +145,13 @@ describe("payment transitions", () => {
     expect(applyPaymentAction(s, { type: "edit-payout-note", payoutId: "b" }, "financial")).toMatchObject({
       reason: "payout_not_found",
     });
+    expect(
+      applyPaymentAction(
+        { ...s, status: "cancelled" },
+        { type: "edit-payout-note", payoutId: "a" },
+        "financial",
+      ),
+    ).toMatchObject({ reason: "statement_closed" });
   });
 
   it("reopens processing and cancelled statements, never a paid one", () => {
@@ -267,7 +278,7 @@ describe("payment transitions", () => {
 // Random sequences of actions by random roles on two consecutive months of one buyer never reach an
 // illegal state: the ledger adds up, nothing is paid above what is pending, "paid" means settled,
 // a month closes early only when asked to, and carrying an overpayment moves money, never makes it.
-describe("payment ledger properties", () => {
+describe("payment ledger properties", { timeout: propertyTimeoutMs }, () => {
   const roleArb = fc.constantFrom<Role>(
     "user",
     "manager",

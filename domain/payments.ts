@@ -196,6 +196,8 @@ export function applyPaymentAction(
     case "edit-payout-note": {
       const payout = state.payouts.find((p) => p.id === action.payoutId);
       if (!payout) return refuse("payout_not_found");
+      // A cancelled statement is closed: nothing of it changes until it is reopened.
+      if (state.status === "cancelled") return refuse("statement_closed");
       return ok(state.status, { type: "edit-payout-note", payoutId: payout.id });
     }
 

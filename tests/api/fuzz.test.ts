@@ -4,6 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Operation, openOperationWorld, operationCalls, type World } from "../api-operations";
 import { authorizationMatrix, type Subject } from "../authorization-matrix";
 
+// Property tests have an explicit, generous time budget and a bounded number of runs, so a loaded
+// machine never meets Vitest's 5 s default while a hang still fails.
+const propertyTimeoutMs = 600_000;
+
 // Property: every write and list operation of /api/openapi.json, called by a user allowed to call
 // it with a generated bad body, bad query string or bad path id, answers a 4xx with the error shape,
 // never a 500, and leaves the database exactly as it was (a checksum of every table).
@@ -203,7 +207,7 @@ afterAll(async () => {
   await world?.ctx.close();
 });
 
-describe("bad input", () => {
+describe("bad input", { timeout: propertyTimeoutMs }, () => {
   it("refuses generated bad bodies, query strings and ids with a 4xx error and changes nothing", async () => {
     let operationsFuzzed = 0;
     for (const operation of fuzzed) {

@@ -27,6 +27,10 @@ import {
 } from "../factories";
 import { createTestContext } from "../harness";
 
+// Property tests have an explicit, generous time budget and a bounded number of runs, so a loaded
+// machine never meets Vitest's 5 s default while a hang still fails.
+const propertyTimeoutMs = 180_000;
+
 // The database itself guards the data: derived campaign fields are computed by PostgreSQL exactly as
 // decisions.md defines them, constraints refuse impossible values, and foreign keys decide what a
 // delete takes with it. Runs on PGlite and on PostgreSQL.
@@ -189,7 +193,7 @@ describe("campaign derived columns", () => {
     await expectRejected(db.execute(sql`update campaigns set profit = 1 where id = ${campaign.id}`), "428C9");
   });
 
-  it("matches the shared domain formulas for any campaign", async () => {
+  it("matches the shared domain formulas for any campaign", { timeout: propertyTimeoutMs }, async () => {
     const buyer = await createUser(db);
     const offer = await createOffer(db);
     const cents = fc.bigInt({ min: 0n, max: 10_000_000_00n });

@@ -13,10 +13,9 @@ import { seededAccounts, storageStatePath } from "./support/env";
 import { expect, test } from "./support/fixtures";
 import {
   expectNoHorizontalScroll,
+  expectScreen,
   languages,
   openPage,
-  shoot,
-  shotsDir,
   themes,
   viewportNames,
 } from "./support/pages";
@@ -27,7 +26,7 @@ import {
 // button), and admin analytics must show the cards and the chart for one user and a custom range.
 // Other specs may have logged campaigns for the same people on the same server: every expectation
 // is "what the server had before" (read through the API first) plus what this spec created, summed
-// with the domain's own exact arithmetic. A last test takes screenshots (test-results/shots/).
+// with the domain's own exact arithmetic. A last test checks every language, theme and width.
 
 test.describe.configure({ mode: "serial" });
 
@@ -410,9 +409,12 @@ const stepLabels = {
   registrationToDeposit: "Registro para depósito",
 } as const;
 
-// Accessibility, phone width and screenshots ----------------------------------------------------
+// Accessibility, phone width, every language and theme -------------------------------------------
 
-test("both screens pass axe, fit a 360 px phone, and are photographed", async ({ browser, consoleGuard }) => {
+test("both screens pass axe, fit a 360 px phone, and show their figures in every language and theme", async ({
+  browser,
+  consoleGuard,
+}) => {
   test.setTimeout(300_000);
   const dashboardUrl = `/admin/dashboard?period=30d`;
   const analyticsUrl = `/admin/analytics?user=${ids.buyer}&period=last_month`;
@@ -425,7 +427,7 @@ test("both screens pass axe, fit a 360 px phone, and are photographed", async ({
           language,
           theme,
           viewport,
-          // Recharts then draws without animating, so the screenshot shows the finished chart.
+          // Recharts then draws without animating, so the checks see the finished chart.
           reducedMotion: "reduce",
         });
         await page.goto(dashboardUrl);
@@ -437,14 +439,14 @@ test("both screens pass axe, fit a 360 px phone, and are photographed", async ({
         );
         if (viewport === "phone") await expectNoHorizontalScroll(page);
         if (language === "pt-BR") await expectAccessible(page);
-        await shoot(page, `${prefix}-dashboard`, { dir: shotsDir, settleMs: 0 });
+        await expectScreen(page, `${prefix}-dashboard`);
 
         await page.goto(analyticsUrl);
         await expect(page.getByTestId("analytics-content")).toHaveAttribute("data-state", "ready");
         await expect(page.getByTestId("revenue-chart").locator(".recharts-line")).toHaveCount(2);
         if (viewport === "phone") await expectNoHorizontalScroll(page);
         if (language === "pt-BR") await expectAccessible(page);
-        await shoot(page, `${prefix}-analytics`, { dir: shotsDir, settleMs: 0 });
+        await expectScreen(page, `${prefix}-analytics`);
         await page.context().close();
       }
     }

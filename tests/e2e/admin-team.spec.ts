@@ -5,12 +5,12 @@ import { restoreLanguage } from "./support/api";
 import { screensServer, storageStatePath } from "./support/env";
 import { expect, test } from "./support/fixtures";
 import { findLink, waitForMail } from "./support/mail";
-import { languages, openPage, shoot, themes, viewportNames } from "./support/pages";
+import { expectScreen, languages, openPage, themes, viewportNames } from "./support/pages";
 
 // Issue 4 journey on the seeded server, signed in as the seeded admin: invitations, an offer
 // assigned to one buyer, a note the buyer reads but cannot edit, deleting a user with their data,
 // and a user with payouts who can only be deactivated. Data is created through the HTTP API;
-// screenshots of the team screens go to test-results/screenshots.
+// the team screens are checked in every language, theme and width (tests/e2e/support/pages.ts expectScreen).
 
 const baseURL = screensServer.baseURL;
 const origin = { origin: baseURL };
@@ -228,7 +228,7 @@ test("the admin writes a note that buyer A reads but cannot edit", async ({
   await expect(viewer).toContainText("Revisar criativos na sexta.");
   await expect(viewer).toContainText("Somente administradores podem editar notas");
   await expect(viewer.getByRole("textbox")).toHaveCount(0);
-  await shoot(buyerPage, "pt-BR-light-desktop-team-buyer-note-viewer");
+  await expectScreen(buyerPage, "pt-BR-light-desktop-team-buyer-note-viewer");
   // The server refuses the edit too.
   consoleGuard.allowHttpError(/\/api\/notes\//, 403);
   const edit = await buyerPage.request.patch(`${baseURL}/api/notes/${ids.note}`, {
@@ -275,7 +275,7 @@ test("deleting a user removes them and their data", async ({ page, playwright })
   await page.getByRole("button", { name: `Excluir ${buyerB.name}` }).click();
   const confirm = page.getByRole("alertdialog", { name: "Excluir usuário?" });
   await expect(confirm).toContainText("Todas as campanhas, notas e dados relacionados");
-  await shoot(page, "pt-BR-light-desktop-team-users-delete");
+  await expectScreen(page, "pt-BR-light-desktop-team-users-delete");
   await confirm.getByRole("button", { name: "Excluir permanentemente" }).click();
   await expect(page.getByText("Usuário excluído com sucesso!")).toBeVisible();
   await expect(page.locator(`tr[data-user-email="${buyerB.email}"]`)).toHaveCount(0);
@@ -324,7 +324,7 @@ test("a user with payouts can only be deactivated, then cannot sign in until rea
   await confirm.getByRole("button", { name: "Excluir permanentemente" }).click();
   const offer = page.getByRole("alertdialog", { name: "Desativar usuário?" });
   await expect(offer).toContainText("tem pagamentos registrados e não pode ser excluído");
-  await shoot(page, "pt-BR-light-desktop-team-users-has-payouts");
+  await expectScreen(page, "pt-BR-light-desktop-team-users-has-payouts");
   await offer.getByRole("button", { name: "Desativar" }).click();
   await expect(page.getByText("Usuário desativado com sucesso!")).toBeVisible();
   await expect(page.locator(`tr[data-user-email="${payee.email}"]`)).toContainText("Desativado");
@@ -352,33 +352,30 @@ test("a user with payouts can only be deactivated, then cannot sign in until rea
 // One test per language and theme: each has its own time budget on a slow machine.
 for (const language of languages) {
   for (const theme of themes) {
-    test(`screenshots of the team screens, desktop and phone (${language}, ${theme})`, async ({
-      browser,
-      consoleGuard,
-    }) => {
+    test(`the team screens, desktop and phone (${language}, ${theme})`, async ({ browser, consoleGuard }) => {
       for (const viewport of viewportNames) {
         const prefix = `${language}-${theme}-${viewport}`;
         const page = await openPage(browser, consoleGuard, { role: "admin", language, theme, viewport });
         await page.goto("/admin/users");
         await expect(page.locator(`tr[data-user-email="${buyerA.email}"]`)).toBeVisible();
-        await shoot(page, `${prefix}-team-users`);
+        await expectScreen(page, `${prefix}-team-users`);
         await page.locator(`tr[data-user-email="${buyerA.email}"]`).getByRole("button").nth(1).click();
         await expect(page.getByRole("dialog")).toBeVisible();
-        await shoot(page, `${prefix}-team-user-dialog`);
+        await expectScreen(page, `${prefix}-team-user-dialog`);
         await page.keyboard.press("Escape");
 
         await page.goto("/admin/offers");
         await expect(page.getByRole("row").filter({ hasText: offerName })).toBeVisible();
-        await shoot(page, `${prefix}-team-offers`);
+        await expectScreen(page, `${prefix}-team-offers`);
         await page.getByRole("row").filter({ hasText: offerName }).getByRole("button").first().click();
         await expect(page.getByRole("dialog")).toBeVisible();
-        await shoot(page, `${prefix}-team-offer-dialog`);
+        await expectScreen(page, `${prefix}-team-offer-dialog`);
         await page.keyboard.press("Escape");
 
         await page.goto("/user/notes");
         await page.getByRole("combobox").selectOption(ids.a as string);
         await expect(page.getByText("Foco em iOS esta semana.")).toBeVisible();
-        await shoot(page, `${prefix}-team-notes-admin`);
+        await expectScreen(page, `${prefix}-team-notes-admin`);
         await page.context().close();
 
         const buyerPage = await openPage(browser, consoleGuard, {
@@ -389,7 +386,7 @@ for (const language of languages) {
         });
         await buyerPage.goto("/user/notes");
         await expect(buyerPage.getByText("Foco em iOS esta semana.")).toBeVisible();
-        await shoot(buyerPage, `${prefix}-team-notes-buyer`);
+        await expectScreen(buyerPage, `${prefix}-team-notes-buyer`);
         await buyerPage.context().close();
       }
     });

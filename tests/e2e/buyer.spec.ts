@@ -8,13 +8,13 @@ import { expectAccessible } from "./support/axe";
 import { shownDate } from "./support/dates";
 import { storageStatePath } from "./support/env";
 import { expect, test } from "./support/fixtures";
-import { languages, openPage, shoot, themes, viewportNames } from "./support/pages";
+import { expectScreen, languages, openPage, themes, viewportNames } from "./support/pages";
 
 // The buyer's daily loop (issue 3) on the seeded "screens" server: an admin creates offers through
 // the API, then the buyer adds a day and watches the live preview, finds the day on /campanhas
 // without a reload, edits it, checks the analysis dialog, exports the CSV and deletes the day.
-// A second test takes screenshots of every buyer screen in pt-BR and English, light and dark,
-// desktop and a 360 px phone (test-results/screenshots/buyer-*.png).
+// A second test checks every buyer screen in pt-BR and English, light and dark, desktop and a
+// 360 px phone: its language, no error page, nothing wider than the window (expectScreen).
 
 test.describe.configure({ mode: "serial" });
 
@@ -381,36 +381,36 @@ for (const theme of ["light", "dark"] as const) {
   });
 }
 
-// Screenshots -------------------------------------------------------------------------------
+// Every language, theme and width --------------------------------------------------------------
 
 // One test per language and theme: each has its own time budget on a slow machine.
 for (const language of languages) {
   for (const theme of themes) {
-    test(`screenshots of the buyer screens (${language}, ${theme})`, async ({ browser, consoleGuard }) => {
+    test(`the buyer screens in every width (${language}, ${theme})`, async ({ browser, consoleGuard }) => {
       test.setTimeout(240_000);
       for (const viewport of viewportNames) {
         const prefix = `buyer-${language}-${theme}-${viewport}`;
         const page = await openPage(browser, consoleGuard, { role: "buyer", language, theme, viewport });
         await page.goto("/");
         await expect(page.getByTestId("period-total").getByTestId("card-revenue")).toBeVisible();
-        await shoot(page, `${prefix}-dashboard`);
+        await expectScreen(page, `${prefix}-dashboard`);
         await page.getByRole("tab").nth(1).click();
         // A table on a desktop, one card per day on a phone.
         await expect(
           page.getByTestId(viewport === "phone" ? "campaign-item" : "campaign-row").first(),
         ).toBeVisible();
-        await shoot(page, `${prefix}-dashboard-table`);
+        await expectScreen(page, `${prefix}-dashboard-table`);
 
         await page.goto("/campanhas");
         await expect(page.getByTestId("campaign-card").first()).toBeVisible();
-        await shoot(page, `${prefix}-campaigns`);
+        await expectScreen(page, `${prefix}-campaigns`);
         await page.getByTestId("card-analytics").first().click();
         await expect(page.getByTestId("analysis-dialog")).toBeVisible();
-        await shoot(page, `${prefix}-analysis`, { fullPage: false });
+        await expectScreen(page, `${prefix}-analysis`);
         await page.keyboard.press("Escape");
         await page.getByTestId("card-edit").first().click();
         await expect(page.getByTestId("edit-dialog")).toBeVisible();
-        await shoot(page, `${prefix}-edit`, { fullPage: false });
+        await expectScreen(page, `${prefix}-edit`);
         await page.keyboard.press("Escape");
 
         await page.goto("/add-data");
@@ -420,16 +420,16 @@ for (const language of languages) {
         for (const [index, value] of ["100", "200", "50", "20", "6"].entries())
           await inputs.nth(index).fill(value);
         await expect(page.getByTestId("preview")).toBeVisible();
-        await shoot(page, `${prefix}-add-data`);
+        await expectScreen(page, `${prefix}-add-data`);
         // The calendar speaks the reader's language.
         await form.getByTestId("date-input-calendar").click();
         await expect(page.getByRole("grid")).toBeVisible();
-        await shoot(page, `${prefix}-add-data-calendar`, { fullPage: false });
+        await expectScreen(page, `${prefix}-add-data-calendar`);
         await page.keyboard.press("Escape");
 
         await page.goto("/user/analytics");
         await expect(page.getByTestId("revenue-chart").locator(".recharts-wrapper")).toBeVisible();
-        await shoot(page, `${prefix}-analytics`);
+        await expectScreen(page, `${prefix}-analytics`);
         await page.context().close();
       }
       await restoreLanguage(["buyer"]);

@@ -4,13 +4,13 @@ import { apiAs, restoreLanguage } from "./support/api";
 import { expectAccessible } from "./support/axe";
 import { screensServer, seededAccounts } from "./support/env";
 import { expect, test } from "./support/fixtures";
-import { languages, openPage, shoot, themes, viewportNames } from "./support/pages";
+import { expectScreen, languages, openPage, themes, viewportNames } from "./support/pages";
 
 // Issue 5 journey on the seeded server with two browser contexts: the buyer files a creative
 // request; the admin, already on another page, gets the toast and a higher bell count without a
 // reload; the admin moves the request to Em Progresso with a note; the buyer sees the new status
-// and their own toast. Then screenshots of the screens and the open bell in pt-BR and English,
-// light and dark, desktop and a 360 px phone (test-results/screenshots/creative-*.png).
+// and their own toast. Then the screens and the open bell in pt-BR and English, light and dark,
+// desktop and a 360 px phone: language, no error page, nothing wider than the window (expectScreen).
 
 test.describe.configure({ mode: "serial" });
 
@@ -146,7 +146,10 @@ test("a buyer files a request, the admin works it live, the buyer sees it live",
   await buyer.context().close();
 });
 
-test("screenshots of the creative screens and the bell", async ({ browser, consoleGuard }) => {
+test("the creative screens and the bell in every language, theme and width", async ({
+  browser,
+  consoleGuard,
+}) => {
   test.setTimeout(300_000);
   // Unread notifications on both sides, so the bells show their counts: the buyer files a second
   // request and the admin completes it (through the API).
@@ -169,32 +172,32 @@ test("screenshots of the creative screens and the bell", async ({ browser, conso
     for (const theme of themes) {
       for (const viewport of viewportNames) {
         const prefix = `creative-${language}-${theme}-${viewport}`;
-        // axe once per theme (pt-BR, desktop); the screenshots cover the rest.
+        // axe once per theme (pt-BR, desktop); expectScreen covers the rest.
         const audit = language === "pt-BR" && viewport === "desktop";
         const buyer = await openPage(browser, consoleGuard, { role: "buyer", language, theme, viewport });
         await buyer.goto("/request-creative");
         await expect(buyer.getByTestId("my-request-row").first()).toBeVisible();
-        await shoot(buyer, `${prefix}-request`);
+        await expectScreen(buyer, `${prefix}-request`);
         if (audit) await expectAccessible(buyer, { label: `request-creative ${theme}` });
         await buyer.getByTestId("notification-bell").click();
         await expect(buyer.getByTestId("notification-list")).toBeVisible();
-        await shoot(buyer, `${prefix}-buyer-bell`, { fullPage: false });
+        await expectScreen(buyer, `${prefix}-buyer-bell`);
         if (audit) await expectAccessible(buyer, { label: `buyer bell ${theme}` });
         await buyer.context().close();
 
         const admin = await openPage(browser, consoleGuard, { role: "admin", language, theme, viewport });
         await admin.goto("/admin/creative-requests");
         await expect(admin.getByTestId("admin-request-row").first()).toBeVisible();
-        await shoot(admin, `${prefix}-admin`);
+        await expectScreen(admin, `${prefix}-admin`);
         if (audit) await expectAccessible(admin, { label: `admin requests ${theme}` });
         await admin.getByTestId("open-request").first().click();
         await expect(admin.getByTestId("request-dialog")).toBeVisible();
-        await shoot(admin, `${prefix}-admin-dialog`, { fullPage: false });
+        await expectScreen(admin, `${prefix}-admin-dialog`);
         if (audit) await expectAccessible(admin, { label: `admin dialog ${theme}` });
         await admin.keyboard.press("Escape");
         await admin.getByTestId("notification-bell").click();
         await expect(admin.getByTestId("notification-item").first()).toBeVisible();
-        await shoot(admin, `${prefix}-admin-bell`, { fullPage: false });
+        await expectScreen(admin, `${prefix}-admin-bell`);
         await admin.context().close();
       }
     }
@@ -253,10 +256,10 @@ test("a long notification list scrolls by keyboard and passes axe", async ({ bro
     await scroller.focus();
     await buyer.keyboard.press("PageDown");
     await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
-    await shoot(buyer, "creative-pt-BR-light-desktop-long-bell", { fullPage: false });
+    await expectScreen(buyer, "creative-pt-BR-light-desktop-long-bell");
     await buyer.context().close();
 
-    // The focused region in English, dark, on a phone (test-results/screenshots).
+    // The focused region in English, dark, on a phone.
     const phone = await openPage(browser, consoleGuard, {
       role: "buyer",
       language: "en",
@@ -267,7 +270,7 @@ test("a long notification list scrolls by keyboard and passes axe", async ({ bro
     await phone.getByTestId("notification-bell").click();
     await phone.getByTestId("notification-scroller").focus();
     await phone.keyboard.press("PageDown");
-    await shoot(phone, "creative-en-dark-phone-long-bell", { fullPage: false });
+    await expectScreen(phone, "creative-en-dark-phone-long-bell");
     await phone.getByTestId("mark-all-read").click();
     await expect(phone.getByTestId("bell-count")).toHaveCount(0);
     await phone.context().close();

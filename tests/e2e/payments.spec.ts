@@ -6,7 +6,7 @@ import { apiAs, restoreLanguage } from "./support/api";
 import { expectAccessible } from "./support/axe";
 import { seededAccounts, storageStatePath } from "./support/env";
 import { type ConsoleGuard, expect, test } from "./support/fixtures";
-import { languages, openPage, shoot, themes, viewportNames } from "./support/pages";
+import { expectScreen, languages, openPage, themes, viewportNames } from "./support/pages";
 
 // Issue 24's month close on the seeded "screens" server. The admin creates an offer and the buyer
 // logs today's results through the API. The financial user finds the buyer in the month's table
@@ -17,7 +17,7 @@ import { languages, openPage, shoot, themes, viewportNames } from "./support/pag
 // payout, adds a clawback and a bonus, processes in bulk and reopens, and saves commission settings
 // from a month; a third shows the buyer's /user/payments. Each test leaves the statement pending
 // with nothing paid and adjustments netting to zero: later specs log days in this month.
-// Screenshots: test-results/screenshots/payments-*.png.
+// Every language, theme and width: expectScreen (language, no error page, nothing wider than the window).
 
 test.describe.configure({ mode: "serial" });
 
@@ -395,12 +395,12 @@ test("the buyer reads their statements by month", async ({ browser, consoleGuard
   await buyer.context.close();
 });
 
-// Screenshots -------------------------------------------------------------------------------
+// Every language, theme and width --------------------------------------------------------------
 
 // One test per language and theme: each has its own time budget on a slow machine.
 for (const language of languages) {
   for (const theme of themes) {
-    test(`screenshots of the payments screen and its dialogs (${language}, ${theme})`, async ({
+    test(`the payments screen and its dialogs in every width (${language}, ${theme})`, async ({
       browser,
       consoleGuard,
     }) => {
@@ -417,34 +417,34 @@ for (const language of languages) {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           viewport === "phone" ? 360 : 1280,
         );
-        await shoot(page, `${prefix}-screen`);
+        await expectScreen(page, `${prefix}-screen`);
         if (viewport === "desktop") await expectAccessible(page);
         const sheet = await openSheet(page);
         await expect(sheet.getByTestId("payout-row").first()).toBeVisible();
-        await shoot(page, `${prefix}-sheet`);
+        await expectScreen(page, `${prefix}-sheet`);
         if (viewport === "desktop") await expectAccessible(page);
         await sheet.getByTestId("register-payment").click();
         await expect(page.getByTestId("payout-dialog")).toBeVisible();
         await page.getByTestId("payout-amount").fill(en ? "1,030.73" : "1.030,73");
-        await shoot(page, `${prefix}-register`);
+        await expectScreen(page, `${prefix}-register`);
         if (viewport === "desktop") await expectAccessible(page);
         await page.keyboard.press("Escape");
         // The closing dialog's overlay swallows a click that comes too soon (seen under load).
         await expect(page.getByTestId("payout-dialog")).toBeHidden();
         await sheet.getByTestId("add-adjustment").click();
         await expect(page.getByTestId("adjustment-dialog")).toBeVisible();
-        await shoot(page, `${prefix}-adjustment`);
+        await expectScreen(page, `${prefix}-adjustment`);
         await page.keyboard.press("Escape");
         await expect(page.getByTestId("adjustment-dialog")).toBeHidden();
         await sheet.getByTestId("edit-rates").click();
         await expect(page.getByTestId("tier-row").first()).toBeVisible();
-        await shoot(page, `${prefix}-rates`);
+        await expectScreen(page, `${prefix}-rates`);
         if (viewport === "desktop") await expectAccessible(page);
         await page.keyboard.press("Escape");
         await expect(page.getByTestId("commission-dialog")).toBeHidden();
         await sheet.getByRole("button", { name: en ? "Confirm Payment" : "Confirmar Pagamento" }).click();
         await expect(page.getByTestId("confirm-action-dialog")).toBeVisible();
-        await shoot(page, `${prefix}-confirm`);
+        await expectScreen(page, `${prefix}-confirm`);
         await page.keyboard.press("Escape");
         await page.context().close();
 
@@ -452,13 +452,13 @@ for (const language of languages) {
         await buyer.goto("/");
         await buyer.getByTestId("pending-badge").hover();
         await expect(buyer.getByRole("tooltip")).toBeVisible();
-        await shoot(buyer, `${prefix}-buyer-badge`);
+        await expectScreen(buyer, `${prefix}-buyer-badge`);
         await buyer.goto("/user/payments");
         await expect(buyer.getByTestId("my-statement").first()).toBeVisible();
         expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           viewport === "phone" ? 360 : 1280,
         );
-        await shoot(buyer, `${prefix}-buyer-statements`);
+        await expectScreen(buyer, `${prefix}-buyer-statements`);
         if (viewport === "desktop") await expectAccessible(buyer);
         await buyer.context().close();
       }

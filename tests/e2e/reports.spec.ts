@@ -9,14 +9,14 @@ import { expectAccessible } from "./support/axe";
 import { shownDate } from "./support/dates";
 import { screensServer, seededAccounts, storageStatePath } from "./support/env";
 import { expect, test } from "./support/fixtures";
-import { expectNoHorizontalScroll, languages, openPage, shoot, shotsDir, themes } from "./support/pages";
+import { expectNoHorizontalScroll, expectScreen, languages, openPage, themes } from "./support/pages";
 
 // Issue 6's report journey on the seeded "screens" server: two buyers log campaigns on two new
 // offers (through the API) on days no other spec uses; the financial user builds a report with a
 // custom range, ROI bounds that sit exactly on two campaigns' ROI, then a user and an offer; the
 // exported CSV (parsed) equals the tables on screen row by row; badges and a reload keep the
 // filters; bad bounds show translated messages and keep what was typed. Then the screen at 360 px
-// and screenshots in pt-BR and English, light and dark (test-results/shots/reports-*.png).
+// and the screen in pt-BR and English, light and dark (expectScreen).
 
 test.describe.configure({ mode: "serial" });
 
@@ -332,10 +332,7 @@ test("the financial user builds a filtered report and its CSV equals the screen"
   await expect(page.getByTestId("filter-badge")).toHaveText(["Período: Últimos 30 dias"]);
 });
 
-test("the report fits a 360 px phone; screenshots in two languages and themes", async ({
-  browser,
-  consoleGuard,
-}) => {
+test("the report fits a 360 px phone in two languages and themes", async ({ browser, consoleGuard }) => {
   const query = `from=${from}&to=${to}&minRoi=10&maxRoi=120`;
   try {
     for (const language of languages) {
@@ -356,13 +353,13 @@ test("the report fits a 360 px phone; screenshots in two languages and themes", 
           // Nothing but the table itself may scroll sideways.
           await expectNoHorizontalScroll(page, { message: `page overflow at ${width}px` });
           if (width === 1280) await expectAccessible(page);
-          await shoot(page, `reports-${language}-${theme}-${width}`, { dir: shotsDir, settleMs: 300 });
+          await expectScreen(page, `reports-${language}-${theme}-${width}`);
           if (width === 360 && theme === "light") {
             // The validation state, on a phone.
             await page.getByTestId("filter-max-roi").fill("5");
             await page.getByTestId("generate-report").click();
             await expect(page.getByTestId("field-error")).toHaveCount(1);
-            await shoot(page, `reports-${language}-invalid-360`, { dir: shotsDir, settleMs: 0 });
+            await expectScreen(page, `reports-${language}-invalid-360`);
           }
           await page.context().close();
         }

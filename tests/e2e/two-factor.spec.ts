@@ -5,13 +5,13 @@ import { fillSignIn, signOut } from "./support/auth";
 import { expectAccessible } from "./support/axe";
 import { seededAccounts, storageStatePath } from "./support/env";
 import { type ConsoleGuard, expect, test } from "./support/fixtures";
-import { languages, openPage, shoot, themes, viewportNames } from "./support/pages";
+import { expectScreen, languages, openPage, themes, viewportNames } from "./support/pages";
 
 // Issue 10, sign-in protection, in the browser: a buyer turns on two-factor on /account (the test
 // reads the key shown and computes the app's code itself), signs out, signs in with a code and then
 // with a backup code; an admin requires two-factor for the financial role and a financial user
 // without it is kept on /account until they turn it on; the admin ends a user's sessions and turns
-// off their two-factor from the users screen. Then screenshots of the new screens for review.
+// off their two-factor from the users screen. Then the new screens in every language, theme and width.
 
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
@@ -31,7 +31,7 @@ async function requireNoRole() {
 
 test.afterAll(async () => {
   await requireNoRole();
-  // The screenshots switch the profile language; later specs read pt-BR.
+  // The language checks switch the profile language; later specs read pt-BR.
   await restoreLanguage(["buyer", "admin"]);
 });
 
@@ -205,25 +205,25 @@ for (const language of languages) {
   for (const theme of themes) {
     for (const viewport of viewportNames) {
       const prefix = `${language}-${theme}-${viewport}`;
-      test(`screenshots: /account, the second sign-in step, the settings addition (${prefix})`, async ({
+      test(`/account, the second sign-in step, the settings addition (${prefix})`, async ({
         browser,
         consoleGuard,
       }) => {
         const account = await openPage(browser, consoleGuard, { role: "buyer", language, theme, viewport });
         await account.goto("/account");
         await expect(account.getByTestId("session-row").first()).toBeVisible();
-        await shoot(account, `${prefix}-account`);
+        await expectScreen(account, `${prefix}-account`);
         await account.getByTestId("enable-two-factor").click();
         await account.getByTestId("two-factor-password").fill(seededAccounts.buyer.password);
         await account.getByTestId("two-factor-continue").click();
         await expect(account.getByTestId("totp-qr")).toBeVisible();
-        await shoot(account, `${prefix}-account-enable`, { fullPage: false });
+        await expectScreen(account, `${prefix}-account-enable`);
         await account.context().close();
 
         const settings = await openPage(browser, consoleGuard, { role: "admin", language, theme, viewport });
         await settings.goto("/admin/settings");
         await expect(settings.getByTestId("two-factor-required-roles")).toBeVisible();
-        await shoot(settings, `${prefix}-settings-security`);
+        await expectScreen(settings, `${prefix}-settings-security`);
         await settings.context().close();
 
         // The second step, for the financial account that kept two-factor on.
@@ -231,7 +231,7 @@ for (const language of languages) {
         await login.goto("/login");
         await fillSignIn(login, mfaFinancial.email, mfaFinancial.password);
         await expect(login.getByTestId("second-factor-code")).toBeVisible();
-        await shoot(login, `${prefix}-login-second-step`);
+        await expectScreen(login, `${prefix}-login-second-step`);
         if (viewport === "desktop") await expectAccessible(login, { label: `second step ${prefix}` });
         await login.context().close();
       });

@@ -97,10 +97,11 @@ describe("a statement's buttons", () => {
     expect(canReversePayout(gone, row({ status: "paid" }), "financial")).toBe(false);
     expect(canReversePayout(live, row({ status: "cancelled" }), "financial")).toBe(false);
     expect(canReversePayout(live, row(), "user")).toBe(false);
-    // A note may change on any payout, reversed or not; never by a buyer.
-    expect(canEditPayoutNote("admin")).toBe(true);
-    expect(canEditPayoutNote("financial")).toBe(true);
-    expect(canEditPayoutNote("user")).toBe(false);
+    // A note may change on any payout, reversed or not, unless the statement is cancelled; never by a buyer.
+    expect(canEditPayoutNote(row({ status: "paid" }), "admin")).toBe(true);
+    expect(canEditPayoutNote(row(), "financial")).toBe(true);
+    expect(canEditPayoutNote(row({ status: "cancelled" }), "financial")).toBe(false);
+    expect(canEditPayoutNote(row(), "user")).toBe(false);
   });
 });
 

@@ -347,6 +347,36 @@ describe("listing", () => {
   });
 });
 
+describe("date ranges", () => {
+  it("include both end days in the list, its count (with and without a search) and the export", async () => {
+    const owner = await createUser(ctx.db);
+    const cookie = await ctx.signIn(owner.email, owner.password);
+    const offer = await createOffer(ctx.db, { name: "Range Offer" });
+    const days = ["2025-03-10", "2025-03-11", "2025-03-12", "2025-03-13", "2025-03-14"];
+    for (const date of days) await createCampaign(ctx.db, { creatorId: owner.id, offerId: offer.id, date });
+    const listed = async (query: string) => {
+      const response = await ctx.request(`/api/campaigns?sort=date&order=asc&${query}`, { cookie });
+      expect(response.status, query).toBe(200);
+      const body = (await response.json()) as { total: number; items: { date: string }[] };
+      return { total: body.total, dates: body.items.map((item) => item.date) };
+    };
+    const inside = ["2025-03-11", "2025-03-12", "2025-03-13"];
+    expect(await listed("from=2025-03-11&to=2025-03-13")).toEqual({ total: 3, dates: inside });
+    expect(await listed("from=2025-03-11&to=2025-03-13&q=range")).toEqual({ total: 3, dates: inside });
+    expect(await listed("from=2025-03-13&to=2025-03-13")).toEqual({ total: 1, dates: ["2025-03-13"] });
+    expect(await listed("to=2025-03-10")).toEqual({ total: 1, dates: ["2025-03-10"] });
+    const exported = await ctx.request("/api/campaigns/export.csv?from=2025-03-11&to=2025-03-13", { cookie });
+    expect(exported.status).toBe(200);
+    const rows = parseCsv(new TextDecoder("utf-8", { ignoreBOM: true }).decode(await exported.arrayBuffer()));
+    expect(
+      rows
+        .slice(1)
+        .map((row) => row[0])
+        .sort(),
+    ).toEqual(inside);
+  });
+});
+
 describe("aggregates over every row", () => {
   it("sums 5,000 campaigns exactly, matching an independent recomputation", async () => {
     const owner = await createUser(ctx.db);

@@ -415,7 +415,9 @@ export async function getPaymentHistory({
       .from(paymentStatusChanges)
       .leftJoin(changers, eq(changers.id, paymentStatusChanges.changedBy))
       .where(eq(paymentStatusChanges.statementId, statementId))
-      .orderBy(desc(paymentStatusChanges.createdAt), desc(paymentStatusChanges.id)),
+      // Commit order: every change holds the statement's row lock, so seq follows it; created_at is
+      // the transaction's start and misorders changes that waited for the lock.
+      .orderBy(desc(paymentStatusChanges.seq)),
     readAdjustments(db, [statementId]),
   ]);
   return {

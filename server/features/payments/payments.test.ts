@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toCents } from "../../../domain/money";
 import { addDays, addMonths, monthOf, monthRange, todayIn } from "../../../domain/periods";
@@ -10,6 +11,7 @@ import {
   createUser,
 } from "../../../tests/factories";
 import { createTestContext, type TestContext } from "../../../tests/harness";
+import { databaseUrl } from "../../../tests/postgres";
 import {
   auditEvents,
   notifications,
@@ -18,6 +20,7 @@ import {
   paymentStatements,
   paymentStatusChanges,
   payouts,
+  users,
 } from "../../db/schema";
 
 let ctx: TestContext;
@@ -285,6 +288,27 @@ describe("monthly statements", () => {
       previousStatus: "paid",
       newStatus: "paid",
     });
+  });
+
+  it("refuses to edit a payout's note on a cancelled statement (409 statement_closed), changing nothing", async () => {
+    const user = await newBuyerWithMonth("100.00", "300.00"); // due 70.00
+    const card = await loadCard(user.id);
+    await act(card.statementId, "payouts", { amount: "30.00", note: "first part" });
+    await act(card.statementId, "reject");
+    const [payout] = await payoutsOf(card.statementId);
+    const refused = await ctx.request(`/api/payouts/${payout!.id}`, {
+      method: "PATCH",
+      cookie: as(financial),
+      json: { note: "changed after cancelling" },
+    });
+    expect(refused.status).toBe(409);
+    expect(await errorCode(refused)).toBe("statement_closed");
+    expect((await payoutsOf(card.statementId))[0]).toMatchObject({ amount: "30.00", note: "first part" });
+    expect((await history(card.statementId)).changes[0]).toMatchObject({
+      action: "reject",
+      newStatus: "cancelled",
+    });
+    expect(await auditOf("payment.payout_edited", card.statementId)).toHaveLength(0);
   });
 
   it("reverses any payout with a reason: a paid statement returns to pending, an open one keeps its status", async () => {
@@ -1028,6 +1052,46 @@ describe("the buyer's own statements", () => {
   });
 });
 
+describe("the buyer's badge", () => {
+  it("reads the caller's own statement when another buyer of the month sorts first (by id, name and e-mail)", async () => {
+    const [first, second] = [
+      await createUser(ctx.db, { role: "user", createdAt: longAgo }),
+      await createUser(ctx.db, { role: "user", createdAt: longAgo }),
+    ].sort((a, b) => (a.id < b.id ? -1 : 1));
+    const other = first!;
+    const self = second!;
+    await ctx.db
+      .update(users)
+      .set({ name: "Aaaa Antes", email: `aaaa-${other.id}@example.test` })
+      .where(eq(users.id, other.id));
+    await ctx.db
+      .update(users)
+      .set({ name: "Zzzz Depois", email: `zzzz-${self.id}@example.test` })
+      .where(eq(users.id, self.id));
+    await addCampaign(other.id, "100.00", "300.00", month()); // 70.00
+    await addCampaign(self.id, "100.00", "200.00", month()); // 35.00
+    const othersCard = await loadCard(other.id, month());
+    const ownCard = await loadCard(self.id, month());
+    expect([othersCard.pending, ownCard.pending]).toEqual(["70.00", "35.00"]);
+    // The other buyer's statement also has a payout: its date must not become the caller's.
+    await act(othersCard.statementId, "payouts", { amount: "10.00" });
+    const cookie = await ctx.signIn(`zzzz-${self.id}@example.test`, self.password);
+    const badge = await ctx.request("/api/me/payment", { cookie });
+    expect(badge.status).toBe(200);
+    expect(await badge.json()).toEqual({
+      month: month(),
+      status: "pending",
+      pending: "35.00",
+      nextExpectedDate: null,
+      lastPaidAt: null,
+    });
+    const mine = await (await ctx.request("/api/me/payments", { cookie })).json();
+    expect(mine.items.map((item: { statementId: string }) => item.statementId)).toEqual([
+      ownCard.statementId,
+    ]);
+  });
+});
+
 describe("the status log", () => {
   it("records every action with the statuses before and after", async () => {
     const user = await newBuyerWithMonth("100.00", "300.00");
@@ -1039,11 +1103,102 @@ describe("the status log", () => {
       .select()
       .from(paymentStatusChanges)
       .where(eq(paymentStatusChanges.statementId, card.statementId))
-      .orderBy(paymentStatusChanges.createdAt);
+      .orderBy(paymentStatusChanges.seq);
     expect(rows.map((r) => `${r.action}:${r.previousStatus}→${r.newStatus}`)).toEqual([
       "process:pending→processing",
       "adjust:processing→processing",
       "reopen:processing→pending",
     ]);
+  });
+
+  type Change = { action: string; previousStatus: string | null; newStatus: string };
+  /** The history as answered (newest first) must read as one chain ending in the statement's status. */
+  async function expectHistoryInCommitOrder(statementId: string) {
+    const { changes } = (await history(statementId)) as { changes: Change[] };
+    const [statement] = await ctx.db
+      .select()
+      .from(paymentStatements)
+      .where(eq(paymentStatements.id, statementId));
+    const oldestFirst = [...changes].reverse();
+    expect(changes[0]?.newStatus, "the newest change ends in the statement's status").toBe(statement!.status);
+    oldestFirst.forEach((change, index) => {
+      if (index === 0) return;
+      expect(
+        change.previousStatus,
+        `${oldestFirst.map((c) => `${c.action}:${c.previousStatus}→${c.newStatus}`)}`,
+      ).toBe(oldestFirst[index - 1]!.newStatus);
+    });
+  }
+
+  it("answers the history in commit order when a later transaction won the statement's lock", async () => {
+    // Reverse-payout starts first but waits; confirm starts later, takes the statement's lock and
+    // commits first; the reversal commits last (paid → pending). Ordered by transaction start, the
+    // confirm would look newest on a pending statement.
+    const user = await newBuyerWithMonth("100.00", "300.00"); // due 70.00
+    const card = await loadCard(user.id);
+    await act(card.statementId, "payouts", { amount: "30.00" });
+    const [partial] = await payoutsOf(card.statementId);
+    if (ctx.kind === "postgres") {
+      // A second connection holds the payouts table: the reversal (which reads its payout before
+      // locking the statement) waits first; the confirm locks the statement, then waits too.
+      const { rows } = (await ctx.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: [{ name: string }];
+      };
+      const name = rows[0].name;
+      const blocker = new pg.Client({
+        connectionString: databaseUrl(
+          process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
+          name,
+        ),
+      });
+      await blocker.connect();
+      const waiting = async (n: number) => {
+        for (let i = 0; i < 200; i++) {
+          // Inside the blocker's transaction the activity view is a snapshot: take a fresh one.
+          await blocker.query("select pg_stat_clear_snapshot()");
+          const { rows } = await blocker.query(
+            "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+          );
+          if (rows[0].n >= n) return;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        throw new Error(`fewer than ${n} transactions waiting`);
+      };
+      try {
+        await blocker.query("begin");
+        await blocker.query("lock table payouts in access exclusive mode");
+        const reversal = reverse(partial!.id, "Bounced");
+        await waiting(1);
+        const confirm = act(card.statementId, "confirm");
+        await waiting(2);
+        await blocker.query("commit");
+        const [reversed, confirmed] = await Promise.all([reversal, confirm]);
+        expect(confirmed.status).toBe(200);
+        expect(await reversed.json()).toMatchObject({ status: "pending", paid: "40.00", pending: "30.00" });
+      } finally {
+        await blocker.end();
+      }
+    } else {
+      // PGlite runs one transaction at a time: the two only race for their turn.
+      const answers = await Promise.all([reverse(partial!.id, "Bounced"), act(card.statementId, "confirm")]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    }
+    await expectHistoryInCommitOrder(card.statementId);
+  });
+
+  it("answers the history in commit order after many parallel actions", async () => {
+    const user = await newBuyerWithMonth("100.00", "300.00");
+    const card = await loadCard(user.id);
+    await act(card.statementId, "payouts", { amount: "10.00" });
+    const [first] = await payoutsOf(card.statementId);
+    await Promise.all([
+      act(card.statementId, "process"),
+      act(card.statementId, "confirm"),
+      act(card.statementId, "payouts", { amount: "5.00" }),
+      reverse(first!.id, "Bounced"),
+      adjust(card.statementId, "2.00", "Bonus"),
+      act(card.statementId, "reopen"),
+    ]);
+    await expectHistoryInCommitOrder(card.statementId);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayIn } from "../../../domain/periods";
+import { lastNDays, todayIn } from "../../../domain/periods";
 import { type CreatedUser, createCampaign, createUser } from "../../../tests/factories";
 import { createTestContext, type TestContext } from "../../../tests/harness";
 
@@ -116,5 +116,43 @@ describe("workspace settings", () => {
     expect(late.today).toBe(todayIn(behind));
     expect(late.today < aheadToday).toBe(true);
     expect(late.daily.spent).toBe("0.00");
+  });
+
+  it("moves every report's period with the saved time zone, never the server's default", async () => {
+    // Two zones 25 hours apart are never on the same date, so whichever zone the server was started
+    // with (the fallback), a report that ignores the saved one is wrong for one of them.
+    const worker = await createUser(ctx.db, { role: "user" });
+    const aheadToday = todayIn("Pacific/Kiritimati");
+    await createCampaign(ctx.db, { creatorId: worker.id, offerId: null, date: aheadToday, spent: "7.77" });
+    const read = async (user: CreatedUser, path: string) => {
+      const response = await ctx.request(path, { cookie: as(user) });
+      expect(response.status, path).toBe(200);
+      return response;
+    };
+    for (const zone of ["Pacific/Kiritimati", "Pacific/Pago_Pago"]) {
+      expect((await put(admin, { ...validSettings, timezone: zone })).status).toBe(200);
+      const today = todayIn(zone);
+      const spentToday = today === aheadToday ? "7.77" : "0.00";
+      const week = lastNDays(7, today);
+
+      const admins = await (await read(admin, "/api/admin/dashboard?period=today")).json();
+      expect(admins, zone).toMatchObject({ from: today, to: today });
+      const row = admins.byUser.find((r: { userId: string }) => r.userId === worker.id);
+      expect(row?.spent ?? "0.00", zone).toBe(spentToday);
+      expect(await (await read(financial, "/api/financial/dashboard?period=7d")).json(), zone).toMatchObject(
+        week,
+      );
+      const analytics = await (await read(financial, "/api/financial/analytics?period=7d")).json();
+      expect(analytics.current, zone).toMatchObject(week);
+      const stats = await (
+        await read(financial, `/api/financial/users/${worker.id}/stats?period=today`)
+      ).json();
+      expect(stats, zone).toMatchObject({ from: today, to: today, totals: { spent: spentToday } });
+      const report = await (await read(financial, "/api/reports?period=today")).json();
+      expect(report, zone).toMatchObject({ from: today, to: today });
+      const csv = await read(financial, "/api/reports.csv?period=today");
+      expect(csv.headers.get("content-disposition"), zone).toContain(`relatorio-financeiro-${today}.csv`);
+      await csv.text();
+    }
   });
 });

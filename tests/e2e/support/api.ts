@@ -14,7 +14,7 @@ export async function apiAs(role: SeededRole): Promise<APIRequestContext> {
   });
 }
 
-/** Puts the roles' profile language back (screenshot runs switch it), so later specs read pt-BR. */
+/** Puts the roles' profile language back (the language checks switch it), so later specs read pt-BR. */
 export async function restoreLanguage(roles: SeededRole[], language = "pt-BR") {
   for (const role of roles) {
     const api = await apiAs(role);

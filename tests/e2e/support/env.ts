@@ -3,7 +3,7 @@ import path from "node:path";
 
 // Two app servers for the browser tests (both started by playwright.config.ts):
 // - "journey": an empty installation, so the journey's first sign-up becomes admin;
-// - "screens": seeded with one account per role, for access checks, axe and screenshots.
+// - "screens": seeded with one account per role, for access checks, axe and every screen's checks.
 
 export type ServerSpec = { name: string; port: number; smtpPort: number; baseURL: string; mailDir: string };
 

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page, ViewportSize } from "@playwright/test";
 import { type SeededRole, screensServer, storageStatePath } from "./env";
@@ -20,10 +21,9 @@ export type Theme = (typeof themes)[number];
 export type ViewportName = keyof typeof viewports;
 
 const testResults = path.join(import.meta.dirname, "..", "..", "..", "test-results");
-/** Screenshots of whole journeys, one per screen and variant. */
-export const screenshotsDir = path.join(testResults, "screenshots");
-/** Screenshots the insights, reports and settings specs write for review. */
+/** test-results/shots: settings.spec.ts saves its downloads beside it. */
 export const shotsDir = path.join(testResults, "shots");
+const localesDir = path.join(import.meta.dirname, "..", "..", "..", "web", "locales");
 
 export type OpenPageOptions = {
   /** Signed in with the role's stored session; without role or cookie the page is signed out. */
@@ -33,7 +33,7 @@ export type OpenPageOptions = {
   language?: Language;
   theme?: Theme;
   viewport?: ViewportName | ViewportSize;
-  /** "reduce" makes Recharts draw without animating, so a screenshot shows the finished chart. */
+  /** "reduce" makes Recharts draw without animating, so checks see the finished chart. */
   reducedMotion?: "reduce" | "no-preference";
 };
 
@@ -75,19 +75,60 @@ export async function openPage(browser: Browser, guard: ConsoleGuard, options: O
   return page;
 }
 
-export type ShootOptions = {
-  dir?: string;
-  /** Dialogs are fixed to the viewport: shoot the viewport, not the full page. */
-  fullPage?: boolean;
-  /** Lets transitions (menus, dialogs, toasts) settle before the picture. */
-  settleMs?: number;
+export type ScreenOptions = {
+  /** Texts the screen must show (visible), in the page's language. */
+  texts?: (string | RegExp)[];
 };
 
-/** Saves <dir>/<name>.png, with the caret hidden so runs compare. */
-export async function shoot(page: Page, name: string, options: ShootOptions = {}) {
-  const { dir = screenshotsDir, fullPage = true, settleMs = 350 } = options;
-  if (settleMs > 0) await page.waitForTimeout(settleMs);
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage, caret: "hide" });
+const routeErrorTitles = languages.map(
+  (language) =>
+    (JSON.parse(readFileSync(path.join(localesDir, language, "common.json"), "utf8")) as LocaleCommon)
+      .routeError.title,
+);
+type LocaleCommon = { routeError: { title: string } };
+
+/** Pixels the page is wider than the window. */
+function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** Open dialogs and menus that do not fit across the window, as "left–right of width". */
+function overlaysOutsideWindow(page: Page): Promise<string[]> {
+  return page
+    .locator("[role=dialog]:visible, [role=alertdialog]:visible, [role=menu]:visible")
+    .evaluateAll((elements) =>
+      elements.flatMap((element) => {
+        const box = element.getBoundingClientRect();
+        const [left, right] = [Math.floor(box.left), Math.ceil(box.right)];
+        return left < 0 || right > window.innerWidth ? [`${left}–${right} of ${window.innerWidth}`] : [];
+      }),
+    );
+}
+
+/**
+ * What every screen must show, checked where tests once wrote screenshots nobody compared: the
+ * reader's language on <html>, no error page, nothing wider than the window (the 360 px phone
+ * included), open dialogs and menus inside it, and the texts asked for. `name` says which screen
+ * failed.
+ */
+export async function expectScreen(page: Page, name: string, options: ScreenOptions = {}) {
+  const stored = await page.evaluate(() => localStorage.getItem("placar.language"));
+  if (stored)
+    await expect(page.locator("html"), `${name}: the page's language`).toHaveAttribute("lang", stored);
+  for (const title of routeErrorTitles)
+    await expect(page.getByRole("heading", { name: title }), `${name}: an error page`).toHaveCount(0);
+  // Polled: a sheet or menu slides in, and transitions may widen the page for a moment.
+  await expect
+    .poll(() => horizontalOverflow(page), { message: `${name}: the page scrolls sideways` })
+    .toBeLessThanOrEqual(0);
+  await expect
+    .poll(() => overlaysOutsideWindow(page), { message: `${name}: a dialog or menu leaves the window` })
+    .toEqual([]);
+  for (const text of options.texts ?? [])
+    await expect(
+      page.getByText(text).filter({ visible: true }).first(),
+      `${name}: shows ${text}`,
+    ).toBeVisible();
 }
 
 export type ScrollOptions = {

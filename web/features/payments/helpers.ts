@@ -49,9 +49,9 @@ export function canReversePayout(payout: Pick<Payout, "reversedAt">, row: Statem
   return can(role, managePayments) && payout.reversedAt === null && row.status !== "cancelled";
 }
 
-/** A payout's note may change, reversed or not (its amount never does). */
-export function canEditPayoutNote(role: Role) {
-  return can(role, managePayments);
+/** A payout's note may change, reversed or not (its amount never does), unless the statement is cancelled. */
+export function canEditPayoutNote(row: StatementFigures, role: Role) {
+  return can(role, managePayments) && row.status !== "cancelled";
 }
 
 export type DaysToCome = { count: number; first: string; last: string };

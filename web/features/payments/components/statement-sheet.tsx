@@ -396,7 +396,7 @@ function PayoutItem({ payout, row, role, busy, handlers }: StatementProps & { pa
   const f = useFormatters();
   const reversed = payout.reversedAt !== null;
   const reversible = canReversePayout(payout, row, role);
-  const editable = canEditPayoutNote(role);
+  const editable = canEditPayoutNote(row, role);
   return (
     <li className="rounded-md border p-3 text-sm" data-testid="payout-row" data-reversed={reversed}>
       <div className="flex items-start justify-between gap-2">
