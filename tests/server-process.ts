@@ -145,3 +145,43 @@ export async function stopServer(server: Server): Promise<void> {
   const { code } = await withTimeout(server.exited, 30_000, "graceful stop", server.output);
   expect(code, server.output()).toBe(0);
 }
+
+export type CallInit = {
+  method?: string;
+  json?: unknown;
+  body?: FormData;
+  cookie?: string;
+  headers?: Record<string, string>;
+};
+
+/** A call to a started server as its own page would make it: Origin set, JSON or a form as the body. */
+export function callServer(server: Server, pathname: string, init: CallInit = {}): Promise<Response> {
+  const headers: Record<string, string> = { origin: server.url, ...init.headers };
+  if (init.json !== undefined) headers["content-type"] = "application/json";
+  if (init.cookie) headers.cookie = init.cookie;
+  return fetch(`${server.url}${pathname}`, {
+    method: init.method ?? "GET",
+    headers,
+    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+  });
+}
+
+/**
+ * Signs an account up (the first one becomes the admin) and in; returns its session cookie. `call`
+ * is the test's own callServer wrapper (e.g. one that sends a fresh X-Forwarded-For each time).
+ */
+export async function signUpAndSignIn(
+  server: Server,
+  account: { email: string; password: string; name: string },
+  call: (server: Server, pathname: string, init?: CallInit) => Promise<Response> = callServer,
+): Promise<string> {
+  const up = await call(server, "/api/auth/sign-up/email", { method: "POST", json: account });
+  expect(up.status, await up.clone().text()).toBe(200);
+  const { email, password } = account;
+  const signIn = await call(server, "/api/auth/sign-in/email", { method: "POST", json: { email, password } });
+  expect(signIn.status).toBe(200);
+  return signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}

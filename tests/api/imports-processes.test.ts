@@ -2,9 +2,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { testDatabaseKind } from "../harness";
 import { createProcessDatabase } from "../postgres";
 import {
+  type CallInit,
+  callServer,
   cleanupProcesses,
   makeDataDir,
   type Server,
+  signUpAndSignIn,
   startServer,
   startupTimeoutMs,
   stopServer,
@@ -19,34 +22,12 @@ afterAll(cleanupProcesses);
 let ipCounter = 0;
 const nextIp = () => `10.78.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
 
-async function call(
-  server: Server,
-  path: string,
-  init: { method?: string; json?: unknown; body?: FormData; cookie?: string } = {},
-) {
-  const headers: Record<string, string> = { origin: server.url, "x-forwarded-for": nextIp() };
-  if (init.json !== undefined) headers["content-type"] = "application/json";
-  if (init.cookie) headers.cookie = init.cookie;
-  return fetch(`${server.url}${path}`, {
-    method: init.method ?? "GET",
-    headers,
-    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
-  });
+function call(server: Server, path: string, init: CallInit = {}) {
+  return callServer(server, path, { ...init, headers: { "x-forwarded-for": nextIp() } });
 }
 
-async function signUpAndIn(server: Server, email: string): Promise<string> {
-  const password = "two-process-password";
-  const up = await call(server, "/api/auth/sign-up/email", {
-    method: "POST",
-    json: { email, password, name: "" },
-  });
-  expect(up.status, await up.clone().text()).toBe(200);
-  const signIn = await call(server, "/api/auth/sign-in/email", { method: "POST", json: { email, password } });
-  expect(signIn.status).toBe(200);
-  return signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+function signUpAndIn(server: Server, email: string): Promise<string> {
+  return signUpAndSignIn(server, { email, password: "two-process-password", name: "" }, call);
 }
 
 describe.runIf(testDatabaseKind() === "postgres")("imports across processes", () => {

@@ -3,9 +3,12 @@ import { todayIn } from "../../domain/periods";
 import { testDatabaseKind } from "../harness";
 import { createProcessDatabase } from "../postgres";
 import {
+  type CallInit,
+  callServer,
   cleanupProcesses,
   makeDataDir,
   type Server,
+  signUpAndSignIn,
   startServer,
   startupTimeoutMs,
   stopServer,
@@ -20,34 +23,12 @@ afterAll(cleanupProcesses);
 let ipCounter = 0;
 const nextIp = () => `10.77.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
 
-async function call(
-  server: Server,
-  path: string,
-  init: { method?: string; json?: unknown; cookie?: string } = {},
-) {
-  const headers: Record<string, string> = { origin: server.url, "x-forwarded-for": nextIp() };
-  if (init.json !== undefined) headers["content-type"] = "application/json";
-  if (init.cookie) headers.cookie = init.cookie;
-  return fetch(`${server.url}${path}`, {
-    method: init.method ?? "GET",
-    headers,
-    ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
-  });
+function call(server: Server, path: string, init: CallInit = {}) {
+  return callServer(server, path, { ...init, headers: { "x-forwarded-for": nextIp() } });
 }
 
-async function signUpAndIn(server: Server, email: string): Promise<string> {
-  const password = "two-process-password";
-  const up = await call(server, "/api/auth/sign-up/email", {
-    method: "POST",
-    json: { email, password, name: "" },
-  });
-  expect(up.status, await up.clone().text()).toBe(200);
-  const signIn = await call(server, "/api/auth/sign-in/email", { method: "POST", json: { email, password } });
-  expect(signIn.status).toBe(200);
-  return signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+function signUpAndIn(server: Server, email: string): Promise<string> {
+  return signUpAndSignIn(server, { email, password: "two-process-password", name: "" }, call);
 }
 
 describe.runIf(testDatabaseKind() === "postgres")("notifications across processes", () => {

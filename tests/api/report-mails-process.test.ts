@@ -8,7 +8,15 @@ import { type Database, openDatabase } from "../../server/db/client";
 import { jobRuns } from "../../server/db/schema";
 import { testDatabaseKind } from "../harness";
 import { createProcessDatabase } from "../postgres";
-import { cleanupProcesses, makeDataDir, type Server, startServer, stopServer } from "../server-process";
+import {
+  callServer,
+  cleanupProcesses,
+  makeDataDir,
+  type Server,
+  signUpAndSignIn,
+  startServer,
+  stopServer,
+} from "../server-process";
 
 // Issue 27: report e-mails never left the running app (its scheduler passed an empty runner and
 // skipped every report job; the tests called runDueJobs directly). Here the real server runs as
@@ -31,34 +39,10 @@ function zoneAtHour(hour: number, at: Date): string {
   return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
 }
 
-async function call(
-  server: Server,
-  pathname: string,
-  init: { method?: string; json?: unknown; cookie?: string } = {},
-): Promise<Response> {
-  const headers: Record<string, string> = { origin: server.url };
-  if (init.json !== undefined) headers["content-type"] = "application/json";
-  if (init.cookie) headers.cookie = init.cookie;
-  return fetch(`${server.url}${pathname}`, {
-    method: init.method ?? "GET",
-    headers,
-    ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
-  });
-}
+const call = callServer;
 
 async function signUpFirstAdmin(server: Server, email: string): Promise<string> {
-  const password = "report-process-password";
-  const up = await call(server, "/api/auth/sign-up/email", {
-    method: "POST",
-    json: { email, password, name: "Rita Reports" },
-  });
-  expect(up.status, await up.clone().text()).toBe(200);
-  const signIn = await call(server, "/api/auth/sign-in/email", { method: "POST", json: { email, password } });
-  expect(signIn.status).toBe(200);
-  return signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  return signUpAndSignIn(server, { email, password: "report-process-password", name: "Rita Reports" });
 }
 
 /** The .eml files of every outbox, oldest first. */
