@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import { readCpuTicks, sampleRss, stealPercent } from "./server";
@@ -6,7 +7,14 @@ import { summarizeLatencies } from "./stats";
 // One autocannon run against the live server, with our own latency percentiles (autocannon reports
 // p97.5 but no p95) and the server's peak resident memory sampled during the run.
 
-export type LoadRequest = { method?: string; path: string; body?: string; headers?: Record<string, string> };
+export type LoadRequest = {
+  method?: string;
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+  /** A new Idempotency-Key on every request, as the web sends on each write (decision 0069). */
+  idempotencyKey?: boolean;
+};
 
 export type Scenario = {
   name: string;
@@ -61,6 +69,14 @@ export async function runLoad(input: {
       path: request.path,
       headers: { ...headers, ...request.headers },
       ...(request.body ? { body: request.body } : {}),
+      ...(request.idempotencyKey
+        ? {
+            setupRequest: (req: { headers?: Record<string, string> }) => ({
+              ...req,
+              headers: { ...req.headers, "idempotency-key": randomUUID() },
+            }),
+          }
+        : {}),
     })),
   });
   instance.on("response", (_client, _status, _bytes, responseTime) => {

@@ -411,6 +411,19 @@ function buildScenarios(
       ],
     },
     {
+      name: "campaign create, with Idempotency-Key",
+      role: "buyer",
+      budget: "write",
+      requests: [
+        {
+          method: "POST",
+          path: "/api/campaigns",
+          body: campaignCreateBody(today, offer.id),
+          idempotencyKey: true,
+        },
+      ],
+    },
+    {
       name: "campaign update",
       role: "buyer",
       budget: "write",
