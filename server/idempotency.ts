@@ -65,12 +65,17 @@ export function honourIdempotencyKeys(
     const where = and(eq(idempotencyKeys.userId, actor.id), eq(idempotencyKeys.key, key));
     const deadline = Date.now() + waitMs;
     for (;;) {
-      // A key past its 24 hours is forgotten: the call is a new one.
-      await db.delete(idempotencyKeys).where(and(where, lt(idempotencyKeys.createdAt, expiredBefore)));
+      // One statement claims the key: a new row, or a row past its 24 hours taken over (a forgotten
+      // key makes the call a new one); a live row is left alone and read below.
+      const claim = { requestHash, status: running, response: {} };
       const claimed = await db
         .insert(idempotencyKeys)
-        .values({ userId: actor.id, key, requestHash, status: running, response: {} })
-        .onConflictDoNothing()
+        .values({ userId: actor.id, key, ...claim })
+        .onConflictDoUpdate({
+          target: [idempotencyKeys.userId, idempotencyKeys.key],
+          set: { ...claim, createdAt: sql`now()` },
+          setWhere: lt(idempotencyKeys.createdAt, expiredBefore),
+        })
         .returning({ key: idempotencyKeys.key });
       if (claimed.length === 1) break;
       const [stored] = await db.select().from(idempotencyKeys).where(where);
