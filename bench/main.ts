@@ -398,31 +398,21 @@ function buildScenarios(
       budget: "window",
       requests: [{ path: `/api/payments?month=${month}` }],
     },
-    {
-      name: "campaign create",
-      role: "buyer",
-      budget: "write",
-      requests: [
-        {
-          method: "POST",
-          path: "/api/campaigns",
-          body: campaignCreateBody(today, offer.id),
-        },
-      ],
-    },
-    {
-      name: "campaign create, with Idempotency-Key",
-      role: "buyer",
-      budget: "write",
-      requests: [
-        {
-          method: "POST",
-          path: "/api/campaigns",
-          body: campaignCreateBody(today, offer.id),
-          idempotencyKey: true,
-        },
-      ],
-    },
+    ...[false, true].map(
+      (idempotencyKey): Scenario => ({
+        name: idempotencyKey ? "campaign create, with Idempotency-Key" : "campaign create",
+        role: "buyer",
+        budget: "write",
+        requests: [
+          {
+            method: "POST",
+            path: "/api/campaigns",
+            body: campaignCreateBody(today, offer.id),
+            idempotencyKey,
+          },
+        ],
+      }),
+    ),
     {
       name: "campaign update",
       role: "buyer",
