@@ -2,9 +2,9 @@ import { moneyInputPlaceholder } from "@domain/money-input";
 import { type ComponentProps, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Input } from "@/components/ui/input";
-import { useFormatters } from "@/features/campaigns/use-formatters";
 import { formatMoney } from "@/lib/format";
 import { moneyErrorKey, readMoneyText } from "@/lib/money-input";
+import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 
 // The one field for money and rates (issue 24, docs/decisions/0063-money-input.md). The text stays

@@ -1,7 +1,7 @@
 import type { CreativeRequestInput } from "@domain/schemas/creative-requests";
 import { creativeRequestInputSchema } from "@domain/schemas/creative-requests";
-import { validationKey } from "@/features/users/helpers";
 import { createCodeResolver } from "@/lib/code-resolver";
+import { validationKey } from "@/lib/form-errors";
 
 // The creative request form's values and resolver (request-form.tsx).
 

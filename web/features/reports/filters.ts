@@ -1,7 +1,7 @@
 import { formatPercentForInput } from "@domain/money-input";
 import type { Language } from "@domain/roles";
 import { reportQuerySchema } from "@domain/schemas/reports";
-import { fieldCodesFromZod } from "@/features/users/helpers";
+import { fieldCodesFromZod } from "@/lib/form-errors";
 import { readMoneyFields } from "@/lib/money-input";
 
 // The report's filters live in the URL (bookmarkable, shareable). The form edits a draft of plain

@@ -10,9 +10,10 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { useCreativeRequests } from "@/features/creative-requests/api";
 import { CreativeRequestDetailDialog } from "@/features/creative-requests/components/request-detail-dialog";
 import { CreativeStatusBadge } from "@/features/creative-requests/components/status-badge";
-import { errorKey, useLanguage } from "@/features/users/helpers";
 import { useAppConfig } from "@/lib/config";
+import { errorKey } from "@/lib/form-errors";
 import { formatDate } from "@/lib/format";
+import { useLanguage } from "@/lib/use-language";
 
 // /admin/creative-requests: every request, newest first, and the detail dialog to work one.
 export function Component() {

@@ -21,10 +21,11 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { useDeleteOffer, useOffers } from "@/features/offers/api";
 import { OfferDialog } from "@/features/offers/components/offer-dialog";
 import { useUsers } from "@/features/users/api";
-import { errorKey, useLanguage } from "@/features/users/helpers";
 import { useAppConfig } from "@/lib/config";
+import { errorKey } from "@/lib/form-errors";
 import { formatMoney } from "@/lib/format";
 import { toast } from "@/lib/toast";
+import { useLanguage } from "@/lib/use-language";
 
 // Admin offers: the catalogue with visibility, create/edit and delete (campaigns keep their numbers).
 export function Component() {

@@ -6,7 +6,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useWorkspaceSettings } from "@/features/settings/api";
 import { BackupHistory } from "@/features/settings/components/backup-history";
 import { SettingsForm } from "@/features/settings/components/settings-form";
-import { errorKey } from "@/features/users/helpers";
+import { errorKey } from "@/lib/form-errors";
 
 // /admin/settings: the workspace settings and the backup history (admins; the route guard and the
 // API both check).

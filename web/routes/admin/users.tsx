@@ -41,8 +41,9 @@ import { InvitationDialog } from "@/features/users/components/invitation-dialog"
 import { type RemoveMode, RemoveUserDialog } from "@/features/users/components/remove-user-dialog";
 import { type SignInAction, SignInActionDialog } from "@/features/users/components/sign-in-action-dialog";
 import { UserDialog } from "@/features/users/components/user-dialog";
-import { errorKey, useLanguage } from "@/features/users/helpers";
+import { errorKey } from "@/lib/form-errors";
 import { formatDate } from "@/lib/format";
+import { useLanguage } from "@/lib/use-language";
 
 // Admin users: the team table, invitations, role and team changes, notes, delete, deactivate or
 // reactivate.

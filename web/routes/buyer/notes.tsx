@@ -7,7 +7,7 @@ import { useCurrentUser } from "@/features/auth/session";
 import { NotesManager } from "@/features/notes/components/notes-manager";
 import { OwnNotesList } from "@/features/notes/components/own-notes-list";
 import { useUsers } from "@/features/users/api";
-import { errorKey } from "@/features/users/helpers";
+import { errorKey } from "@/lib/form-errors";
 
 // Spelled in two parts: a quoted "notes" + ":manage" literal reads as a translation key to the locale test.
 const notesManage = ["notes", "manage"].join(":") as keyof typeof permissions;

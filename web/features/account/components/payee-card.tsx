@@ -4,6 +4,8 @@ import { Pencil } from "lucide-react";
 import { type ComponentProps, useState } from "react";
 import { type Control, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormBanner } from "@/components/form-banner";
+import { ErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
@@ -11,12 +13,10 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { FormBanner } from "@/features/auth/components/form-banner";
-import { ErrorState } from "@/features/campaigns/components/states";
-import { useFormatters } from "@/features/campaigns/use-formatters";
 import { errorMessageKey, isApiError } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
+import { useFormatters } from "@/lib/use-formatters";
 import { useMyPayee, useSaveMyPayee } from "../api";
 import {
   type PayeeFormValues,

@@ -2,6 +2,7 @@ import type { Session } from "@domain/schemas/sessions";
 import { Monitor, Smartphone, Tablet } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ErrorState } from "@/components/states";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -16,13 +17,12 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ErrorState } from "@/features/campaigns/components/states";
-import { useFormatters } from "@/features/campaigns/use-formatters";
 import { errorMessageKey } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
+import { useFormatters } from "@/lib/use-formatters";
+import { describeUserAgent } from "@/lib/user-agent";
 import { useMySessions, useRevokeOtherSessions, useRevokeSession } from "../api";
-import { describeUserAgent } from "../user-agent";
 
 // The user's sessions: device, address, when they signed in and were last active, "this device"
 // marked; end one, or every other one.

@@ -3,6 +3,7 @@ import { ShieldCheck, ShieldOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormBanner } from "@/components/form-banner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -11,7 +12,6 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "
 import { PasswordInput } from "@/components/ui/password-input";
 import { Spinner } from "@/components/ui/spinner";
 import type { Me } from "@/features/auth/api";
-import { FormBanner } from "@/features/auth/components/form-banner";
 import { errorMessageKey, isApiError } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { useDisableTwoFactor, useRegenerateBackupCodes } from "../api";

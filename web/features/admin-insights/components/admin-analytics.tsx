@@ -3,13 +3,13 @@ import type { AnalyticsQuery } from "@domain/schemas/campaigns";
 import { type FormEvent, lazy, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { ConversionBars, MetricCards } from "@/components/metric-cards";
+import { EmptyState, ErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { DateInput } from "@/components/ui/date-input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ConversionBars, MetricCards } from "@/features/campaigns/components/metric-cards";
-import { EmptyState, ErrorState } from "@/features/campaigns/components/states";
-import { useFormatters } from "@/features/campaigns/use-formatters";
+import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 import { useAdminAnalytics } from "../api";
 import {
@@ -24,7 +24,7 @@ import { fillDailySeries } from "../series";
 import { FilterField, OfferSelect, PeriodSelect, RangeCaption, UserSelect } from "./filter-fields";
 
 // The buyer's chart, drawn here with revenue and profit; Recharts loads only when it is shown.
-const RevenueChart = lazy(() => import("@/features/campaigns/components/revenue-chart"));
+const RevenueChart = lazy(() => import("@/components/revenue-chart"));
 
 /** /admin/analytics: one user's (or everyone's) numbers for an offer and a period. */
 export function AdminAnalytics() {

@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { useFormatters } from "@/features/campaigns/use-formatters";
 import { useOffers } from "@/features/offers/api";
+import { useFormatters } from "@/lib/use-formatters";
 import { useInsightUsers } from "../api";
 
 // The filter controls both admin screens share. Values are ids from the URL; "" means all.

@@ -5,8 +5,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { roleLabels } from "@/components/layout/role-label";
 import { Badge } from "@/components/ui/badge";
-import { describeUserAgent } from "@/features/account/user-agent";
 import { formatDateTime, formatMoney, formatNumber } from "@/lib/format";
+import { describeUserAgent } from "@/lib/user-agent";
 import { cn } from "@/lib/utils";
 import { type DetailLine, type DetailValue, describeAuditDetails } from "../details";
 

@@ -2,13 +2,13 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "@/components/layout/page-header";
+import { EmptyState, ErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { EmptyState, ErrorState } from "@/features/campaigns/components/states";
 import { useUsers } from "@/features/users/api";
-import { useLanguage } from "@/features/users/helpers";
 import { useAppConfig } from "@/lib/config";
+import { useLanguage } from "@/lib/use-language";
 import { cn } from "@/lib/utils";
 import { useAuditEvents } from "../api";
 import {

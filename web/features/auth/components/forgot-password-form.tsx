@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormBanner } from "@/components/form-banner";
 import { Button } from "@/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
@@ -9,7 +10,6 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessageKey } from "@/lib/api";
 import { requestPasswordReset } from "../api";
 import { type ForgotPasswordValues, forgotPasswordSchema } from "../schemas";
-import { FormBanner } from "./form-banner";
 import { HumanCheck, type HumanCheckHandle, useHumanCheckRequired } from "./human-check";
 
 export function ForgotPasswordForm() {

@@ -1,6 +1,7 @@
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { FormBanner } from "@/components/form-banner";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -11,7 +12,6 @@ import { signIn } from "../api";
 import type { LoginNotice, LoginValues } from "../schemas";
 import { completeSignIn } from "../session";
 import { checkLogin, checkLoginField, type LoginErrors, type LoginField } from "../sign-in-checks";
-import { FormBanner } from "./form-banner";
 import { HumanCheck, type HumanCheckHandle, useHumanCheckRequired } from "./human-check";
 
 const noticeText: Record<LoginNotice, { kind: "success" | "error"; key: string }> = {

@@ -3,6 +3,7 @@ import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { FormBanner } from "@/components/form-banner";
 import { Button } from "@/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
@@ -11,7 +12,6 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessageKey } from "@/lib/api";
 import { signOut, signUp } from "../api";
 import { type LoginLocationState, type RegisterValues, registerSchema } from "../schemas";
-import { FormBanner } from "./form-banner";
 import { HumanCheck, type HumanCheckHandle, useHumanCheckRequired } from "./human-check";
 
 export function RegisterForm({ next }: { next: string | null }) {

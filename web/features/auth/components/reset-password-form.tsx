@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { FormBanner } from "@/components/form-banner";
 import { Button } from "@/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { PasswordInput } from "@/components/ui/password-input";
@@ -12,7 +13,6 @@ import { errorMessageKey } from "@/lib/api";
 import { queryKeys } from "@/lib/query-client";
 import { resetPassword } from "../api";
 import { type LoginLocationState, type ResetPasswordValues, resetPasswordSchema } from "../schemas";
-import { FormBanner } from "./form-banner";
 
 /** Spec section 9: the reset screen goes to /login 2 seconds after success. */
 export const resetRedirectDelayMs = 2000;

@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { twMerge } from "tailwind-merge";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { FormBanner } from "@/components/form-banner";
 import { FullPageError, FullPageSpinner } from "@/components/layout/full-page-status";
 import { LanguageButtons } from "@/components/layout/language-switcher";
 import { Logo } from "@/components/layout/logo";
@@ -14,7 +15,6 @@ import { ThemeProvider } from "@/lib/theme";
 import { Component as AuthLayout } from "@/routes/auth-layout";
 import { AuthCard } from "./auth-card";
 import { ForgotPasswordForm } from "./forgot-password-form";
-import { FormBanner } from "./form-banner";
 import { LoginForm } from "./login-form";
 import { RegisterForm } from "./register-form";
 

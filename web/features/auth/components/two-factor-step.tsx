@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { FormBanner } from "@/components/form-banner";
 import { Button } from "@/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
@@ -11,7 +12,6 @@ import { errorMessageKey, isApiError } from "@/lib/api";
 import { verifySecondFactor } from "../api";
 import { type SecondFactorForm, type SecondFactorValues, secondFactorSchema } from "../schemas";
 import { completeSignIn } from "../session";
-import { FormBanner } from "./form-banner";
 
 // The second sign-in step (a code from the authenticator app, or a backup code), shown by /login
 // when the account has two-factor on. Loaded only then, so the first paint of /login stays small.

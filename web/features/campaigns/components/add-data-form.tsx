@@ -8,6 +8,8 @@ import { type Control, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DraftNotice } from "@/components/draft-notice";
+import { ErrorState } from "@/components/states";
+import { trendClass } from "@/components/trend";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -19,6 +21,7 @@ import { useAppConfig } from "@/lib/config";
 import { useFormDraft } from "@/lib/form-draft";
 import { readMoneyText } from "@/lib/money-input";
 import { toast } from "@/lib/toast";
+import { formatBrazilianDate, useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 import { useCreateCampaign, useLoggedDay, useVisibleOffers } from "../api";
 import {
@@ -29,10 +32,7 @@ import {
   formErrorText,
   toFormValues,
 } from "../form";
-import { formatBrazilianDate, useFormatters } from "../use-formatters";
 import { CampaignFields } from "./campaign-fields";
-import { ErrorState } from "./states";
-import { trendClass } from "./trend";
 
 /** /add-data: one day of one offer, with a live preview computed exactly as the server stores it. */
 export function AddDataForm() {

@@ -1,11 +1,11 @@
 import type { Campaign } from "@domain/schemas/campaigns";
 import { useTranslation } from "react-i18next";
+import { TrendIcon, trendClass } from "@/components/trend";
 import { Badge } from "@/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Progress } from "@/components/ui/progress";
+import { signOf, useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
-import { signOf, useFormatters } from "../use-formatters";
-import { TrendIcon, trendClass } from "./trend";
 
 function Stat({
   label,

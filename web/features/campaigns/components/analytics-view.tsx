@@ -2,20 +2,20 @@ import { lastNDays, todayIn } from "@domain/periods";
 import type { MetricsTotals } from "@domain/schemas/campaigns";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ConversionBars, MetricCards } from "@/components/metric-cards";
+import { EmptyState, ErrorState } from "@/components/states";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useAppConfig } from "@/lib/config";
+import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 import { useAnalytics, useVisibleOffers } from "../api";
-import { useFormatters } from "../use-formatters";
 import { CampaignsTable } from "./campaigns-table";
-import { ConversionBars, MetricCards } from "./metric-cards";
-import { EmptyState, ErrorState } from "./states";
 
-const RevenueChart = lazy(() => import("./revenue-chart"));
+const RevenueChart = lazy(() => import("@/components/revenue-chart"));
 
 const periodChoices = ["7", "30", "90", "all"] as const;
 type PeriodChoice = (typeof periodChoices)[number];

@@ -5,6 +5,8 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RowMenuTrigger } from "@/components/row-menu-trigger";
 import { SortButton } from "@/components/sort-button";
+import { EmptyState, ErrorState } from "@/components/states";
+import { trendClass } from "@/components/trend";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -16,12 +18,10 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 import { useCampaignList } from "../api";
-import { useFormatters } from "../use-formatters";
 import { useCampaignDialogs } from "./campaign-dialogs";
-import { EmptyState, ErrorState } from "./states";
-import { trendClass } from "./trend";
 
 const pageSize = 10;
 

@@ -13,10 +13,10 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessageKey } from "@/lib/api";
 import { toast } from "@/lib/toast";
+import { useFormatters } from "@/lib/use-formatters";
 import { useDeleteCampaign } from "../api";
 import { formErrorText } from "../form";
 import { closedMonthDate } from "../month-closed";
-import { useFormatters } from "../use-formatters";
 
 export function DeleteCampaignDialog({
   campaign,

@@ -21,6 +21,7 @@ import { isUnreachable, UnreachableNotice } from "@/components/unreachable-notic
 import { useCurrentUser } from "@/features/auth/session";
 import { useFormDraft } from "@/lib/form-draft";
 import { toast } from "@/lib/toast";
+import { useFormatters } from "@/lib/use-formatters";
 import { useUpdateCampaign, useVisibleOffers } from "../api";
 import {
   applyServerErrors,
@@ -30,7 +31,6 @@ import {
   formErrorText,
   toFormValues,
 } from "../form";
-import { useFormatters } from "../use-formatters";
 import { CampaignFields } from "./campaign-fields";
 
 const blankForCampaign = toFormValues();

@@ -1,12 +1,12 @@
 import type { MetricsTotals } from "@domain/schemas/campaigns";
 import { useTranslation } from "react-i18next";
+import { ErrorState } from "@/components/states";
+import { TrendIcon, trendClass } from "@/components/trend";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 import { useMetricsSummary } from "../api";
-import { useFormatters } from "../use-formatters";
-import { ErrorState } from "./states";
-import { TrendIcon, trendClass } from "./trend";
 
 const periods = ["daily", "weekly", "monthly", "total"] as const;
 

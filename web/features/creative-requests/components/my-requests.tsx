@@ -4,9 +4,10 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { errorKey, useLanguage } from "@/features/users/helpers";
 import { useAppConfig } from "@/lib/config";
+import { errorKey } from "@/lib/form-errors";
 import { formatDate } from "@/lib/format";
+import { useLanguage } from "@/lib/use-language";
 import { useCreativeRequests } from "../api";
 import { CreativeStatusBadge } from "./status-badge";
 

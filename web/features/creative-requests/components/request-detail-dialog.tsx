@@ -2,6 +2,7 @@ import type { CreativeRequest, CreativeStatus } from "@domain/schemas/creative-r
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
+import { textareaClass } from "@/components/ui/classes";
 import {
   Dialog,
   DialogContent,
@@ -12,9 +13,10 @@ import {
 } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { errorKey, textareaClass, useLanguage } from "@/features/users/helpers";
+import { errorKey } from "@/lib/form-errors";
 import { formatDate } from "@/lib/format";
 import { toast } from "@/lib/toast";
+import { useLanguage } from "@/lib/use-language";
 import { useUpdateCreativeRequest } from "../api";
 import { normalizeStatus } from "../labels";
 import { CreativeStatusBadge } from "./status-badge";

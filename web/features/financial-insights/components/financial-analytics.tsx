@@ -1,11 +1,11 @@
 import type { FinancialAnalytics as AnalyticsData } from "@domain/schemas/reports";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { EmptyState, ErrorState } from "@/components/states";
+import { TrendIcon } from "@/components/trend";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { EmptyState, ErrorState } from "@/features/campaigns/components/states";
-import { TrendIcon } from "@/features/campaigns/components/trend";
-import { useFormatters } from "@/features/campaigns/use-formatters";
+import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 import { useFinancialAnalytics } from "../api";
 import { financialPeriods, readFinancialPeriod, withParams } from "../search-params";

@@ -1,11 +1,11 @@
 import type { Dashboard } from "@domain/schemas/reports";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { EmptyState, ErrorState } from "@/components/states";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { EmptyState, ErrorState } from "@/features/campaigns/components/states";
-import { useFormatters } from "@/features/campaigns/use-formatters";
+import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 import { useFinancialDashboard } from "../api";
 import { financialPeriods, readFinancialPeriod, withParams } from "../search-params";

@@ -1,5 +1,5 @@
-import { TrendIcon } from "@/features/campaigns/components/trend";
-import { useFormatters } from "@/features/campaigns/use-formatters";
+import { TrendIcon } from "@/components/trend";
+import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 
 /** Green when ≥ 0, red below; the class the financial screens give a profit. */

@@ -1,8 +1,8 @@
 import type { Note } from "@domain/schemas/notes";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useLanguage } from "@/features/users/helpers";
 import { formatDate } from "@/lib/format";
+import { useLanguage } from "@/lib/use-language";
 
 /** First two lines of a note, its dates and length. */
 export function NoteSummary({ note, actions }: { note: Note; actions?: ReactNode }) {

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DraftNotice } from "@/components/draft-notice";
 import { Button } from "@/components/ui/button";
+import { textareaClass } from "@/components/ui/classes";
 import {
   Dialog,
   DialogContent,
@@ -14,7 +15,6 @@ import {
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentUser } from "@/features/auth/session";
-import { textareaClass } from "@/features/users/helpers";
 import { draftStorageKey, readDraft, removeDraft, writeDraft } from "@/lib/drafts";
 import type { FormDraft } from "@/lib/form-draft";
 import { toast } from "@/lib/toast";

@@ -2,8 +2,8 @@ import type { Note } from "@domain/schemas/notes";
 import { LockIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { useLanguage } from "@/features/users/helpers";
 import { formatDateTime } from "@/lib/format";
+import { useLanguage } from "@/lib/use-language";
 
 /** The read-only viewer buyers and team leads get for their own notes. */
 export function NoteViewerDialog({ note, onClose }: { note: Note | null; onClose: () => void }) {

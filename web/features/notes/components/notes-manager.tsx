@@ -18,7 +18,7 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { errorKey } from "@/features/users/helpers";
+import { errorKey } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useDeleteNote, useUserNotes } from "../api";
 import { NoteSummary } from "./note-card";

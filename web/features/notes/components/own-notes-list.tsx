@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { errorKey } from "@/features/users/helpers";
+import { errorKey } from "@/lib/form-errors";
 import { useNotes } from "../api";
 import { NoteSummary } from "./note-card";
 import { NoteViewerDialog } from "./note-viewer-dialog";

@@ -15,10 +15,10 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentUser } from "@/features/auth/session";
-import { useLanguage } from "@/features/users/helpers";
 import { useAppConfig } from "@/lib/config";
 import { formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
+import { useLanguage } from "@/lib/use-language";
 import { cn } from "@/lib/utils";
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from "../api";
 import { renderNotification } from "../render";

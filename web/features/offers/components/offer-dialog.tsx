@@ -3,8 +3,10 @@ import { type Currency, currencies, type Offer, offerInputSchema } from "@domain
 import type { User } from "@domain/schemas/users";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Field, fieldAria } from "@/components/field";
 import { MoneyInput } from "@/components/money-input";
 import { Button } from "@/components/ui/button";
+import { checkboxClass, textareaClass } from "@/components/ui/classes";
 import {
   Dialog,
   DialogContent,
@@ -16,18 +18,11 @@ import {
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
-import { Field, fieldAria } from "@/features/users/components/field";
-import {
-  checkboxClass,
-  errorKey,
-  fieldCodesFromZod,
-  textareaClass,
-  useLanguage,
-  validationKey,
-} from "@/features/users/helpers";
 import { isApiError } from "@/lib/api";
+import { errorKey, fieldCodesFromZod, validationKey } from "@/lib/form-errors";
 import { readMoneyFields } from "@/lib/money-input";
 import { toast } from "@/lib/toast";
+import { useLanguage } from "@/lib/use-language";
 import { useSaveOffer } from "../api";
 
 type Values = {

@@ -1,9 +1,9 @@
 import type { MoneyInputResult } from "@domain/money-input";
 import type { ReactNode } from "react";
+import { Field, fieldAria } from "@/components/field";
 import { MoneyInput } from "@/components/money-input";
-import { useFormatters } from "@/features/campaigns/use-formatters";
-import { Field, fieldAria } from "@/features/users/components/field";
 import { moneyErrorKey, readMoneyText } from "@/lib/money-input";
+import { useFormatters } from "@/lib/use-formatters";
 
 // The payments dialogs' money field: the shared MoneyInput (docs/decisions/0063-money-input.md)
 // inside the dialogs' Field. The text stays as typed; MoneyInput shows the amount as it will be saved.

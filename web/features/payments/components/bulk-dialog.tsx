@@ -15,8 +15,8 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
-import { useFormatters } from "@/features/campaigns/use-formatters";
-import { errorKey } from "@/features/users/helpers";
+import { errorKey } from "@/lib/form-errors";
+import { useFormatters } from "@/lib/use-formatters";
 import { paymentKeys, sendPaymentWrite } from "../api";
 import { isActionAllowed, runEach } from "../helpers";
 import { Money } from "./money";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useFormatters } from "@/features/campaigns/use-formatters";
+import { useFormatters } from "@/lib/use-formatters";
 import { useMyCommission } from "../api";
 
 /**

@@ -9,6 +9,7 @@ import {
 import { Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Field, fieldAria } from "@/components/field";
 import { MoneyInput, PercentInput } from "@/components/money-input";
 import { Button } from "@/components/ui/button";
 import {
@@ -22,13 +23,12 @@ import {
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { useFormatters } from "@/features/campaigns/use-formatters";
-import { Field, fieldAria } from "@/features/users/components/field";
-import { errorKey, fieldCodesFromZod, validationKey } from "@/features/users/helpers";
 import { isApiError } from "@/lib/api";
+import { errorKey, fieldCodesFromZod, validationKey } from "@/lib/form-errors";
 import { formatDateTime } from "@/lib/format";
 import { type MoneyTextOptions, readMoneyFields } from "@/lib/money-input";
 import { toast } from "@/lib/toast";
+import { useFormatters } from "@/lib/use-formatters";
 import { useCommissionSettings, useSaveCommissionSettings } from "../api";
 import { MonthPicker, useMonthLabel } from "./month-picker";
 

@@ -1,4 +1,4 @@
-import { useFormatters } from "@/features/campaigns/use-formatters";
+import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 
 /**

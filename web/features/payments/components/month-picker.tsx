@@ -2,7 +2,7 @@ import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { useFormatters } from "@/features/campaigns/use-formatters";
+import { useFormatters } from "@/lib/use-formatters";
 import { toMonthKey } from "../helpers";
 
 const firstYear = 2020;

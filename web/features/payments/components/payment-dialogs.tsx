@@ -4,6 +4,7 @@ import type { PaymentCard, Payout } from "@domain/schemas/payments";
 import { CalendarClock, Minus, Plus } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Field, fieldAria } from "@/components/field";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import {
   AlertDialog,
@@ -15,6 +16,7 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { textareaClass } from "@/components/ui/classes";
 import {
   Dialog,
   DialogContent,
@@ -24,9 +26,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
-import { useFormatters } from "@/features/campaigns/use-formatters";
-import { Field, fieldAria } from "@/features/users/components/field";
-import { textareaClass } from "@/features/users/helpers";
+import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 import { daysToCome } from "../helpers";
 import { AmountField, useAmountReader } from "./amount-field";

@@ -3,11 +3,11 @@ import { FilterX } from "lucide-react";
 import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
+import { checkboxClass } from "@/components/ui/classes";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { useFormatters } from "@/features/campaigns/use-formatters";
 import { useUsers } from "@/features/users/api";
-import { checkboxClass } from "@/features/users/helpers";
+import { useFormatters } from "@/lib/use-formatters";
 import { hasFilters, type PaymentFilters, statementStatuses } from "../table-state";
 
 // The table's filters, kept in the URL by the screen: status, team lead ("none": buyers without

@@ -6,14 +6,14 @@ import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "@/components/layout/page-header";
+import { EmptyState, ErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/features/auth/session";
-import { EmptyState, ErrorState } from "@/features/campaigns/components/states";
-import { useFormatters } from "@/features/campaigns/use-formatters";
-import { errorKey } from "@/features/users/helpers";
 import { isApiError } from "@/lib/api";
+import { errorKey } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
+import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 import {
   type PaymentWrite,

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { SortButton } from "@/components/sort-button";
 import { Badge } from "@/components/ui/badge";
+import { checkboxClass } from "@/components/ui/classes";
 import {
   Table,
   TableBody,
@@ -10,8 +11,7 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { useFormatters } from "@/features/campaigns/use-formatters";
-import { checkboxClass } from "@/features/users/helpers";
+import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 import { statusTone } from "../helpers";
 import type { SortColumn } from "../table-state";

@@ -1,7 +1,7 @@
 import type { Role } from "@domain/roles";
 import type { PaymentRow, PaymentTotals } from "@domain/schemas/payments";
 import { useTranslation } from "react-i18next";
-import { checkboxClass } from "@/features/users/helpers";
+import { checkboxClass } from "@/components/ui/classes";
 import { cn } from "@/lib/utils";
 import type { Sort } from "../table-state";
 import { PayeeFlag, type RowHandlers } from "./row-menu";

@@ -3,15 +3,15 @@ import type { Adjustment, PaymentRow, Payout, StatusChange } from "@domain/schem
 import { ArrowRight, Pencil, Percent, ShieldAlert, Undo2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ErrorState } from "@/components/states";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Separator } from "@/components/ui/separator";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ErrorState } from "@/features/campaigns/components/states";
-import { useFormatters } from "@/features/campaigns/use-formatters";
 import { formatDateTime } from "@/lib/format";
+import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 import { type StatementAction, usePaymentHistory } from "../api";
 import { canEditPayoutNote, canReversePayout, isActionAllowed, type RowAction, statusTone } from "../helpers";

@@ -3,7 +3,7 @@ import type { User } from "@domain/schemas/users";
 import { X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
-import { useFormatters } from "@/features/campaigns/use-formatters";
+import { useFormatters } from "@/lib/use-formatters";
 import { defaultPeriod, type ReportDraft } from "../filters";
 
 export type BadgeKey = "period" | "from" | "to" | "userId" | "offerId" | "minRoi" | "maxRoi";

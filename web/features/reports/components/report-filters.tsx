@@ -9,7 +9,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { DateInput } from "@/components/ui/date-input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { validationKey } from "@/features/users/helpers";
+import { validationKey } from "@/lib/form-errors";
 import { cn } from "@/lib/utils";
 import {
   defaultPeriod,

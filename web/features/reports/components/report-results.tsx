@@ -1,12 +1,12 @@
 import type { Analytics, MetricsTotals } from "@domain/schemas/campaigns";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { EmptyState } from "@/components/states";
+import { trendClass } from "@/components/trend";
 import { Card } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { EmptyState } from "@/features/campaigns/components/states";
-import { trendClass } from "@/features/campaigns/components/trend";
-import { useFormatters } from "@/features/campaigns/use-formatters";
+import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 import type { ReportTab } from "../filters";
 

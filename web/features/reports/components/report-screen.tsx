@@ -2,11 +2,11 @@ import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "@/components/layout/page-header";
+import { EmptyState, ErrorState } from "@/components/states";
 import { Skeleton } from "@/components/ui/skeleton";
-import { EmptyState, ErrorState } from "@/features/campaigns/components/states";
 import { useOffers } from "@/features/offers/api";
 import { useUsers } from "@/features/users/api";
-import { useLanguage } from "@/features/users/helpers";
+import { useLanguage } from "@/lib/use-language";
 import { cn } from "@/lib/utils";
 import { useReport } from "../api";
 import {

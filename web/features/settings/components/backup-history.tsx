@@ -17,10 +17,10 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { useFormatters } from "@/features/campaigns/use-formatters";
-import { errorKey } from "@/features/users/helpers";
+import { errorKey } from "@/lib/form-errors";
 import { formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
+import { useFormatters } from "@/lib/use-formatters";
 import { buildDownloadUrl, useBackups, useDeleteBackup, useRunBackup } from "../api";
 
 /** Sizes in the reader's language with the unit Intl picks (kB, MB, GB). */

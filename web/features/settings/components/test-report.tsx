@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { errorKey } from "@/features/users/helpers";
 import { isApiError } from "@/lib/api";
+import { errorKey } from "@/lib/form-errors";
 import { newPressKey, type TestReportResult, useSendTestReport } from "../api";
 
 type Outcome = { kind: "done"; result: TestReportResult } | { kind: "error"; messageKey: string };

@@ -8,6 +8,7 @@ import {
 import { Copy, KeyRound } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { EmptyState, ErrorState } from "@/components/states";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -27,11 +28,10 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useCurrentUser } from "@/features/auth/session";
-import { EmptyState, ErrorState } from "@/features/campaigns/components/states";
-import { useFormatters } from "@/features/campaigns/use-formatters";
 import { errorMessageKey } from "@/lib/api";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
+import { useFormatters } from "@/lib/use-formatters";
 import { useCreateToken, useRevokeToken, useTokens } from "../api";
 
 type Access = "intake" | "full";

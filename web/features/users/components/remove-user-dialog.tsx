@@ -13,9 +13,9 @@ import {
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { isApiError } from "@/lib/api";
+import { errorKey } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useDeactivateUser, useDeleteUser, useReactivateUser } from "../api";
-import { errorKey } from "../helpers";
 
 export type RemoveMode = "delete" | "deactivate" | "reactivate";
 

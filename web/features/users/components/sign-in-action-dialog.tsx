@@ -12,9 +12,9 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { errorKey } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useDisableUserTwoFactor, useRevokeUserSessions } from "../api";
-import { errorKey } from "../helpers";
 
 export type SignInAction = "endSessions" | "disableTwoFactor";
 

@@ -2,6 +2,7 @@ import { type Role, roles } from "@domain/roles";
 import { type User, type UserCreated, userCreateSchema, userPatchSchema } from "@domain/schemas/users";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Field, fieldAria } from "@/components/field";
 import { roleLabels } from "@/components/layout/role-label";
 import { Button } from "@/components/ui/button";
 import {
@@ -16,10 +17,9 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { isApiError } from "@/lib/api";
+import { errorKey, fieldCodesFromZod, validationKey } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useCreateUser, useUpdateUser } from "../api";
-import { errorKey, fieldCodesFromZod, validationKey } from "../helpers";
-import { Field, fieldAria } from "./field";
 
 type Values = { email: string; name: string; role: Role; managerId: string };
 

@@ -1,6 +1,6 @@
 import type { Analytics } from "@domain/schemas/campaigns";
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { useFormatters } from "../use-formatters";
+import { useFormatters } from "@/lib/use-formatters";
 
 // Recharts is heavy: this file is only ever loaded through React.lazy from the analytics routes.
 

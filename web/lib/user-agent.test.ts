@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeUserAgent } from "./user-agent";
+import { describeUserAgent } from "@/lib/user-agent";
 
 describe("describeUserAgent", () => {
   it.each([

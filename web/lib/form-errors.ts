@@ -1,18 +1,7 @@
-import { defaultLanguage, isLanguage, type Language } from "@domain/roles";
 import i18n from "i18next";
-import { useTranslation } from "react-i18next";
 import type { ZodError } from "zod";
 import { errorMessageKey, isApiError } from "@/lib/api";
 import { isMoneyErrorKey } from "@/lib/money-input";
-
-// Small pieces the team screens (users, offers, notes) share.
-
-/** The reader's language, re-rendering when it changes. */
-export function useLanguage(): Language {
-  const { i18n: instance } = useTranslation();
-  const resolved = instance.resolvedLanguage ?? instance.language;
-  return isLanguage(resolved) ? resolved : defaultLanguage;
-}
 
 /** Field → validation code, the first issue per field (the same codes the API answers). */
 export function fieldCodesFromZod(error: ZodError): Record<string, string> {
@@ -42,8 +31,3 @@ export function errorKey(namespace: string, error: unknown): string {
   }
   return errorMessageKey(error);
 }
-
-export const textareaClass =
-  "min-h-24 w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-2 text-base shadow-xs outline-none transition-[color,box-shadow] placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive aria-invalid:ring-destructive/20 md:text-sm dark:bg-input/20";
-
-export const checkboxClass = "size-4 shrink-0 rounded border-input accent-primary";

@@ -1,7 +1,7 @@
 import { ArrowDownRight, ArrowUpRight, Minus } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { signOf } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
-import { signOf } from "../use-formatters";
 
 /** Colour for a signed amount: green when up, red when down. */
 export function trendClass(value: string | number): string {

@@ -1,10 +1,10 @@
 import type { MetricsTotals } from "@domain/schemas/campaigns";
 import { useTranslation } from "react-i18next";
+import { TrendIcon, trendClass } from "@/components/trend";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
+import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
-import { useFormatters } from "../use-formatters";
-import { TrendIcon, trendClass } from "./trend";
 
 // The analytics cards (investment, revenue, profit with ROI, EPC and the four costs) and the three
 // conversion rates, shared by the buyer's and the admin's analytics screens.
