@@ -3,7 +3,7 @@ import { Languages } from "lucide-react";
 import { lazy } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
-import { useChangeLanguage } from "@/features/auth/session";
+import { useChangeLanguage } from "@/features/auth";
 import { currentLanguage } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
 import { cn, loadClassMerge } from "@/lib/utils";

@@ -11,8 +11,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import type { Me } from "@/features/auth/api";
-import { useSignOut } from "@/features/auth/sign-out";
+import type { Me } from "@/features/auth";
+import { useSignOut } from "@/features/auth";
 import { roleLabels } from "./role-label";
 
 function initialsOf(name: string, email: string) {

@@ -2,8 +2,8 @@ import type { AnalyticsQuery } from "@domain/schemas/campaigns";
 import type { Dashboard } from "@domain/schemas/reports";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { useAnalytics } from "@/features/campaigns/api";
-import { useUsers } from "@/features/users/api";
+import { useAnalytics } from "@/features/campaigns";
+import { useUsers } from "@/features/users";
 import { api } from "@/lib/api";
 import type { DashboardFilters } from "./filters";
 

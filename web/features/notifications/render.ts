@@ -1,7 +1,7 @@
 import type { Language, Role } from "@domain/roles";
 import type { NotificationItem } from "@domain/schemas/notifications";
 import type { TFunction } from "i18next";
-import { normalizeStatus } from "@/features/creative-requests/labels";
+import { normalizeStatus } from "@/features/creative-requests";
 import { formatMoney } from "@/lib/format";
 
 // A notification is stored as type + metadata and rendered here, in the reader's language.

@@ -1,8 +1,8 @@
 import type { NotificationItem } from "@domain/schemas/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { creativeRequestKeys } from "@/features/creative-requests/api";
-import { refreshOwnPayments, refreshPaymentMonths } from "@/features/payments/api";
+import { creativeRequestKeys } from "@/features/creative-requests";
+import { refreshOwnPayments, refreshPaymentMonths } from "@/features/payments";
 import { queryKeys } from "@/lib/query-client";
 import { addLiveNotification, notificationKeys } from "./api";
 

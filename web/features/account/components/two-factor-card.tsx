@@ -11,7 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { PasswordInput } from "@/components/ui/password-input";
 import { Spinner } from "@/components/ui/spinner";
-import type { Me } from "@/features/auth/api";
+import type { Me } from "@/features/auth";
 import { errorMessageKey, isApiError } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { useDisableTwoFactor, useRegenerateBackupCodes } from "../api";

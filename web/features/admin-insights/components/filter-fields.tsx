@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { useOffers } from "@/features/offers/api";
+import { useOffers } from "@/features/offers";
 import { useFormatters } from "@/lib/use-formatters";
 import { useInsightUsers } from "../api";
 

@@ -6,7 +6,7 @@ import { EmptyState, ErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { useUsers } from "@/features/users/api";
+import { useUsers } from "@/features/users";
 import { useAppConfig } from "@/lib/config";
 import { useLanguage } from "@/lib/use-language";
 import { cn } from "@/lib/utils";

@@ -16,7 +16,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Form } from "@/components/ui/form";
 import { Spinner } from "@/components/ui/spinner";
 import { isUnreachable, UnreachableNotice } from "@/components/unreachable-notice";
-import { useCurrentUser } from "@/features/auth/session";
+import { useCurrentUser } from "@/features/auth";
 import { useAppConfig } from "@/lib/config";
 import { useFormDraft } from "@/lib/form-draft";
 import { readMoneyText } from "@/lib/money-input";

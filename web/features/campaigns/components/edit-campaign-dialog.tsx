@@ -18,7 +18,7 @@ import {
 import { Form } from "@/components/ui/form";
 import { Spinner } from "@/components/ui/spinner";
 import { isUnreachable, UnreachableNotice } from "@/components/unreachable-notice";
-import { useCurrentUser } from "@/features/auth/session";
+import { useCurrentUser } from "@/features/auth";
 import { useFormDraft } from "@/lib/form-draft";
 import { toast } from "@/lib/toast";
 import { useFormatters } from "@/lib/use-formatters";

@@ -12,7 +12,7 @@ import { DateInput } from "@/components/ui/date-input";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
-import { useCurrentUser } from "@/features/auth/session";
+import { useCurrentUser } from "@/features/auth";
 import { isApiError } from "@/lib/api";
 import { useAppConfig } from "@/lib/config";
 import { useFormDraft } from "@/lib/form-draft";

@@ -14,7 +14,7 @@ import {
 } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { useCurrentUser } from "@/features/auth/session";
+import { useCurrentUser } from "@/features/auth";
 import { draftStorageKey, readDraft, removeDraft, writeDraft } from "@/lib/drafts";
 import type { FormDraft } from "@/lib/form-draft";
 import { toast } from "@/lib/toast";

@@ -14,7 +14,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { Spinner } from "@/components/ui/spinner";
-import { useCurrentUser } from "@/features/auth/session";
+import { useCurrentUser } from "@/features/auth";
 import { useAppConfig } from "@/lib/config";
 import { formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { checkboxClass } from "@/components/ui/classes";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { useUsers } from "@/features/users/api";
+import { useUsers } from "@/features/users";
 import { useFormatters } from "@/lib/use-formatters";
 import { hasFilters, type PaymentFilters, statementStatuses } from "../table-state";
 

@@ -9,7 +9,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { EmptyState, ErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useCurrentUser } from "@/features/auth/session";
+import { useCurrentUser } from "@/features/auth";
 import { isApiError } from "@/lib/api";
 import { errorKey } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";

@@ -27,7 +27,7 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { useCurrentUser } from "@/features/auth/session";
+import { useCurrentUser } from "@/features/auth";
 import { errorMessageKey } from "@/lib/api";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
