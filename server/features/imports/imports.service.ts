@@ -39,6 +39,7 @@ import {
   users,
 } from "../../db/schema";
 import { AppError, conflict, forbidden, notFound, tooLarge, unprocessable } from "../../errors";
+import { assertCan } from "../../permissions";
 import { offerVisibleTo } from "../campaigns/campaigns.service";
 import { closingStatuses, findClosedMonths, monthClosed, monthStartOf } from "../campaigns/month-close";
 
@@ -67,12 +68,13 @@ export async function resolveImportTarget(
   actor: Actor,
   userId: string | undefined,
 ): Promise<{ id: string; managerId: string | null }> {
-  if (!can(actor.role, "campaigns:write")) throw forbidden();
+  assertCan(actor, "campaigns:write");
   if (!userId || userId === actor.id) {
     const [self] = await db.select({ managerId: users.managerId }).from(users).where(eq(users.id, actor.id));
     return { id: actor.id, managerId: self?.managerId ?? null };
   }
-  if (actor.role !== "admin") throw forbidden("Only admins import on behalf of another user.");
+  if (!can(actor.role, "campaigns:write-all"))
+    throw forbidden("Only admins import on behalf of another user.");
   const [target] = await db
     .select({ id: users.id, role: users.role, managerId: users.managerId })
     .from(users)

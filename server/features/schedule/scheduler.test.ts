@@ -8,8 +8,8 @@ import { createUser } from "../../../tests/factories";
 import { createTestContext, type TestContext } from "../../../tests/harness";
 import { openDatabase } from "../../db/client";
 import { backups, importPreviews } from "../../db/schema";
+import { buildDefaultSettings } from "../../workspace-settings";
 import { reportRange } from "../report-mails/report-mails.service";
-import { buildDefaultSettings } from "../settings/settings.service";
 import { listDueJobs, readLocalClock, runDueJobs } from "./scheduler";
 
 let ctx: TestContext;
