@@ -1,9 +1,5 @@
 import { z } from "zod";
-import {
-  requiredTwoFactorRoles,
-  type TwoFactorRequirableRole,
-  twoFactorRequirableRoles,
-} from "../permissions";
+import { requiredTwoFactorRoles, twoFactorRequirableRoles } from "../permissions";
 import { languages } from "../roles";
 
 // Workspace settings (decisions.md, "Settings"). Messages are codes the web translates

@@ -1,6 +1,9 @@
 import { count } from "drizzle-orm";
 import { addDays, todayIn } from "../../domain/periods";
 import type { Role } from "../../domain/roles";
+import { openConfiguredDatabase } from "../bootstrap";
+import { type Env, parseEnv } from "../env";
+import type { DbOrTx } from "./client";
 import {
   assignOffer,
   type CreatedUser,
@@ -16,14 +19,11 @@ import {
   insertCampaignRows,
   iterateCampaignRows,
   type OfferRow,
-} from "../../tests/factories";
-import { openConfiguredDatabase } from "../bootstrap";
-import { type Env, parseEnv } from "../env";
-import type { DbOrTx } from "./client";
+} from "./factories";
 import { users } from "./schema";
 
 // `npm run seed` migrates the configured database; `npm run seed -- --demo` also fills an empty one
-// with a believable team. The rows come from tests/factories.ts, the same code the tests use.
+// with a believable team. The rows come from server/db/factories.ts, the same code the tests use.
 
 export const demoPassword = "placar-demo";
 export const demoDays = 180;

@@ -4,6 +4,17 @@ import { parseCsv } from "../../domain/csv";
 import { addDays, addMonths, todayIn } from "../../domain/periods";
 import type { AnalyticsQuery } from "../../domain/schemas/campaigns";
 import type { Actor } from "../../server/context";
+import {
+  type CreatedUser,
+  createCampaign as createCampaignRow,
+  createOffer,
+  createRandom,
+  createUser,
+  insertCampaignRows,
+  type NewCampaignRow,
+  type OfferRow,
+  type Random,
+} from "../../server/db/factories";
 import { retryOnDeadlock } from "../../server/db/retry";
 import { getAnalytics, getMetricsSummary } from "../../server/features/analytics/analytics.service";
 import { readTotals, selectRows, totalsScopeOf } from "../../server/features/analytics/campaign-totals";
@@ -15,17 +26,6 @@ import {
   updateCampaign,
 } from "../../server/features/campaigns/campaigns.service";
 import { deleteOffer } from "../../server/features/offers/offers.service";
-import {
-  type CreatedUser,
-  createCampaign as createCampaignRow,
-  createOffer,
-  createRandom,
-  createUser,
-  insertCampaignRows,
-  type NewCampaignRow,
-  type OfferRow,
-  type Random,
-} from "../factories";
 import { createTestContext, type TestContext } from "../harness";
 
 // campaign_totals is kept by triggers (migration 0006, docs/decisions/0042). This proves it exact:

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commonPasswordList } from "../../server/common-passwords-list";
+import { createUser } from "../../server/db/factories";
 import { AppError } from "../../server/errors";
 import { createUsersService } from "../../server/features/users/users.service";
 import { containsEmailLocalPart, findPasswordProblem, isCommonPassword } from "../../server/password-policy";
-import { createUser } from "../factories";
 import { createTestContext, type TestContext } from "../harness";
 
 // Passwords: 8+ characters and not one of the 10,000 most common (SecLists' published xato-net list),
