@@ -5,7 +5,9 @@ import type { Role } from "./roles";
 // Object-level scope (own rows, a team lead's buyers) is applied inside each service's queries.
 
 export const permissions = {
-  // areas of the web app
+  // areas of the web app; the buyer area (dashboard, logging days, own payments and notes) is
+  // for the people who log their own campaigns
+  "area:buyer": ["user", "manager"],
   "area:admin": ["admin"],
   "area:financial": ["financial", "admin"],
   // campaigns: everyone reads within their scope; financial only reads
@@ -36,7 +38,8 @@ export const permissions = {
   "payments:read-own": ["user", "manager"],
   "payments:manage": ["financial", "admin"],
   "commission-settings:manage": ["financial", "admin"],
-  // whose earnings commission settings and the "pending payment" badge are about: buyers
+  // buyers earn commission: commission settings, the commission card and pending-payment badge,
+  // and the buyer counts of reports are about them
   "commission:earn": ["user"],
   // where a buyer is paid: the buyer keeps their own; financial and admins read anyone's
   "payee:own": ["user"],
