@@ -114,3 +114,19 @@ describe("roles are compared only in domain/permissions.ts", () => {
     expect(quiet.filter((sample) => rules.some((rule) => rule.pattern.test(sample)))).toEqual([]);
   });
 });
+
+describe("permissions are checked with assertCan", () => {
+  // One check (server/permissions.ts) decides 403 or 404; a service that tested can() and threw on
+  // its own would be an eighth wrapper with its own answer.
+  it("finds no can() followed by a hand-thrown refusal in server code", () => {
+    const found: string[] = [];
+    for (const file of productionFiles(path.join(root, "server"))) {
+      const relative = path.relative(root, file).split(path.sep).join("/");
+      if (relative === "server/permissions.ts" || relative === "server/operation-access.ts") continue;
+      const source = readFileSync(file, "utf8");
+      for (const match of source.matchAll(/!can\([^;]*?\)\)\s*throw (forbidden|notFound)\(/g))
+        found.push(`${relative}: ${match[0].replace(/\s+/g, " ")}`);
+    }
+    expect(found).toEqual([]);
+  });
+});

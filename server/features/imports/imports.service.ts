@@ -38,7 +38,7 @@ import {
   paymentStatements,
   users,
 } from "../../db/schema";
-import { AppError, conflict, forbidden, notFound, tooLarge, unprocessable } from "../../errors";
+import { AppError, conflict, notFound, tooLarge, unprocessable } from "../../errors";
 import { assertCan } from "../../permissions";
 import { offerVisibleTo } from "../campaigns/campaigns.service";
 import { closingStatuses, findClosedMonths, monthClosed, monthStartOf } from "../campaigns/month-close";
@@ -73,8 +73,8 @@ export async function resolveImportTarget(
     const [self] = await db.select({ managerId: users.managerId }).from(users).where(eq(users.id, actor.id));
     return { id: actor.id, managerId: self?.managerId ?? null };
   }
-  if (!can(actor.role, "campaigns:write-all"))
-    throw forbidden("Only admins import on behalf of another user.");
+  // Only admins import on behalf of another user.
+  assertCan(actor, "campaigns:write-all");
   const [target] = await db
     .select({ id: users.id, role: users.role, managerId: users.managerId })
     .from(users)
