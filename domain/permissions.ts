@@ -1,8 +1,11 @@
 import type { Role } from "./roles";
 
-// The one permissions map (decisions.md, "Who sees what"). The server's checks are the real ones;
-// the web uses the same map only to hide what the server would refuse.
-// Object-level scope (own rows, a team lead's buyers) is applied inside each service's queries.
+// The one permissions map (decisions.md, "Who sees what"). The server's checks are the real ones
+// (server/operation-access.ts per operation, assertCan in services); the web uses the same map only
+// to hide what the server would refuse. Roles are named here and nowhere else: a rule that depends
+// on the role is a permission below or a function of this file (tests/unit/role-comparisons.test.ts).
+// Object-level scope (own rows, a team lead's buyers) is applied inside each service's queries,
+// from the scope functions below.
 
 export const permissions = {
   // areas of the web app; the buyer area (dashboard, logging days, own payments and notes) is
