@@ -17,7 +17,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { retryOnDeadlock } from "../../db/retry";
 import { campaigns, offerAssignments, offers, users } from "../../db/schema";
 import { AppError, forbidden, isNumericOverflow, notFound, tooLarge, unprocessable } from "../../errors";
-import { countCampaigns, totalsScopeOf } from "../analytics/campaign-totals";
+import { countCampaigns, totalsScopeOf } from "../../read/totals";
 import { findClosedMonths, monthClosed, monthStartOf, monthsOpen } from "./month-close";
 
 // Campaigns: one buyer's results for one offer on one day. Every read is scoped inside the query
