@@ -94,6 +94,23 @@ function toSeriesPoint(date: string, row: Totals): SeriesPoint {
   };
 }
 
+const recent = ["daily", "weekly", "monthly"] as const;
+
+/** The summary's sums by period over x, filtered by the bounds in p; fixed names only, built once. */
+const summarySums = sql.raw(
+  recent
+    .flatMap((period) =>
+      summedColumns.map((key) => {
+        const filter = `x.date between p.${period}_from and p.${period}_to`;
+        const sum = `coalesce(sum(x.${key}) filter (where ${filter}), 0)`;
+        // Money rounded, never cast to a bounded numeric: sums have no upper limit (issue 27).
+        const value = key === "spent" || key === "revenue" ? `round(${sum}, 2)::text` : `${sum}::bigint`;
+        return `${value} as ${period}_${key}`;
+      }),
+    )
+    .join(", "),
+);
+
 /** The buyer dashboard's four cards for the viewer's scope, from the campaign totals. */
 export async function getMetricsSummary({
   db,
@@ -108,31 +125,23 @@ export async function getMetricsSummary({
 }): Promise<MetricsSummary> {
   const today = todayIn(timeZone, now);
   const scope = totalsScopeOf(actor);
-  const recent = ["daily", "weekly", "monthly"] as const;
   // Today, 7 and 30 days in one pass over the last 30 days of daily totals; all time from the
   // monthly totals plus this month's days.
-  // The ranges' dates are parameters: the statement's text is the same every day (decision 0058).
-  const sums = (range: OpenDateRange, prefix: (typeof recent)[number]) =>
-    sql.join(
-      summedColumns.map((key) => {
-        // Fixed names from summedColumns and `recent`; the dates are bound.
-        const column = sql.raw(`x.${key}`);
-        const sum = sql`coalesce(sum(${column}) filter (where x.date between ${range.from}::date and ${range.to}::date), 0)`;
-        // Money rounded, never cast to a bounded numeric: sums have no upper limit (issue 27).
-        const value =
-          key === "spent" || key === "revenue" ? sql`round(${sum}, 2)::text` : sql`${sum}::bigint`;
-        return sql`${value} as ${sql.raw(`${prefix}_${key}`)}`;
-      }),
-      sql`, `,
-    );
   const ranges = Object.fromEntries(recent.map((period) => [period, buyerPeriodRange(period, today)]));
+  // The ranges' dates are parameters, bound once each in a one-row select `p` that PostgreSQL folds
+  // into the sums (summarySums): the statement's text is the same every day (decision 0058).
+  const bounds = sql.join(
+    recent.map(
+      (period) =>
+        sql`${ranges[period]!.from}::date as ${sql.raw(`${period}_from`)}, ${ranges[period]!.to}::date as ${sql.raw(`${period}_to`)}`,
+    ),
+    sql`, `,
+  );
   // One statement: the recent sums and all time side by side (one row each, cross-joined).
   const row = await readRow(
     db,
-    sql`select r.*, t.* from (select ${sql.join(
-      recent.map((period) => sums(ranges[period]!, period)),
-      sql`, `,
-    )} from (${part(seriesSource(scope), "day", scope, ranges.monthly!)}) x) r
+    sql`select r.*, t.* from (select ${summarySums}
+      from (${part(seriesSource(scope), "day", scope, ranges.monthly!)}) x cross join (select ${bounds}) p) r
     cross join (${totalsQuery(scope, buyerPeriodRange("total", today))}) t`,
     (raw) => raw,
   );
