@@ -46,12 +46,13 @@ const securitySchemes = (sessionCookieName: string) => ({
     type: "http",
     scheme: "bearer",
     description:
-      "A personal API token (API tokens page, or POST /api/tokens); accepted on /api/campaigns* only.",
+      "A personal API token (API tokens page, or POST /api/tokens); accepted on /api/campaigns* only. " +
+      "An admin's token without full campaign access only creates campaigns (403 token_intake_only).",
   },
 });
 
 /** The OpenAPI security of one operation: none, the session, or the session or a token. */
-export function securityFor(path: string, access: OperationAccess): Record<string, string[]>[] {
+function securityFor(path: string, access: OperationAccess): Record<string, string[]>[] {
   if (access === "public") return [];
   const session = { sessionCookie: [] };
   return acceptsApiToken(path) ? [session, { bearerToken: [] }] : [session];
