@@ -213,7 +213,7 @@ async function createPreview(
 
 /**
  * One INSERT per chunk with a single JSON parameter (ten bound parameters a row were slow); json,
- * not jsonb: PostgreSQL expands json_to_recordset about twice as fast (66 vs 129 ms per 1,000 rows).
+ * not jsonb: PostgreSQL expands json_to_recordset faster from json (docs/performance.md, import).
  */
 async function storePreviewRows(db: Db, previewId: string, rows: readonly ImportRow[]) {
   const records = rows.map((row) => ({

@@ -197,8 +197,8 @@ export function sameStatement(
  * Writes the given fresh statements in one statement: new ones appear as pending, pending ones are
  * refreshed, others stay frozen; answers how many rows it wrote. A statement that already holds
  * these figures (another load wrote them first) is not written again, so two people opening the
- * month do not wait on each other's row locks (issue 9: 702 ms p95 at 10 connections when every
- * load rewrote all 200). PostgreSQL compares after casting to the columns' types. Rows go in user
+ * month do not wait on each other's row locks (issue 9: when every load rewrote every statement,
+ * concurrent loads queued on them). PostgreSQL compares after casting to the columns' types. Rows go in user
  * order, so two loads lock them in the same order.
  */
 export async function refreshStatements(
