@@ -87,11 +87,6 @@ export function count(row: RawRow, key: string): number {
   return fail(key, "a count", value);
 }
 
-export function bool(row: RawRow, key: string): boolean {
-  const value = row[key];
-  return typeof value === "boolean" ? value : fail(key, "a boolean", value);
-}
-
 function asRecord(value: unknown, key: string): RawRow {
   if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as RawRow;
   return fail(key, "a record", value);
