@@ -17,7 +17,6 @@ import {
 } from "../../server/db/factories";
 import { retryOnDeadlock } from "../../server/db/retry";
 import { getAnalytics, getMetricsSummary } from "../../server/features/analytics/analytics.service";
-import { readTotals, selectRows, totalsScopeOf } from "../../server/features/analytics/campaign-totals";
 import {
   createCampaign,
   deleteCampaign,
@@ -26,6 +25,8 @@ import {
   updateCampaign,
 } from "../../server/features/campaigns/campaigns.service";
 import { deleteOffer } from "../../server/features/offers/offers.service";
+import { selectRows } from "../../server/read/rows";
+import { readTotals, totalsScopeOf } from "../../server/read/totals";
 import { createTestContext, type TestContext } from "../harness";
 
 // campaign_totals is kept by triggers (migration 0006, docs/decisions/0042). This proves it exact:

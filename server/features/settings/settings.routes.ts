@@ -12,6 +12,7 @@ import { saveWorkspaceSettings } from "./settings.service";
 const getSettings = createRoute({
   method: "get",
   path: "/settings",
+  operationId: "getSettings",
   tags: ["Settings"],
   summary: "The workspace settings (any signed-in user)",
   responses: { 200: jsonResponse(workspaceSettingsSchema, "Settings"), ...errors(401) },
@@ -20,6 +21,7 @@ const getSettings = createRoute({
 const putSettings = createRoute({
   method: "put",
   path: "/settings",
+  operationId: "updateSettings",
   tags: ["Settings"],
   summary: "Replace the workspace settings (admins); applies to every process at once",
   request: {
@@ -49,6 +51,7 @@ const testReportResultSchema = z
 const postTestReport = createRoute({
   method: "post",
   path: "/settings/test-report",
+  operationId: "sendTestReport",
   tags: ["Settings"],
   summary:
     "Send today's daily report e-mail now to every admin and financial user (admins); each key sends once",
