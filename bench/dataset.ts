@@ -2,7 +2,6 @@ import { like, sql } from "drizzle-orm";
 import { addDays } from "../domain/periods";
 import { defaultLanguage } from "../domain/roles";
 import type { Db } from "../server/db/client";
-import { campaigns, offers as offerTable, users } from "../server/db/schema";
 import {
   assignOffer,
   type CreatedUser,
@@ -13,7 +12,8 @@ import {
   iterateCampaignRows,
   type NewCampaignRow,
   type OfferRow,
-} from "../tests/factories";
+} from "../server/db/factories";
+import { campaigns, offers as offerTable, users } from "../server/db/schema";
 
 // The benchmark's dataset: the factories' users, offers and campaign generator, with the campaign
 // rows written in bulk (one `insert ... select from unnest(arrays)` per chunk, ten parameters for

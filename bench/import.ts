@@ -2,14 +2,14 @@ import { loadavg } from "node:os";
 import { eq } from "drizzle-orm";
 import { addDays } from "../domain/periods";
 import type { Db } from "../server/db/client";
-import { users } from "../server/db/schema";
 import {
   type CreatedUser,
   createUser,
   type GeneratorOffer,
   iterateCampaignRows,
   type OfferRow,
-} from "../tests/factories";
+} from "../server/db/factories";
+import { users } from "../server/db/schema";
 import { takeFirst } from "./dataset";
 import { readRss, sampleRss } from "./server";
 

@@ -4,9 +4,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { todayIn } from "../domain/periods";
 import { openDatabase } from "../server/db/client";
+import { createUser } from "../server/db/factories";
 import { maxStreamsPerUser } from "../server/features/notifications/notification-hub";
 import { projectRoot } from "../server/paths";
-import { createUser } from "../tests/factories";
 import { readRss, sampleRss, signIn, startBenchServer, stopBenchServer } from "./server";
 import { formatBytes, summarizeLatencies } from "./stats";
 

@@ -1,7 +1,7 @@
 import { addDays, todayIn } from "../domain/periods";
 import { defaultLanguage } from "../domain/roles";
 import { openDatabase } from "../server/db/client";
-import { createCampaign, createOffer, createUser } from "../tests/factories";
+import { createCampaign, createOffer, createUser } from "../server/db/factories";
 
 /** A PGlite DATA_DIR with one buyer and a month of their campaigns, for the web measurements. */
 export async function seedWebBuyer(dataDir: string): Promise<{ email: string; password: string }> {

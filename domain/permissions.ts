@@ -1,20 +1,32 @@
 import type { Role } from "./roles";
 
-// The one permissions map (decisions.md, "Who sees what"). The server's checks are the real ones;
-// the web uses the same map only to hide what the server would refuse.
-// Object-level scope (own rows, a team lead's buyers) is applied inside each service's queries.
+// The one permissions map (decisions.md, "Who sees what"). The server's checks are the real ones
+// (server/operation-access.ts per operation, assertCan in services); the web uses the same map only
+// to hide what the server would refuse. Roles are named here and nowhere else: a rule that depends
+// on the role is a permission below or a function of this file (tests/unit/role-comparisons.test.ts).
+// Object-level scope (own rows, a team lead's buyers) is applied inside each service's queries,
+// from the scope functions below.
 
 export const permissions = {
-  // areas of the web app
+  // areas of the web app; the buyer area (dashboard, logging days, own payments and notes) is
+  // for the people who log their own campaigns
+  "area:buyer": ["user", "manager"],
   "area:admin": ["admin"],
   "area:financial": ["financial", "admin"],
   // campaigns: everyone reads within their scope; financial only reads
   "campaigns:write": ["user", "manager", "admin"],
+  // change anyone's campaign, and log or import campaigns in another user's name
+  "campaigns:write-all": ["admin"],
   "campaigns:read-team": ["manager"],
   "campaigns:read-all": ["financial", "admin"],
   // offers
   "offers:read-all": ["financial", "admin"],
   "offers:manage": ["admin"],
+  // offers are assigned to buyers only
+  "offers:be-assigned": ["user"],
+  // teams: a buyer may have a team lead; only a team lead (manager) may be one
+  "team:have-lead": ["user"],
+  "team:lead": ["manager"],
   // users
   "users:read-team": ["manager"],
   "users:read-all": ["financial", "admin"],
@@ -29,12 +41,17 @@ export const permissions = {
   "payments:read-own": ["user", "manager"],
   "payments:manage": ["financial", "admin"],
   "commission-settings:manage": ["financial", "admin"],
+  // buyers earn commission: commission settings, the commission card and pending-payment badge,
+  // and the buyer counts of reports are about them
+  "commission:earn": ["user"],
   // where a buyer is paid: the buyer keeps their own; financial and admins read anyone's
   "payee:own": ["user"],
   "payee:read-all": ["financial", "admin"],
   // workspace
   "settings:manage": ["admin"],
   "audit:read": ["admin"],
+  // who gets the language switcher in the top bar
+  "language:switch": ["user", "manager", "financial"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof permissions;
@@ -42,6 +59,50 @@ export type Permission = keyof typeof permissions;
 export function can(role: Role | null | undefined, permission: Permission): boolean {
   if (!role) return false;
   return (permissions[permission] as readonly Role[]).includes(role);
+}
+
+/** The roles holding a permission, for a query over users ("every active admin", "every buyer"). */
+export function rolesWith(permission: Permission): Role[] {
+  return [...permissions[permission]];
+}
+
+/**
+ * How far a role reads a kind of row: every row, its team's (a team lead's buyers and its own), or
+ * only its own. Services turn it into the condition of their query.
+ */
+export type ReadScope = "all" | "team" | "own";
+
+export function campaignReadScopeFor(role: Role): ReadScope {
+  if (can(role, "campaigns:read-all")) return "all";
+  return can(role, "campaigns:read-team") ? "team" : "own";
+}
+
+export function userReadScopeFor(role: Role): ReadScope {
+  if (can(role, "users:read-all")) return "all";
+  return can(role, "users:read-team") ? "team" : "own";
+}
+
+/**
+ * The roles whose users must use two-factor sign-in, by the workspace's choice among these (issue 10,
+ * docs/decisions/0035). The choice is stored as a list; anything else in it is ignored.
+ */
+export const twoFactorRequirableRoles = ["admin", "financial"] as const satisfies readonly Role[];
+export type TwoFactorRequirableRole = (typeof twoFactorRequirableRoles)[number];
+
+export function isTwoFactorRequirable(role: string): role is TwoFactorRequirableRole {
+  return (twoFactorRequirableRoles as readonly string[]).includes(role);
+}
+
+/** The requirable roles named in a stored or submitted list, in their canonical order. */
+export function requiredTwoFactorRoles(
+  list: readonly string[] | null | undefined,
+): TwoFactorRequirableRole[] {
+  return twoFactorRequirableRoles.filter((role) => list?.includes(role));
+}
+
+/** Whether the workspace requires two-factor sign-in of this role. */
+export function isTwoFactorRequiredFor(role: Role, requiredRoles: readonly string[]): boolean {
+  return isTwoFactorRequirable(role) && requiredRoles.includes(role);
 }
 
 /**
@@ -158,8 +219,8 @@ export const operationsAllowedWithoutRequiredTwoFactor = [
 
 /** Where each role lands after signing in. */
 export function homePathFor(role: Role): string {
-  if (role === "admin") return "/admin/dashboard";
-  if (role === "financial") return "/financial/dashboard";
+  if (can(role, "area:admin")) return "/admin/dashboard";
+  if (can(role, "area:financial")) return "/financial/dashboard";
   return "/";
 }
 

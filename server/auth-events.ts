@@ -1,13 +1,13 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
+import { isTwoFactorRequiredFor } from "../domain/permissions";
 import { isRole } from "../domain/roles";
-import { isTwoFactorRequiredFor } from "../domain/schemas/settings";
 import { type AuditEventInput, recordAuditEvent } from "./audit";
 import type { Db } from "./db/client";
 import { twoFactors } from "./db/schema";
-import { readTwoFactorRequiredRoles } from "./features/settings/settings.service";
 import type { Logger } from "./logger";
+import { readTwoFactorRequiredRoles } from "./workspace-settings";
 
 // What Better Auth's account endpoints did, for the audit trail (issue 10): sign-in by password
 // (success, or failure with the address tried), the second sign-in step (with the factor), sign-out,

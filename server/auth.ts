@@ -10,6 +10,7 @@ import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Context } from "hono";
+import { rolesWith } from "../domain/permissions";
 import { deriveNameFromEmail, isLanguage } from "../domain/roles";
 import type { RequestClient } from "./audit";
 import { accountEvents } from "./auth-events";
@@ -338,7 +339,7 @@ export function createAuth({ env, db, mailer, logger, captcha }: CreateAuthInput
     plugins: [
       admin({
         defaultRole: "user",
-        adminRoles: ["admin"],
+        adminRoles: rolesWith("users:manage"),
         ac: accessControl,
         roles: adminRoles,
         bannedUserMessage: deactivatedMessage,

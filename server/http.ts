@@ -1,10 +1,10 @@
 import { OpenAPIHono, type z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { can, type Permission } from "../domain/permissions";
 import type { Actor, AppBindings } from "./context";
-import { errorBodySchema, forbidden, unauthenticated, validationError } from "./errors";
+import { errorBodySchema, unauthenticated, validationError } from "./errors";
 
-// Shared pieces for feature routers: one validation hook, one way to demand a session or a role.
+// Shared pieces for feature routers: one validation hook, one way to demand a session. Permissions
+// are checked by the operation guard (server/operation-access.ts) and by the services (assertCan).
 
 export function createRouter() {
   return new OpenAPIHono<AppBindings>({
@@ -17,12 +17,6 @@ export function createRouter() {
 export function requireActor(c: Context<AppBindings>): Actor {
   const actor = c.get("actor");
   if (!actor) throw unauthenticated();
-  return actor;
-}
-
-export function requirePermission(c: Context<AppBindings>, permission: Permission): Actor {
-  const actor = requireActor(c);
-  if (!can(actor.role, permission)) throw forbidden();
   return actor;
 }
 

@@ -4,7 +4,7 @@ import { actorUserColumns } from "./actor";
 import type { Auth } from "./auth";
 import type { Db } from "./db/client";
 import { sessions, users, workspaceSettings } from "./db/schema";
-import { workspaceSettingsId } from "./features/settings/settings.service";
+import { workspaceSettingsId } from "./workspace-settings";
 
 // The session of an API request in one query (issue 9, docs/decisions/0048). Better Auth's
 // getSession reads the session row and then the user through its adapter and endpoint machinery, and

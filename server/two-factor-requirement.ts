@@ -1,6 +1,9 @@
 import type { MiddlewareHandler } from "hono";
-import { operationsAllowedWithoutRequiredTwoFactor } from "../domain/permissions";
-import { isTwoFactorRequiredFor, twoFactorRequirableRoles } from "../domain/schemas/settings";
+import {
+  isTwoFactorRequirable,
+  isTwoFactorRequiredFor,
+  operationsAllowedWithoutRequiredTwoFactor,
+} from "../domain/permissions";
 import type { AppBindings } from "./context";
 import type { Db } from "./db/client";
 import { AppError } from "./errors";
@@ -32,7 +35,7 @@ export function requireTwoFactorWhereRequired(db: Db): MiddlewareHandler<AppBind
     if (
       actor &&
       actor.twoFactorEnabled === false &&
-      (twoFactorRequirableRoles as readonly string[]).includes(actor.role) &&
+      isTwoFactorRequirable(actor.role) &&
       !findOperationAccess(allowed, c.req.method, c.req.path) &&
       findOperationAccess(public_, c.req.method, c.req.path) !== "public" &&
       isTwoFactorRequiredFor(actor.role, await readRequestTwoFactorRoles(c, db))

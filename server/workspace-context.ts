@@ -1,13 +1,12 @@
 import type { Context } from "hono";
-import type { TwoFactorRequirableRole } from "../domain/schemas/settings";
+import { requiredTwoFactorRoles, type TwoFactorRequirableRole } from "../domain/permissions";
 import type { AppBindings } from "./context";
 import type { Db } from "./db/client";
 import {
   buildDefaultSettings,
   readTwoFactorRequiredRoles,
   readWorkspaceTimezone,
-  toRequiredRoles,
-} from "./features/settings/settings.service";
+} from "./workspace-settings";
 
 // The workspace settings a request needs (time zone, roles that must use two-factor), taken from the
 // row the session lookup read in the same query when it did (server/session-lookup.ts), else read
@@ -29,5 +28,5 @@ export function readRequestTwoFactorRoles(
 ): Promise<TwoFactorRequirableRole[]> {
   const workspace = c.get("workspace");
   if (!workspace) return readTwoFactorRequiredRoles(db);
-  return Promise.resolve(toRequiredRoles(workspace.twoFactorRequiredRoles));
+  return Promise.resolve(requiredTwoFactorRoles(workspace.twoFactorRequiredRoles));
 }

@@ -2,9 +2,6 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { addDays, todayIn } from "../domain/periods";
-import { backups, sessions } from "../server/db/schema";
-import type { Subject } from "./authorization-matrix";
-import { subjects } from "./authorization-matrix";
 import {
   type CreatedUser,
   createCampaign,
@@ -15,7 +12,10 @@ import {
   createPayout,
   createStatement,
   createUser,
-} from "./factories";
+} from "../server/db/factories";
+import { backups, sessions } from "../server/db/schema";
+import type { Subject } from "./authorization-matrix";
+import { subjects } from "./authorization-matrix";
 import { createTestContext, type TestContext } from "./harness";
 
 // A seeded world and one valid call per API operation, shared by the authorization matrix test

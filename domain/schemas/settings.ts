@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { languages, type Role } from "../roles";
+import { requiredTwoFactorRoles, twoFactorRequirableRoles } from "../permissions";
+import { languages } from "../roles";
 
 // Workspace settings (decisions.md, "Settings"). Messages are codes the web translates
 // (validation.<code> or settings.errors.<code>).
@@ -21,19 +22,10 @@ export const suggestedTimezones = [
   "UTC",
 ] as const;
 
-/** Roles for which an admin can require two-factor sign-in (issue 10). */
-export const twoFactorRequirableRoles = ["admin", "financial"] as const satisfies readonly Role[];
-export type TwoFactorRequirableRole = (typeof twoFactorRequirableRoles)[number];
-
-/** Whether the workspace requires two-factor sign-in of this role. */
-export function isTwoFactorRequiredFor(role: Role, requiredRoles: readonly string[]): boolean {
-  return (twoFactorRequirableRoles as readonly string[]).includes(role) && requiredRoles.includes(role);
-}
-
 const twoFactorRequiredRolesField = z
   .array(z.enum(twoFactorRequirableRoles, { error: "invalid_option" }), { error: "invalid_option" })
   .max(twoFactorRequirableRoles.length, "invalid_option")
-  .transform((list) => twoFactorRequirableRoles.filter((role) => list.includes(role)));
+  .transform((list) => requiredTwoFactorRoles(list));
 
 export const defaultRetentionDays = 30;
 export const maxRetentionDays = 3650;

@@ -1,6 +1,10 @@
 import { count } from "drizzle-orm";
 import { addDays, todayIn } from "../../domain/periods";
-import type { Role } from "../../domain/roles";
+import { can } from "../../domain/permissions";
+import type { Language, Role } from "../../domain/roles";
+import { openConfiguredDatabase } from "../bootstrap";
+import { type Env, parseEnv } from "../env";
+import type { DbOrTx } from "./client";
 import {
   assignOffer,
   type CreatedUser,
@@ -16,14 +20,11 @@ import {
   insertCampaignRows,
   iterateCampaignRows,
   type OfferRow,
-} from "../../tests/factories";
-import { openConfiguredDatabase } from "../bootstrap";
-import { type Env, parseEnv } from "../env";
-import type { DbOrTx } from "./client";
+} from "./factories";
 import { users } from "./schema";
 
 // `npm run seed` migrates the configured database; `npm run seed -- --demo` also fills an empty one
-// with a believable team. The rows come from tests/factories.ts, the same code the tests use.
+// with a believable team. The rows come from server/db/factories.ts, the same code the tests use.
 
 export const demoPassword = "placar-demo";
 export const demoDays = 180;
@@ -39,11 +40,12 @@ type DemoPerson = {
   name: string;
   email: string;
   lead?: string;
+  language?: Language;
   startedDaysAgo?: number;
 };
 
 const demoPeople: DemoPerson[] = [
-  { key: "admin", role: "admin", name: "Ana Ribeiro", email: "admin@placar.demo" },
+  { key: "admin", role: "admin", name: "Ana Ribeiro", email: "admin@placar.demo", language: "pt-BR" },
   { key: "financial", role: "financial", name: "Fernanda Costa", email: "financeiro@placar.demo" },
   { key: "lead1", role: "manager", name: "Lucas Almeida", email: "lucas.lider@placar.demo" },
   { key: "lead2", role: "manager", name: "Marina Duarte", email: "marina.lider@placar.demo" },
@@ -139,14 +141,14 @@ export async function seedDemo(
         email: person.email,
         password,
         managerId: lead?.id ?? null,
-        language: person.role === "admin" ? "pt-BR" : null,
+        language: person.language ?? null,
         createdAt: startOf(person.startedDaysAgo ?? demoDays + 10),
       });
       people.set(person.key, created);
     }
     const person = (key: string) => people.get(key) as CreatedUser;
     const admin = person("admin");
-    const buyers = demoPeople.filter((p) => p.role === "user");
+    const buyers = demoPeople.filter((p) => can(p.role, "commission:earn"));
 
     const offerRows: OfferRow[] = [];
     const offerInputs = generateOfferInputs(15, demoSeed);

@@ -1,8 +1,8 @@
 import { gunzipSync } from "node:zlib";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOffer } from "../../server/db/factories";
 import { auditEvents } from "../../server/db/schema";
-import { createOffer } from "../factories";
 import { createTestContext, type TestContext } from "../harness";
 
 // Cross-cutting behaviour of the API: CSRF origin check, health, OpenAPI, errors, public config.

@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operationAccess } from "../../domain/permissions";
+import { createUser } from "../../server/db/factories";
 import { rateLimits } from "../../server/db/schema";
 import { signInThrottle, signInThrottleKey } from "../../server/sign-in-throttle";
 import {
@@ -23,7 +24,6 @@ import {
   tokenMatrix,
   tokenSubjects,
 } from "../authorization-matrix";
-import { createUser } from "../factories";
 import type { TestRequestInit } from "../harness";
 
 // Calls every operation of /api/openapi.json as every subject, with real sessions, and compares the

@@ -4,6 +4,17 @@ import { parseCsv } from "../../domain/csv";
 import { addDays, addMonths, todayIn } from "../../domain/periods";
 import type { AnalyticsQuery } from "../../domain/schemas/campaigns";
 import type { Actor } from "../../server/context";
+import {
+  type CreatedUser,
+  createCampaign as createCampaignRow,
+  createOffer,
+  createRandom,
+  createUser,
+  insertCampaignRows,
+  type NewCampaignRow,
+  type OfferRow,
+  type Random,
+} from "../../server/db/factories";
 import { retryOnDeadlock } from "../../server/db/retry";
 import { getAnalytics, getMetricsSummary } from "../../server/features/analytics/analytics.service";
 import {
@@ -16,17 +27,6 @@ import {
 import { deleteOffer } from "../../server/features/offers/offers.service";
 import { selectRows } from "../../server/read/rows";
 import { readTotals, totalsScopeOf } from "../../server/read/totals";
-import {
-  type CreatedUser,
-  createCampaign as createCampaignRow,
-  createOffer,
-  createRandom,
-  createUser,
-  insertCampaignRows,
-  type NewCampaignRow,
-  type OfferRow,
-  type Random,
-} from "../factories";
 import { createTestContext, type TestContext } from "../harness";
 
 // campaign_totals is kept by triggers (migration 0006, docs/decisions/0042). This proves it exact:

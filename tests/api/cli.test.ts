@@ -5,10 +5,10 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CliContext, type CliIo, runCli } from "../../server/cli/commands";
+import { createUser } from "../../server/db/factories";
 import { auditEvents, sessions, users } from "../../server/db/schema";
 import { createUsersService } from "../../server/features/users/users.service";
 import { projectRoot } from "../../server/paths";
-import { createUser } from "../factories";
 import { createTestContext, type TestContext, testDatabaseKind } from "../harness";
 
 // The operator CLI, through its functions on the test database, plus real processes for the

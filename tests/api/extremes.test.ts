@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../domain/csv";
 import { maxMoneyCents } from "../../domain/metrics";
 import { toCents } from "../../domain/money";
-import { type CreatedUser, createOffer, createUser, insertCampaignRows } from "../factories";
+import { type CreatedUser, createOffer, createUser, insertCampaignRows } from "../../server/db/factories";
 import { createTestContext, type TestContext } from "../harness";
 
 // Values at the extremes (issue 27, docs/decisions/0067): every write path refuses what it would

@@ -2,10 +2,10 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppBindings } from "../../server/context";
+import { type CreatedUser, createOffer, createUser, type OfferRow } from "../../server/db/factories";
 import { campaigns, idempotencyKeys } from "../../server/db/schema";
 import { AppError } from "../../server/errors";
 import { honourIdempotencyKeys, purgeExpiredIdempotencyKeys } from "../../server/idempotency";
-import { type CreatedUser, createOffer, createUser, type OfferRow } from "../factories";
 import { createTestContext, type TestContext } from "../harness";
 
 // Idempotency-Key on every write (docs/decisions/0069), on both databases.

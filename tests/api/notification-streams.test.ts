@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../../server/db/factories";
 import { maxStreamsPerUser } from "../../server/features/notifications/notification-hub";
-import { createUser } from "../factories";
 import { createTestContext, type TestContext } from "../harness";
 
 // Issue 27: one account held 500 event streams. At most 10 per user: the 11th closes the oldest,

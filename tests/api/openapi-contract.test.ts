@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createConfig, lintFromString, type NormalizedProblem } from "@redocly/openapi-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../factories";
+import { createUser } from "../../server/db/factories";
 import { createTestContext, type TestContext } from "../harness";
 
 // /api/openapi.json as other tools read it (issue 29): generated clients name their methods by

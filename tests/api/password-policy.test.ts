@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../../server/db/factories";
 import { AppError } from "../../server/errors";
 import { createUsersService } from "../../server/features/users/users.service";
 import {
@@ -11,7 +12,6 @@ import {
   isCommonPassword,
   loadCommonPasswords,
 } from "../../server/password-policy";
-import { createUser } from "../factories";
 import { createTestContext, type TestContext } from "../harness";
 
 // Passwords: 8+ characters and not one of the 10,000 most common (SecLists' published xato-net list),

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CreatedUser, createCampaign, createOffer, createUser } from "../../server/db/factories";
 import { auditEvents } from "../../server/db/schema";
 import { createRefusalAudit, type Refusal } from "../../server/refusal-audit";
-import { type CreatedUser, createCampaign, createOffer, createUser } from "../factories";
 import { createTestContext, type TestContext } from "../harness";
 
 // Issue 27: every refused call is audited, 404s included (an object outside the caller's scope), and

@@ -4,16 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { computeMetrics } from "../../domain/metrics";
 import type { Db } from "../../server/db/client";
 import {
-  campaigns,
-  creativeRequests,
-  notifications,
-  offerAssignments,
-  offers,
-  paymentStatements,
-  userNotes,
-  users,
-} from "../../server/db/schema";
-import {
   createCampaign,
   createCreativeRequest,
   createNote,
@@ -24,7 +14,17 @@ import {
   createUser,
   insertCampaignRows,
   type NewCampaignRow,
-} from "../factories";
+} from "../../server/db/factories";
+import {
+  campaigns,
+  creativeRequests,
+  notifications,
+  offerAssignments,
+  offers,
+  paymentStatements,
+  userNotes,
+  users,
+} from "../../server/db/schema";
 import { createTestContext } from "../harness";
 
 // Property tests have an explicit, generous time budget and a bounded number of runs, so a loaded

@@ -5,6 +5,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../domain/periods";
 import type { Db } from "../../server/db/client";
+import { createUser, generateCampaignRows } from "../../server/db/factories";
 import {
   campaigns,
   creativeRequests,
@@ -23,7 +24,6 @@ import {
   seedDemo,
 } from "../../server/db/seed";
 import { parseEnv } from "../../server/env";
-import { createUser, generateCampaignRows } from "../factories";
 import { createTestContext, testDatabaseKind } from "../harness";
 import { createDatabase, databaseUrl, dropDatabase, newTestDatabaseName } from "../postgres";
 

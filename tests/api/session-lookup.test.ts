@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "../../domain/periods";
+import { createUser } from "../../server/db/factories";
 import { sessions, users, workspaceSettings } from "../../server/db/schema";
 import {
   lookUpSession,
@@ -9,7 +10,6 @@ import {
   readSessionCookies,
   verifySignedValue,
 } from "../../server/session-lookup";
-import { createUser } from "../factories";
 import { createTestContext, type TestContext, testAuthSecret } from "../harness";
 
 // The API's own session lookup (server/session-lookup.ts) must accept exactly the sessions Better

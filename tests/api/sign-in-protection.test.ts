@@ -1,8 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../../server/db/factories";
 import { auditEvents, sessions, users } from "../../server/db/schema";
 import { CookieJar, createAuthFlows, sessionCookie } from "../auth-flows";
-import { createUser } from "../factories";
 import { createTestContext, type TestContext } from "../harness";
 import { totp } from "../totp";
 

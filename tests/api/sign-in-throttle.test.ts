@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../../server/db/factories";
 import { auditEvents, rateLimits } from "../../server/db/schema";
 import { createUsersService } from "../../server/features/users/users.service";
 import {
@@ -8,7 +9,6 @@ import {
   signInThrottledCode,
   signInThrottleKey,
 } from "../../server/sign-in-throttle";
-import { createUser } from "../factories";
 import { createTestContext, type TestContext } from "../harness";
 
 // Issue 27, per-account sign-in throttle: after 10 wrong passwords for one address, from any

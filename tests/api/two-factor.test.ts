@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../../server/db/factories";
 import { twoFactors, users } from "../../server/db/schema";
 import { CookieJar, challengeCookie, createAuthFlows, sessionCookie, trustCookie } from "../auth-flows";
-import { createUser } from "../factories";
 import { createTestContext, type TestContext } from "../harness";
 import { totp, wrongTotp } from "../totp";
 

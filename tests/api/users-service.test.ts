@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../../domain/roles";
 import { hashVerificationIdentifier, promoteFirstAccount } from "../../server/auth";
 import type { Actor } from "../../server/context";
+import { createUser } from "../../server/db/factories";
 import { sessions, users, verifications } from "../../server/db/schema";
 import { AppError } from "../../server/errors";
 import { createUsersService, type UsersService } from "../../server/features/users/users.service";
-import { createUser } from "../factories";
 import { createTestContext, type TestContext, testDatabaseKind } from "../harness";
 import { databaseUrl } from "../postgres";
 

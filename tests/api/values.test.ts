@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../domain/periods";
-import { type CreatedUser, createOffer, createUser } from "../factories";
+import { type CreatedUser, createOffer, createUser } from "../../server/db/factories";
 import { createTestContext, type TestContext } from "../harness";
 
 // The value rules of issue 27 (docs/decisions/0067), through the API: decimals travel as strings

@@ -1,4 +1,4 @@
-import { homePathFor } from "@domain/permissions";
+import { can, homePathFor } from "@domain/permissions";
 import { Menu, UserCog } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -89,8 +89,8 @@ function AppShell() {
         </div>
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
           {restricted ? null : <NotificationBell />}
-          {user.role === "user" && !restricted ? <PendingPaymentBadge /> : null}
-          {user.role !== "admin" ? <LanguageSwitcher /> : null}
+          {can(user.role, "commission:earn") && !restricted ? <PendingPaymentBadge /> : null}
+          {can(user.role, "language:switch") ? <LanguageSwitcher /> : null}
           <ThemeToggle />
           <UserMenu user={user} restricted={restricted} />
         </div>

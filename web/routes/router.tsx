@@ -1,4 +1,3 @@
-import type { Permission } from "@domain/permissions";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { FullPageSpinner } from "@/components/layout/full-page-status";
 import type { RouteHandle } from "@/components/layout/route-effects";
@@ -13,8 +12,6 @@ import { RouteError } from "./route-error";
 // root are in the main bundle so the loading indicator shows at once.
 
 const title = (key: string): RouteHandle => ({ title: key });
-// Spelled in two parts: a quoted "namespace:key" literal reads as a translation key to the locale test.
-const readOwnPayments = ["payments", "read-own"].join(":") as Permission;
 
 export const routes: RouteObject[] = [
   {
@@ -88,7 +85,7 @@ export const routes: RouteObject[] = [
               {
                 // Buyers and team leads read their own statements; the others are sent home.
                 path: "user/payments",
-                element: <RequireArea permission={readOwnPayments} />,
+                element: <RequireArea permission={"payments:read-own"} />,
                 children: [
                   {
                     index: true,

@@ -1,8 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { auditListQuerySchema, auditPageSchema } from "../../../domain/schemas/audit";
 import type { AppDeps } from "../../context";
-import { createRouter, errors, jsonResponse, requirePermission } from "../../http";
-import { readWorkspaceTimezone } from "../settings/settings.service";
+import { createRouter, errors, jsonResponse, requireActor } from "../../http";
+import { readWorkspaceTimezone } from "../../workspace-settings";
 import { listAuditEvents } from "./audit.service";
 
 const listRoute = createRoute({
@@ -18,7 +18,7 @@ const listRoute = createRoute({
 export function createAuditRoutes(deps: AppDeps) {
   const db = deps.database.db;
   return createRouter().openapi(listRoute, async (c) => {
-    const actor = requirePermission(c, "audit:read");
+    const actor = requireActor(c);
     const timeZone = await readWorkspaceTimezone(db, deps.env.workspaceTimezone);
     return c.json(await listAuditEvents({ db, actor, query: c.req.valid("query"), timeZone }), 200);
   });

@@ -2,12 +2,11 @@ import { and, desc, eq, lt, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AuditAction, AuditOutcome } from "../../../domain/audit";
 import { addDays } from "../../../domain/periods";
-import { can } from "../../../domain/permissions";
 import type { AuditListQuery, AuditPage } from "../../../domain/schemas/audit";
 import type { Actor } from "../../context";
 import type { DbOrTx } from "../../db/client";
 import { auditEvents, users } from "../../db/schema";
-import { forbidden } from "../../errors";
+import { assertCan } from "../../permissions";
 
 // Reads the audit trail for /admin/audit (issue 10). Newest first by id (the order events were
 // recorded), a page at a time: the cursor is the last id shown, so a page costs the same at any
@@ -24,7 +23,7 @@ export async function listAuditEvents({
   query: AuditListQuery;
   timeZone: string;
 }): Promise<AuditPage> {
-  if (!can(actor.role, "audit:read")) throw forbidden();
+  assertCan(actor, "audit:read");
   const filters: SQL[] = [];
   if (query.userId) {
     filters.push(

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditEvent, AuditPage } from "../../../domain/schemas/audit";
-import { type CreatedUser, createCampaign, createStatement, createUser } from "../../../tests/factories";
 import { createTestContext, type TestContext } from "../../../tests/harness";
+import { type CreatedUser, createCampaign, createStatement, createUser } from "../../db/factories";
 import { auditEvents } from "../../db/schema";
 
 // The audit trail (issue 10): which actions leave an event, with who, from where and old → new

@@ -1,7 +1,7 @@
 import { openConfiguredDatabase } from "../../bootstrap";
 import { parseEnv } from "../../env";
 import { createLogger } from "../../logger";
-import { readWorkspaceSettings } from "../settings/settings.service";
+import { readWorkspaceSettings } from "../../workspace-settings";
 import { applyBackupRetention, RestoreError, restoreBackup, runBackup } from "./backups.service";
 
 // `npm run backup` and `npm run restore -- FILE`. With the embedded database the server must be

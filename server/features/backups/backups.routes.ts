@@ -2,8 +2,8 @@ import { Readable } from "node:stream";
 import { createRoute, z } from "@hono/zod-openapi";
 import { backupSchema } from "../../../domain/schemas/settings";
 import type { AppDeps } from "../../context";
-import { createRouter, errors, jsonResponse, requirePermission } from "../../http";
-import { readWorkspaceSettings } from "../settings/settings.service";
+import { createRouter, errors, jsonResponse, requireActor } from "../../http";
+import { readWorkspaceSettings } from "../../workspace-settings";
 import {
   applyBackupRetention,
   deleteBackup,
@@ -62,10 +62,10 @@ export function createBackupsRoutes(deps: AppDeps) {
   return createRouter()
     .openapi(list, async (c) => {
       c.header("Cache-Control", "no-store");
-      return c.json(await listBackups({ db, actor: requirePermission(c, "settings:manage") }), 200);
+      return c.json(await listBackups({ db, actor: requireActor(c) }), 200);
     })
     .openapi(create, async (c) => {
-      const actor = requirePermission(c, "settings:manage");
+      const actor = requireActor(c);
       const backup = await runBackup({ database, env, logger: c.get("logger"), trigger: "manual", actor });
       const { retentionDays } = await readWorkspaceSettings(db, env.workspaceTimezone);
       await applyBackupRetention({ db, env, retentionDays }).catch((err) =>
@@ -74,7 +74,7 @@ export function createBackupsRoutes(deps: AppDeps) {
       return c.json(backup, 201);
     })
     .openapi(download, async (c) => {
-      const actor = requirePermission(c, "settings:manage");
+      const actor = requireActor(c);
       const file = await openBackupFile({ db, env, actor, id: c.req.valid("param").id });
       c.header("Content-Type", "application/octet-stream");
       c.header("Content-Length", String(file.size));
@@ -83,7 +83,7 @@ export function createBackupsRoutes(deps: AppDeps) {
       return c.body(Readable.toWeb(file.stream()) as unknown as ReadableStream, 200);
     })
     .openapi(remove, async (c) => {
-      const actor = requirePermission(c, "settings:manage");
+      const actor = requireActor(c);
       await deleteBackup({ db, env, actor, id: c.req.valid("param").id });
       return c.body(null, 204);
     });

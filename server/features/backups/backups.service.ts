@@ -9,7 +9,6 @@ import { PGlite } from "@electric-sql/pglite";
 import { symmetricDecrypt } from "better-auth/crypto";
 import { and, desc, eq, lt, ne, sql } from "drizzle-orm";
 import pg from "pg";
-import { can } from "../../../domain/permissions";
 import type { Backup } from "../../../domain/schemas/settings";
 import { auditSourceOf, recordAuditEvent } from "../../audit";
 import type { Actor } from "../../context";
@@ -17,8 +16,9 @@ import type { Database, Db } from "../../db/client";
 import { acquireDataDirLock } from "../../db/lock";
 import { backups, twoFactors, users } from "../../db/schema";
 import { authSecretFileName, type Env } from "../../env";
-import { AppError, conflict, forbidden, notFound } from "../../errors";
+import { AppError, conflict, notFound } from "../../errors";
 import type { Logger } from "../../logger";
+import { assertCan } from "../../permissions";
 import { readFirstEntryName, readTar, type TarEntry, tarChunks } from "./archive";
 
 // Whole-database backups (docs/decisions/0021). PGlite: a gzipped tar holding a manifest, the
@@ -45,10 +45,6 @@ function toBackup(row: BackupRow): Backup {
     durationMs: row.durationMs,
     reason: row.reason,
   };
-}
-
-function assertCanManage(actor: Actor) {
-  if (!can(actor.role, "settings:manage")) throw forbidden();
 }
 
 function buildFileName(kind: Database["kind"], id: string, now: Date): string {
@@ -137,7 +133,7 @@ export async function runBackup(input: {
   actor?: Actor;
 }): Promise<Backup> {
   const { database, env, logger, trigger, actor } = input;
-  if (actor) assertCanManage(actor);
+  if (actor) assertCan(actor, "settings:manage");
   const db = database.db;
   const startedAt = new Date();
   const [created] = await db
@@ -181,14 +177,14 @@ export async function runBackup(input: {
 }
 
 export async function listBackups(input: { db: Db; actor: Actor }): Promise<Backup[]> {
-  assertCanManage(input.actor);
+  assertCan(input.actor, "settings:manage");
   const rows = await input.db.select().from(backups).orderBy(desc(backups.startedAt)).limit(200);
   return rows.map(toBackup);
 }
 
 /** The file of a successful backup, for download. */
 export async function openBackupFile(input: { db: Db; env: Env; actor: Actor; id: string }) {
-  assertCanManage(input.actor);
+  assertCan(input.actor, "settings:manage");
   const [row] = await input.db.select().from(backups).where(eq(backups.id, input.id));
   if (!row?.fileName || row.status !== "success") throw notFound("Backup");
   const file = path.join(input.env.backupDir, row.fileName);
@@ -206,7 +202,7 @@ async function removeBackupFile(env: Env, fileName: string | null) {
 }
 
 export async function deleteBackup(input: { db: Db; env: Env; actor: Actor; id: string }): Promise<void> {
-  assertCanManage(input.actor);
+  assertCan(input.actor, "settings:manage");
   const row = await input.db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(backups)

@@ -4,6 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, createTestEnv, type TestContext } from "../../../tests/harness";
+import { createDatabase, databaseUrl, dropDatabase, newTestDatabaseName } from "../../../tests/postgres";
+import { type Database, type Db, openDatabase } from "../../db/client";
 import {
   type CreatedUser,
   createCampaign,
@@ -14,10 +17,7 @@ import {
   createPayout,
   createStatement,
   createUser,
-} from "../../../tests/factories";
-import { createTestContext, createTestEnv, type TestContext } from "../../../tests/harness";
-import { createDatabase, databaseUrl, dropDatabase, newTestDatabaseName } from "../../../tests/postgres";
-import { type Database, type Db, openDatabase } from "../../db/client";
+} from "../../db/factories";
 import { backups, schema } from "../../db/schema";
 import { createLogger } from "../../logger";
 import { applyBackupRetention, restoreBackup, runBackup } from "./backups.service";

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, exists, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias, unionAll } from "drizzle-orm/pg-core";
 import { checkDayFigures } from "../../../domain/metrics";
-import { can } from "../../../domain/permissions";
+import { campaignReadScopeFor, can } from "../../../domain/permissions";
 import { ratioText } from "../../../domain/ratios";
 import type {
   Campaign,
@@ -16,7 +16,8 @@ import type { Actor } from "../../context";
 import type { Db, DbOrTx } from "../../db/client";
 import { retryOnDeadlock } from "../../db/retry";
 import { campaigns, offerAssignments, offers, users } from "../../db/schema";
-import { AppError, forbidden, isNumericOverflow, notFound, tooLarge, unprocessable } from "../../errors";
+import { AppError, isNumericOverflow, notFound, tooLarge, unprocessable } from "../../errors";
+import { assertCan } from "../../permissions";
 import { readRows, text } from "../../read/rows";
 import { countCampaigns, totalsScopeOf } from "../../read/totals";
 import { findClosedMonths, monthClosed, monthStartOf, monthsOpen } from "./month-close";
@@ -28,16 +29,21 @@ const creators = alias(users, "creator");
 
 /** Rows the actor may read: own; a team lead also their buyers'; financial and admins all. */
 export function campaignReadScope(actor: Actor): SQL | undefined {
-  if (can(actor.role, "campaigns:read-all")) return undefined;
-  if (can(actor.role, "campaigns:read-team"))
-    return or(eq(campaigns.creatorId, actor.id), eq(campaigns.managerId, actor.id));
+  const scope = campaignReadScopeFor(actor.role);
+  if (scope === "all") return undefined;
+  if (scope === "team") return or(eq(campaigns.creatorId, actor.id), eq(campaigns.managerId, actor.id));
   return eq(campaigns.creatorId, actor.id);
 }
 
 /** Rows the actor may change: admins any, everyone else only their own. */
 function campaignWriteScope(actor: Actor): SQL | undefined {
-  if (actor.role === "admin") return undefined;
+  if (can(actor.role, "campaigns:write-all")) return undefined;
   return eq(campaigns.creatorId, actor.id);
+}
+
+/** Offers the actor may log campaigns for: any when they read every offer (admins), else visible ones. */
+function offersUsableBy(actor: Actor): SQL | undefined {
+  return can(actor.role, "offers:read-all") ? undefined : offerVisibleTo(actor.id);
 }
 
 /** Offers the user may log campaigns for: visible to all, or assigned to them. */
@@ -182,10 +188,6 @@ const offerNotVisible = () =>
 const changedMeanwhile = () =>
   new AppError("conflict", "The campaign's month changed while saving; try again.");
 
-function requireWriter(actor: Actor) {
-  if (!can(actor.role, "campaigns:write")) throw forbidden();
-}
-
 export async function createCampaign({
   db,
   actor,
@@ -195,7 +197,7 @@ export async function createCampaign({
   actor: Actor;
   input: CampaignInput;
 }): Promise<Campaign> {
-  requireWriter(actor);
+  assertCan(actor, "campaigns:write");
   return retryOnDeadlock(() => createCampaignOnce(db, actor, input));
 }
 
@@ -208,7 +210,7 @@ export async function createCampaign({
 // (docs/decisions/0062).
 
 async function createCampaignOnce(db: Db, actor: Actor, input: CampaignInput): Promise<Campaign> {
-  const visibility = actor.role === "admin" ? undefined : offerVisibleTo(actor.id);
+  const visibility = offersUsableBy(actor);
   // The offer (if the actor may use it) and the team lead at the time of logging, read fresh (a team
   // change applies from now on), in one query.
   const [context] = await db
@@ -269,7 +271,7 @@ export async function updateCampaign({
   id: string;
   patch: CampaignPatch;
 }): Promise<Campaign> {
-  requireWriter(actor);
+  assertCan(actor, "campaigns:write");
   return retryOnDeadlock(() => updateCampaignOnce(db, actor, id, patch));
 }
 
@@ -331,9 +333,7 @@ async function updateOpenCampaign(db: Db, actor: Actor, id: string, patch: Campa
             db
               .select({ one: sql`1` })
               .from(offers)
-              .where(
-                and(eq(offers.id, offerId), actor.role === "admin" ? undefined : offerVisibleTo(actor.id)),
-              ),
+              .where(and(eq(offers.id, offerId), offersUsableBy(actor))),
           ),
         );
   // The creator's months count, whoever edits. Moving a row out of a closed month writes to that month
@@ -405,7 +405,7 @@ function recomputedDepositPayment(
 }
 
 export async function deleteCampaign({ db, actor, id }: { db: Db; actor: Actor; id: string }): Promise<void> {
-  requireWriter(actor);
+  assertCan(actor, "campaigns:write");
   for (let attempt = 1; ; attempt++) {
     const deleted = await retryOnDeadlock(() =>
       db
@@ -503,7 +503,7 @@ export async function listCampaigns({
       );
   };
   let pageIds: SQL;
-  if (can(actor.role, "campaigns:read-team") && !can(actor.role, "campaigns:read-all")) {
+  if (campaignReadScopeFor(actor.role) === "team") {
     // A team lead: their team's campaigns (manager_id, walked in order on its index) and their own
     // campaigns managed by someone else (few, sorted), merged. Each branch stops after skip + take
     // rows; an OR across two columns would read and sort the whole team instead.

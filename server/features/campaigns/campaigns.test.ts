@@ -5,6 +5,7 @@ import { computeMetrics } from "../../../domain/metrics";
 import { fromCents, toCents } from "../../../domain/money";
 import { addDays, todayIn } from "../../../domain/periods";
 import type { Campaign } from "../../../domain/schemas/campaigns";
+import { createTestContext, type TestContext } from "../../../tests/harness";
 import {
   assignOffer,
   type CreatedUser,
@@ -14,8 +15,7 @@ import {
   createUser,
   insertCampaignRows,
   type NewCampaignRow,
-} from "../../../tests/factories";
-import { createTestContext, type TestContext } from "../../../tests/harness";
+} from "../../db/factories";
 import { campaigns } from "../../db/schema";
 import { csvHeaders } from "./campaigns.csv";
 

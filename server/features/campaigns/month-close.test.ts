@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "../../../tests/harness";
 import {
   type CreatedUser,
   createCampaign,
@@ -8,8 +9,7 @@ import {
   createStatement,
   createUser,
   type OfferRow,
-} from "../../../tests/factories";
-import { createTestContext, type TestContext } from "../../../tests/harness";
+} from "../../db/factories";
 import { campaigns, paymentStatements, users } from "../../db/schema";
 
 // A statement in processing, paid or cancelled closes its buyer's month: every path that creates,

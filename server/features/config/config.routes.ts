@@ -5,7 +5,7 @@ import { createAltchaChallenge } from "../../captcha";
 import type { AppDeps } from "../../context";
 import { notFound } from "../../errors";
 import { createRouter, errors } from "../../http";
-import { readWorkspaceSettings } from "../settings/settings.service";
+import { readWorkspaceSettings } from "../../workspace-settings";
 import { isResetTokenValid } from "./config.service";
 
 // Public endpoints the web needs before anyone signs in.

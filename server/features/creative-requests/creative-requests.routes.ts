@@ -6,7 +6,7 @@ import {
 } from "../../../domain/schemas/creative-requests";
 import type { AppDeps } from "../../context";
 import { createRouter, errors, jsonResponse, requireActor } from "../../http";
-import { readWorkspaceTimezone } from "../settings/settings.service";
+import { readWorkspaceTimezone } from "../../workspace-settings";
 import {
   createCreativeRequest,
   listCreativeRequests,

@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { todayIn } from "../../../domain/periods";
-import { can } from "../../../domain/permissions";
+import { can, rolesWith } from "../../../domain/permissions";
 import type {
   CreativeRequest,
   CreativeRequestInput,
@@ -10,7 +10,8 @@ import type { Actor } from "../../context";
 import type { Db, DbOrTx } from "../../db/client";
 import { creativeRequests, users } from "../../db/schema";
 import { toIsoString } from "../../db/values";
-import { AppError, forbidden, notFound } from "../../errors";
+import { AppError, notFound } from "../../errors";
+import { assertCan } from "../../permissions";
 import { createNotifications } from "../notifications/notifications.service";
 
 // Creative requests: buyers (and team leads) file them, admins work them. Filing notifies every
@@ -52,7 +53,7 @@ export async function listCreativeRequests({
   if (can(actor.role, "creative-requests:manage")) {
     return (await selectRequests(db).orderBy(desc(creativeRequests.createdAt))).map(toCreativeRequest);
   }
-  if (!can(actor.role, "creative-requests:create")) throw forbidden();
+  assertCan(actor, "creative-requests:create");
   const rows = await selectRequests(db)
     .where(eq(creativeRequests.userId, actor.id))
     .orderBy(desc(creativeRequests.createdAt));
@@ -72,7 +73,7 @@ export async function createCreativeRequest({
   timeZone: string;
   now?: Date;
 }): Promise<CreativeRequest> {
-  if (!can(actor.role, "creative-requests:create")) throw forbidden();
+  assertCan(actor, "creative-requests:create");
   if (input.deadline < todayIn(timeZone, now)) {
     throw new AppError("validation_failed", "The deadline is in the past.", { deadline: "date_in_past" });
   }
@@ -84,7 +85,7 @@ export async function createCreativeRequest({
     const admins = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.role, "admin"), isNull(users.deactivatedAt)));
+      .where(and(inArray(users.role, rolesWith("creative-requests:manage")), isNull(users.deactivatedAt)));
     await createNotifications(
       tx,
       admins.map((admin) => ({
@@ -116,7 +117,7 @@ export async function updateCreativeRequest({
   id: string;
   patch: CreativeRequestPatch;
 }): Promise<CreativeRequest> {
-  if (!can(actor.role, "creative-requests:manage")) throw forbidden();
+  assertCan(actor, "creative-requests:manage");
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select()

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../../domain/periods";
-import { type CreatedUser, createNotification, createUser } from "../../../tests/factories";
 import { createTestContext, type TestContext } from "../../../tests/harness";
+import { type CreatedUser, createNotification, createUser } from "../../db/factories";
 import { creativeRequests, notifications } from "../../db/schema";
 
 let ctx: TestContext;

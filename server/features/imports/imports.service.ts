@@ -38,7 +38,8 @@ import {
   paymentStatements,
   users,
 } from "../../db/schema";
-import { AppError, conflict, forbidden, notFound, tooLarge, unprocessable } from "../../errors";
+import { AppError, conflict, notFound, tooLarge, unprocessable } from "../../errors";
+import { assertCan } from "../../permissions";
 import { count, readRow, readRows, text } from "../../read/rows";
 import { offerVisibleTo } from "../campaigns/campaigns.service";
 import { closingStatuses, findClosedMonths, monthClosed, monthStartOf } from "../campaigns/month-close";
@@ -68,12 +69,13 @@ export async function resolveImportTarget(
   actor: Actor,
   userId: string | undefined,
 ): Promise<{ id: string; managerId: string | null }> {
-  if (!can(actor.role, "campaigns:write")) throw forbidden();
+  assertCan(actor, "campaigns:write");
   if (!userId || userId === actor.id) {
     const [self] = await db.select({ managerId: users.managerId }).from(users).where(eq(users.id, actor.id));
     return { id: actor.id, managerId: self?.managerId ?? null };
   }
-  if (actor.role !== "admin") throw forbidden("Only admins import on behalf of another user.");
+  // Only admins import on behalf of another user.
+  assertCan(actor, "campaigns:write-all");
   const [target] = await db
     .select({ id: users.id, role: users.role, managerId: users.managerId })
     .from(users)

@@ -4,14 +4,8 @@ import path from "node:path";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../../domain/periods";
-import {
-  type CreatedUser,
-  createCampaign,
-  createOffer,
-  createUser,
-  type OfferRow,
-} from "../../../tests/factories";
 import { createTestContext, type TestContext } from "../../../tests/harness";
+import { type CreatedUser, createCampaign, createOffer, createUser, type OfferRow } from "../../db/factories";
 import { campaigns, importMappings, importPreviewRows, importPreviews, offers } from "../../db/schema";
 import { previewImport, purgeExpiredImportPreviews } from "./imports.service";
 

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
+import { isTwoFactorRequiredFor } from "../../../domain/permissions";
 import { isLanguage, isRole, type Language, type Role } from "../../../domain/roles";
-import { isTwoFactorRequiredFor } from "../../../domain/schemas/settings";
 import type { Actor } from "../../context";
 import type { DbOrTx } from "../../db/client";
 import { users } from "../../db/schema";
 import { unauthenticated } from "../../errors";
-import { readTwoFactorRequiredRoles } from "../settings/settings.service";
+import { readTwoFactorRequiredRoles } from "../../workspace-settings";
 
 export type Me = {
   id: string;

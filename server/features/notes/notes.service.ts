@@ -6,7 +6,8 @@ import type { Actor } from "../../context";
 import type { Db, DbOrTx } from "../../db/client";
 import { userNotes, users } from "../../db/schema";
 import { toIsoString } from "../../db/values";
-import { forbidden, notFound } from "../../errors";
+import { notFound } from "../../errors";
+import { assertCan } from "../../permissions";
 
 // Notes about a user: admins write them; buyers and team leads read their own; nobody else.
 
@@ -48,22 +49,18 @@ function toNote(row: NoteRow): Note {
   };
 }
 
-function requireAdmin(actor: Actor) {
-  if (!can(actor.role, "notes:manage")) throw forbidden();
-}
-
 /** Own notes for buyers and team leads, every note for admins, newest first. */
 export async function listNotes({ db, actor }: { db: Db; actor: Actor }): Promise<Note[]> {
   if (can(actor.role, "notes:manage"))
     return (await selectNotes(db).orderBy(desc(userNotes.createdAt))).map(toNote);
-  if (!can(actor.role, "notes:read-own")) throw forbidden();
+  assertCan(actor, "notes:read-own");
   const rows = await selectNotes(db).where(eq(userNotes.userId, actor.id)).orderBy(desc(userNotes.createdAt));
   return rows.map(toNote);
 }
 
 export async function listUserNotes({ db, actor, userId }: { db: Db; actor: Actor; userId: string }) {
   const own = userId === actor.id && can(actor.role, "notes:read-own");
-  if (!own) requireAdmin(actor);
+  if (!own) assertCan(actor, "notes:manage");
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound("User");
   return (await selectNotes(db).where(eq(userNotes.userId, userId)).orderBy(desc(userNotes.createdAt))).map(
@@ -88,7 +85,7 @@ export async function createNote({
   userId: string;
   content: string;
 }): Promise<Note> {
-  requireAdmin(actor);
+  assertCan(actor, "notes:manage");
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound("User");
   const [row] = await db.insert(userNotes).values({ userId, content, createdBy: actor.id }).returning();
@@ -106,7 +103,7 @@ export async function updateNote({
   id: string;
   content: string;
 }) {
-  requireAdmin(actor);
+  assertCan(actor, "notes:manage");
   const updated = await db
     .update(userNotes)
     .set({ content, updatedAt: new Date() })
@@ -117,7 +114,7 @@ export async function updateNote({
 }
 
 export async function deleteNote({ db, actor, id }: { db: Db; actor: Actor; id: string }) {
-  requireAdmin(actor);
+  assertCan(actor, "notes:manage");
   const deleted = await db.delete(userNotes).where(eq(userNotes.id, id)).returning({ id: userNotes.id });
   if (deleted.length === 0) throw notFound("Note");
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CreatedUser, createNote, createUser } from "../../../tests/factories";
 import { createTestContext, type TestContext } from "../../../tests/harness";
+import { type CreatedUser, createNote, createUser } from "../../db/factories";
 import { userNotes } from "../../db/schema";
 
 let ctx: TestContext;

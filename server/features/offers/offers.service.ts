@@ -1,12 +1,13 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { can } from "../../../domain/permissions";
+import { can, rolesWith } from "../../../domain/permissions";
 import type { Offer, OfferInput, OfferPatch } from "../../../domain/schemas/offers";
 import { auditSourceOf, describeChanges, recordAuditEvent } from "../../audit";
 import type { Actor } from "../../context";
 import type { Db, DbOrTx } from "../../db/client";
 import { campaignTotals, offerAssignments, offers, users } from "../../db/schema";
 import { toIsoString } from "../../db/values";
-import { forbidden, notFound, unprocessable } from "../../errors";
+import { notFound, unprocessable } from "../../errors";
+import { assertCan } from "../../permissions";
 import { grainOf } from "../../read/grains";
 import { offerVisibleTo } from "../campaigns/campaigns.service";
 import { createNotifications } from "../notifications/notifications.service";
@@ -97,10 +98,6 @@ export async function getOffer({ db, actor, id }: { db: Db; actor: Actor; id: st
   return (await toOffers(db, actor, [row]))[0]!;
 }
 
-function requireManager(actor: Actor) {
-  if (!can(actor.role, "offers:manage")) throw forbidden();
-}
-
 /** Active buyers (role user, not deactivated) who can see the offer in its current state. */
 async function buyersWhoSee(tx: DbOrTx, offerId: string): Promise<Set<string>> {
   const [offer] = await tx
@@ -108,7 +105,7 @@ async function buyersWhoSee(tx: DbOrTx, offerId: string): Promise<Set<string>> {
     .from(offers)
     .where(eq(offers.id, offerId));
   if (!offer) return new Set();
-  const active = and(eq(users.role, "user"), isNull(users.deactivatedAt));
+  const active = and(inArray(users.role, rolesWith("offers:be-assigned")), isNull(users.deactivatedAt));
   const rows = offer.visibleToAll
     ? await tx.select({ id: users.id }).from(users).where(active)
     : await tx
@@ -126,7 +123,7 @@ async function replaceAssignments(tx: DbOrTx, offerId: string, userIds: string[]
     const found = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(inArray(users.id, unique), eq(users.role, "user")));
+      .where(and(inArray(users.id, unique), inArray(users.role, rolesWith("offers:be-assigned"))));
     if (found.length !== unique.length) {
       throw unprocessable("assignee_not_buyer", "Only existing buyers can be assigned to an offer.", {
         assignedUserIds: "assignee_not_buyer",
@@ -159,7 +156,7 @@ async function notifyNewViewers(tx: DbOrTx, offer: OfferRow, before: Set<string>
 }
 
 export async function createOffer({ db, actor, input }: { db: Db; actor: Actor; input: OfferInput }) {
-  requireManager(actor);
+  assertCan(actor, "offers:manage");
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(offers)
@@ -205,7 +202,7 @@ export async function updateOffer({
   id: string;
   patch: OfferPatch;
 }) {
-  requireManager(actor);
+  assertCan(actor, "offers:manage");
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(offers).where(eq(offers.id, id)).for("update");
     if (!current) throw notFound("Offer");
@@ -248,7 +245,7 @@ export async function updateOffer({
 
 /** Deletes the offer; its campaigns keep their numbers and lose the link (offer not found). */
 export async function deleteOffer({ db, actor, id }: { db: Db; actor: Actor; id: string }) {
-  requireManager(actor);
+  assertCan(actor, "offers:manage");
   await db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(offers)

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CreatedUser, createCampaign, createOffer, createUser } from "../../../tests/factories";
 import { createTestContext, type TestContext } from "../../../tests/harness";
+import { type CreatedUser, createCampaign, createOffer, createUser } from "../../db/factories";
 import { campaigns, notifications, offerAssignments, offers } from "../../db/schema";
 
 let ctx: TestContext;

@@ -1,13 +1,14 @@
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { maskTail } from "../../../domain/payee";
-import { can } from "../../../domain/permissions";
+import { can, rolesWith } from "../../../domain/permissions";
 import type { Payee, PayeeAnswer, PayeeInput } from "../../../domain/schemas/payee";
 import { auditSourceOf, recordAuditEvent } from "../../audit";
 import type { Actor } from "../../context";
 import type { Db, DbOrTx } from "../../db/client";
 import { payeeDetails, users } from "../../db/schema";
 import { toIsoString } from "../../db/values";
-import { forbidden, notFound } from "../../errors";
+import { notFound } from "../../errors";
+import { assertCan } from "../../permissions";
 import { createNotifications } from "../notifications/notifications.service";
 
 // Where a buyer is paid (issue 24, docs/decisions/0064). The buyer keeps their own; financial
@@ -104,7 +105,7 @@ async function readPayee(db: DbOrTx, userId: string): Promise<Payee | null> {
 
 /** The caller's own details (buyers only: the operation map refuses other roles first). */
 export async function getMyPayee({ db, actor }: { db: Db; actor: Actor }): Promise<PayeeAnswer> {
-  if (!can(actor.role, "payee:own")) throw forbidden();
+  assertCan(actor, "payee:own");
   return { payee: await readPayee(db, actor.id) };
 }
 
@@ -121,14 +122,16 @@ export async function getUserPayee({
   actor: Actor;
   userId: string;
 }): Promise<PayeeAnswer> {
-  if (can(actor.role, "payee:read-all")) {
-    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-    if (!user) throw notFound("User");
-    return { payee: await readPayee(db, userId) };
-  }
   if (can(actor.role, "payee:own") && userId === actor.id) return { payee: await readPayee(db, userId) };
-  if (can(actor.role, "payee:own")) throw notFound("User");
-  throw forbidden();
+  // A buyer may not read anyone else's: 404, as for a user who does not exist.
+  assertCan(
+    actor,
+    "payee:read-all",
+    can(actor.role, "payee:own") ? { what: "User", readable: false } : undefined,
+  );
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound("User");
+  return { payee: await readPayee(db, userId) };
 }
 
 /** What changed, each as { from, to }, with the identifying columns masked. */
@@ -156,7 +159,7 @@ export async function saveMyPayee({
   actor: Actor;
   input: PayeeInput;
 }): Promise<PayeeAnswer> {
-  if (!can(actor.role, "payee:own")) throw forbidden();
+  assertCan(actor, "payee:own");
   const values = toStoredValues(input);
   await db.transaction(async (tx) => {
     // The buyer's own row locked: two saves at once are recorded one after the other, each audit
@@ -185,7 +188,7 @@ export async function saveMyPayee({
       .from(users)
       .where(
         and(
-          inArray(users.role, ["financial", "admin"]),
+          inArray(users.role, rolesWith("payee:read-all")),
           isNull(users.deactivatedAt),
           eq(users.banned, false),
           ne(users.id, actor.id),

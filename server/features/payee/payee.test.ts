@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PayeeAnswer } from "../../../domain/schemas/payee";
-import { type CreatedUser, createUser } from "../../../tests/factories";
 import { createTestContext, type TestContext } from "../../../tests/harness";
+import { type CreatedUser, createUser } from "../../db/factories";
 import { auditEvents, notifications, payeeDetails } from "../../db/schema";
 
 // Payee details (issue 24): the buyer keeps their own; financial users and admins read anyone's;

@@ -9,7 +9,8 @@ import type { Actor } from "../../context";
 import type { Db, DbOrTx } from "../../db/client";
 import { commissionSettings, paymentStatements, users } from "../../db/schema";
 import { toIsoString } from "../../db/values";
-import { conflict, forbidden, notFound, unprocessable } from "../../errors";
+import { conflict, notFound, unprocessable } from "../../errors";
+import { assertCan } from "../../permissions";
 import { effectiveMonthOf, toSettings } from "./statements";
 
 // A buyer's commission settings by effective month (decisions.md, "Month close and the payout
@@ -77,7 +78,7 @@ export async function getCommissionSettings({
   month?: string | undefined;
   timeZone: string;
 }): Promise<CommissionSettingsView> {
-  if (!can(actor.role, "commission-settings:manage")) throw forbidden();
+  assertCan(actor, "commission-settings:manage");
   await requireUser(db, userId);
   return readView(db, userId, month ?? monthOf(todayIn(timeZone)));
 }
@@ -95,9 +96,9 @@ export async function saveCommissionSettings({
   input: CommissionSettingsInput;
   timeZone: string;
 }): Promise<CommissionSettingsView> {
-  if (!can(actor.role, "commission-settings:manage")) throw forbidden();
+  assertCan(actor, "commission-settings:manage");
   const user = await requireUser(db, userId);
-  if (user.role !== "user") {
+  if (!can(user.role, "commission:earn")) {
     throw unprocessable("not_a_buyer", "Commission settings apply to buyers only.");
   }
   const month = input.effectiveFrom ?? monthOf(todayIn(timeZone));

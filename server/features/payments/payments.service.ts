@@ -9,7 +9,6 @@ import {
   type StatementStatus,
 } from "../../../domain/payments";
 import { addMonths, monthOf, monthRange, todayIn } from "../../../domain/periods";
-import { can } from "../../../domain/permissions";
 import { ratioText } from "../../../domain/ratios";
 import type {
   Adjustment,
@@ -26,6 +25,7 @@ import type { Db, DbOrTx, Tx } from "../../db/client";
 import { paymentAdjustments, paymentStatements, paymentStatusChanges, payouts, users } from "../../db/schema";
 import { toIsoString } from "../../db/values";
 import { AppError, conflict, forbidden, notFound } from "../../errors";
+import { assertCan } from "../../permissions";
 import { createNotifications } from "../notifications/notifications.service";
 import { carryOverpayment } from "./carry";
 import {
@@ -47,10 +47,6 @@ export { getCommissionSettings, saveCommissionSettings } from "./commission-sett
 // Monthly commission statements and their ledger (decisions.md, "Commission", "Payments", "Month
 // close and the payout ledger"; docs/decisions/0061). Every action is one transaction holding a row
 // lock on its statement; the pure rules live in domain/payments.ts and domain/commission.ts.
-
-function requireManager(actor: Actor) {
-  if (!can(actor.role, "payments:manage")) throw forbidden();
-}
 
 function assertMonthNotFuture(month: string, timeZone: string) {
   if (month > monthOf(todayIn(timeZone))) {
@@ -83,7 +79,7 @@ export async function readPaymentRows({
   timeZone: string;
   filters?: MonthFilters;
 }): Promise<PaymentMonth> {
-  requireManager(actor);
+  assertCan(actor, "payments:manage");
   assertMonthNotFuture(month, timeZone);
   const period = monthRange(month);
   const input = { month, timeZone, filters };
@@ -182,7 +178,7 @@ export async function runPaymentAction({
   request: ActionRequest;
   timeZone: string;
 }): Promise<PaymentCard> {
-  requireManager(actor);
+  assertCan(actor, "payments:manage");
   const outcome = await db.transaction(async (tx) => {
     let targetId = statementId;
     if (request.type === "reverse-payout" || request.type === "edit-payout") {
@@ -396,7 +392,7 @@ export async function getPaymentHistory({
   statementId: string;
   page: number;
 }): Promise<PaymentHistory> {
-  requireManager(actor);
+  assertCan(actor, "payments:manage");
   const pageSize = 10;
   const [statement] = await db.select().from(paymentStatements).where(eq(paymentStatements.id, statementId));
   if (!statement) throw notFound("Statement");
@@ -459,7 +455,7 @@ export async function getMyPayment({
   actor: Actor;
   timeZone: string;
 }): Promise<MyPayment> {
-  if (!can(actor.role, "payments:read-own")) throw forbidden();
+  assertCan(actor, "payments:read-own");
   const month = monthOf(todayIn(timeZone));
   const { from } = monthRange(month);
   const [cards, [latest]] = await Promise.all([
@@ -490,7 +486,7 @@ export async function getMyPayment({
 
 /** The buyer's own statements, newest month first, with their payouts and adjustments (read-only). */
 export async function getMyPayments({ db, actor }: { db: Db; actor: Actor }): Promise<MyStatements> {
-  if (!can(actor.role, "payments:read-own")) throw forbidden();
+  assertCan(actor, "payments:read-own");
   const cards = await readUserCards(db, actor.id);
   const ids = cards.map((card) => card.statementId);
   const [payoutRows, adjustments] = await Promise.all([
@@ -554,7 +550,7 @@ export async function getMyCommission({
   actor: Actor;
   timeZone: string;
 }): Promise<MyCommission> {
-  if (!can(actor.role, "payments:read-own")) throw forbidden();
+  assertCan(actor, "payments:read-own");
   const month = monthOf(todayIn(timeZone));
   const { from } = monthRange(month);
   const [{ settings }, [statement], totals] = await Promise.all([

@@ -3,15 +3,15 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toCents } from "../../../domain/money";
 import { addDays, addMonths, monthOf, monthRange, todayIn } from "../../../domain/periods";
+import { createTestContext, type TestContext } from "../../../tests/harness";
+import { databaseUrl } from "../../../tests/postgres";
 import {
   type CreatedUser,
   createCampaign,
   createCommissionSettings,
   createOffer,
   createUser,
-} from "../../../tests/factories";
-import { createTestContext, type TestContext } from "../../../tests/harness";
-import { databaseUrl } from "../../../tests/postgres";
+} from "../../db/factories";
 import {
   auditEvents,
   notifications,

@@ -3,7 +3,7 @@ import { isLanguage, type Language, languages } from "../../../domain/roles";
 import { monthField } from "../../../domain/schemas/payments";
 import type { AppDeps } from "../../context";
 import { createRouter, errors, requireActor } from "../../http";
-import { readWorkspaceSettings } from "../settings/settings.service";
+import { readWorkspaceSettings } from "../../workspace-settings";
 import { buildPayoutCsv, buildPayoutXlsx, listPayoutFileRows, payoutFileName } from "./payout-file";
 
 // GET /api/payments.csv and /api/payments.xlsx (financial, admin): the payout file of a month.

@@ -3,8 +3,8 @@ import { unzipSync } from "fflate";
 import { readSheet } from "read-excel-file/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../../domain/csv";
-import { type CreatedUser, createPayout, createStatement, createUser } from "../../../tests/factories";
 import { createTestContext, type TestContext } from "../../../tests/harness";
+import { type CreatedUser, createPayout, createStatement, createUser } from "../../db/factories";
 import { payeeDetails, paymentAdjustments, payouts } from "../../db/schema";
 import { payoutReference } from "./payout-file";
 

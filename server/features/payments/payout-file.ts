@@ -8,13 +8,12 @@ import {
   recentPayeeChangeDays,
 } from "../../../domain/payee";
 import { monthRange } from "../../../domain/periods";
-import { can } from "../../../domain/permissions";
 import type { Language } from "../../../domain/roles";
 import type { Actor } from "../../context";
 import type { Db } from "../../db/client";
 import { payeeDetails, paymentStatements, users } from "../../db/schema";
 import { toIsoString } from "../../db/values";
-import { forbidden } from "../../errors";
+import { assertCan } from "../../permissions";
 import { adjustmentsSum, paidSum } from "./statements";
 
 // The payout file (issue 24, docs/decisions/0064): one row per buyer with something pending in a
@@ -63,7 +62,7 @@ export async function listPayoutFileRows({
   actor: Actor;
   month: string;
 }): Promise<PayoutFileRow[]> {
-  if (!can(actor.role, "payments:manage")) throw forbidden();
+  assertCan(actor, "payments:manage");
   const adjustments = adjustmentsSum(sql`${paymentStatements.id}`);
   const paid = paidSum(sql`${paymentStatements.id}`);
   const pending = sql`(case when ${paymentStatements.status} = 'paid' then 0

@@ -11,6 +11,7 @@ import { toBasisPoints, toCents } from "../../../domain/money";
 import { recentPayeeChangeDays } from "../../../domain/payee";
 import { overpaidAmount, pendingAmount, type StatementStatus } from "../../../domain/payments";
 import { addMonths, monthOf, monthRange } from "../../../domain/periods";
+import { rolesWith } from "../../../domain/permissions";
 import { ratioText, toRatioUnits } from "../../../domain/ratios";
 import type { PaymentCard, PaymentRow, PaymentsQuery, PaymentTotals } from "../../../domain/schemas/payments";
 import type { DbOrTx } from "../../db/client";
@@ -406,7 +407,10 @@ async function readMonthRows(
       left join adjusted pa on pa.statement_id = ps.id
       left join ${users} lead on lead.id = u.manager_id
       left join ${payeeDetails} pd on pd.user_id = u.id
-      where u.role = 'user'
+      where u.role in (${sql.join(
+        rolesWith("commission:earn").map((role) => sql`${role}`),
+        sql`, `,
+      )})
         and (s.id is not null or t.creator_id is not null
              or (u.created_at < (${nextStart}::date)::timestamp at time zone ${timeZone}
                  and (u.deactivated_at is null

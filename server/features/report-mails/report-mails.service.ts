@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { addDays, todayIn } from "../../../domain/periods";
-import { can } from "../../../domain/permissions";
+import { can, rolesWith } from "../../../domain/permissions";
 import { isLanguage } from "../../../domain/roles";
 import type { Analytics } from "../../../domain/schemas/campaigns";
 import type { WorkspaceSettings } from "../../../domain/schemas/settings";
@@ -8,9 +8,10 @@ import { auditSourceOf, recordAuditEvent } from "../../audit";
 import type { Actor, AppDeps } from "../../context";
 import type { Db } from "../../db/client";
 import { jobRuns, users } from "../../db/schema";
-import { conflict, forbidden } from "../../errors";
+import { conflict } from "../../errors";
+import { assertCan } from "../../permissions";
+import { readWorkspaceSettings } from "../../workspace-settings";
 import { getAnalytics } from "../analytics/analytics.service";
-import { readWorkspaceSettings } from "../settings/settings.service";
 import { type ReportFrequency, renderReportMail } from "./report-mails.templates";
 
 // Scheduled summaries for admins and financial staff (issue 8). The numbers come from the same
@@ -65,13 +66,17 @@ async function deliverReport(input: {
     .select({ id: users.id, email: users.email, role: users.role, language: users.language })
     .from(users)
     .where(
-      and(inArray(users.role, ["admin", "financial"]), isNull(users.deactivatedAt), eq(users.banned, false)),
+      and(
+        inArray(users.role, rolesWith("area:financial")),
+        isNull(users.deactivatedAt),
+        eq(users.banned, false),
+      ),
     );
   let sent = 0;
   let failed = 0;
   for (const recipient of recipients) {
     const language = isLanguage(recipient.language) ? recipient.language : settings.defaultLanguage;
-    const path = recipient.role === "admin" ? "/admin/analytics" : "/financial/analytics";
+    const path = can(recipient.role, "area:admin") ? "/admin/analytics" : "/financial/analytics";
     const mail = renderReportMail({
       language,
       frequency,
@@ -125,7 +130,7 @@ export async function sendTestReport(input: {
   key: string;
 }): Promise<TestReportResult> {
   const { deps, actor } = input;
-  if (!can(actor.role, "settings:manage")) throw forbidden();
+  assertCan(actor, "settings:manage");
   const db = deps.database.db;
   const jobKey = `report:test:${input.key}`;
   const claimed = await db

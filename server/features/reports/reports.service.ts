@@ -1,4 +1,4 @@
-import { and, eq, ilike, or, sql } from "drizzle-orm";
+import { and, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { toCents } from "../../../domain/money";
 import {
   comparisonRanges,
@@ -7,7 +7,7 @@ import {
   resolvePeriod,
   todayIn,
 } from "../../../domain/periods";
-import { can, type Permission } from "../../../domain/permissions";
+import { can, rolesWith } from "../../../domain/permissions";
 import { ratioOf } from "../../../domain/ratios";
 import type { Role } from "../../../domain/roles";
 import type { Analytics } from "../../../domain/schemas/campaigns";
@@ -21,7 +21,8 @@ import type {
 import type { Actor } from "../../context";
 import type { Db } from "../../db/client";
 import { campaignTotals, users } from "../../db/schema";
-import { forbidden, notFound } from "../../errors";
+import { notFound } from "../../errors";
+import { assertCan } from "../../permissions";
 import { grainOf, grainSql } from "../../read/grains";
 import { count, readRow, record, recordOrNull, totalsOf } from "../../read/rows";
 import { readTotals, totalsQuery, totalsScopeOf } from "../../read/totals";
@@ -35,10 +36,6 @@ import {
 } from "../analytics/analytics.service";
 
 // The admin and financial screens, all built on the one analytics query layer (SQL aggregates).
-
-function requireArea(actor: Actor, permission: Permission) {
-  if (!can(actor.role, permission)) throw forbidden();
-}
 
 /** An open range as analytics query bounds (no lower bound for "all"). */
 function asBounds(range: OpenDateRange): { from?: string; to: string } {
@@ -67,7 +64,7 @@ export async function getAdminDashboard({
   userId?: string | undefined;
   timeZone: string;
 }): Promise<Dashboard> {
-  requireArea(actor, "area:admin");
+  assertCan(actor, "area:admin");
   const range = resolvePeriod(period, todayIn(timeZone));
   return getDashboard({
     db,
@@ -88,7 +85,7 @@ export async function getFinancialDashboard({
   period: NamedPeriod;
   timeZone: string;
 }): Promise<Dashboard> {
-  requireArea(actor, "area:financial");
+  assertCan(actor, "area:financial");
   const range = resolvePeriod(period, todayIn(timeZone));
   return getDashboard({
     db,
@@ -116,7 +113,7 @@ export async function getFinancialAnalytics({
   period: NamedPeriod;
   timeZone: string;
 }): Promise<FinancialAnalytics> {
-  requireArea(actor, "area:financial");
+  assertCan(actor, "area:financial");
   const range = resolvePeriod(period, todayIn(timeZone));
   const { current, previous } = comparisonRanges(range);
   const scope = totalsScopeOf(actor);
@@ -133,7 +130,7 @@ export async function getFinancialAnalytics({
       db,
       sql`select ${sameAsMain ? sql`null::json` : sql`(select row_to_json(t) from (${totalsQuery(scope, current)}) t)`} as now,
                  (select row_to_json(t) from (${totalsQuery(scope, previous)}) t) as before,
-                 (select count(*) from ${users} u where u.role = 'user') as buyers`,
+                                  (select count(*) from ${users} where ${inArray(users.role, rolesWith("commission:earn"))}) as buyers`,
       (row) => {
         const now = recordOrNull(row, "now");
         return {
@@ -148,7 +145,7 @@ export async function getFinancialAnalytics({
   const beforeTotals = comparison.before;
   // Active is counted among the same people as the total (buyers), so it can never exceed it when a
   // team lead or an admin logs campaigns too.
-  const activeUsers = main.byUser.filter((user) => user.role === "user").length;
+  const activeUsers = main.byUser.filter((user) => can(user.role, "commission:earn")).length;
   const totals = toMetricsTotals(main.totals);
   const now = nowTotals ? toMetricsTotals(nowTotals) : totals;
   const before = toMetricsTotals(beforeTotals);
@@ -177,7 +174,7 @@ export async function listFinancialUsers({
   q?: string | undefined;
   role?: Role | undefined;
 }): Promise<FinancialUser[]> {
-  requireArea(actor, "area:financial");
+  assertCan(actor, "area:financial");
   // All time (future days included, as before) from the month × buyer × team lead totals; the last
   // day from the day grain's index, newest first.
   const totals = db
@@ -243,7 +240,7 @@ export async function getUserStats({
   range: { period: NamedPeriod; from?: string | undefined; to?: string | undefined };
   timeZone: string;
 }): Promise<UserStats> {
-  requireArea(actor, "area:financial");
+  assertCan(actor, "area:financial");
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound("User");
   const range = rangeOf(input, todayIn(timeZone));
@@ -274,7 +271,7 @@ export async function getReport({
   query: ReportQuery;
   timeZone: string;
 }): Promise<Analytics> {
-  requireArea(actor, "area:financial");
+  assertCan(actor, "area:financial");
   const range = rangeOf(query, todayIn(timeZone));
   return getAnalytics({
     db,

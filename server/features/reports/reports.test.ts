@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../../domain/csv";
 import { addDays, todayIn } from "../../../domain/periods";
+import { createTestContext, type TestContext } from "../../../tests/harness";
 import {
   type CreatedUser,
   createOffer,
@@ -8,8 +9,7 @@ import {
   createUser,
   insertCampaignRows,
   type NewCampaignRow,
-} from "../../../tests/factories";
-import { createTestContext, type TestContext } from "../../../tests/harness";
+} from "../../db/factories";
 
 // Issue 6's proof for the admin and financial screens and the report builder. A generated dataset
 // of several thousand campaigns (bulk inserted) is recomputed here, independently of the service

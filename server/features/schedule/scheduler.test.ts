@@ -4,12 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../../../tests/factories";
 import { createTestContext, type TestContext } from "../../../tests/harness";
 import { openDatabase } from "../../db/client";
+import { createUser } from "../../db/factories";
 import { backups, importPreviews } from "../../db/schema";
+import { buildDefaultSettings } from "../../workspace-settings";
 import { reportRange } from "../report-mails/report-mails.service";
-import { buildDefaultSettings } from "../settings/settings.service";
 import { listDueJobs, readLocalClock, runDueJobs } from "./scheduler";
 
 let ctx: TestContext;

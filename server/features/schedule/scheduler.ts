@@ -5,10 +5,10 @@ import type { AppDeps } from "../../context";
 import type { Db } from "../../db/client";
 import { jobRuns } from "../../db/schema";
 import { purgeExpiredIdempotencyKeys } from "../../idempotency";
+import { readWorkspaceSettings } from "../../workspace-settings";
 import { applyBackupRetention, failStaleBackups, runBackup } from "../backups/backups.service";
 import { purgeExpiredImportPreviews } from "../imports/imports.service";
 import { sendScheduledReports } from "../report-mails/report-mails.service";
-import { readWorkspaceSettings } from "../settings/settings.service";
 
 // Scheduled jobs (docs/decisions/0021): every process ticks once a minute, works out which jobs
 // are due in the workspace time zone, and claims each occurrence by inserting its key into

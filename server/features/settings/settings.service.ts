@@ -1,96 +1,13 @@
 import { eq } from "drizzle-orm";
-import { can } from "../../../domain/permissions";
-import {
-  defaultRetentionDays,
-  isTimeZone,
-  type TwoFactorRequirableRole,
-  twoFactorRequirableRoles,
-  type WorkspaceSettings,
-  type WorkspaceSettingsInput,
-} from "../../../domain/schemas/settings";
+import type { WorkspaceSettings, WorkspaceSettingsInput } from "../../../domain/schemas/settings";
 import { recordAuditEvent } from "../../audit";
 import type { Actor } from "../../context";
-import type { Db, DbOrTx } from "../../db/client";
+import type { Db } from "../../db/client";
 import { workspaceSettings } from "../../db/schema";
-import { forbidden } from "../../errors";
+import { assertCan } from "../../permissions";
+import { buildDefaultSettings, toSettings, workspaceSettingsId } from "../../workspace-settings";
 
-// The workspace settings live in one database row, read on every request that needs them (a
-// primary-key lookup, see docs/decisions/0020): every process sees a save at once, no cache to
-// invalidate. Before the first save the defaults apply; WORKSPACE_TIMEZONE seeds the time zone.
-
-/** The one row of workspace_settings. */
-export const workspaceSettingsId = 1;
-const settingsId = workspaceSettingsId;
-
-export function buildDefaultSettings(fallbackTimezone: string): WorkspaceSettings {
-  return {
-    reportingCurrency: "USD",
-    defaultLanguage: "pt-BR",
-    timezone: isTimeZone(fallbackTimezone) ? fallbackTimezone : "America/Sao_Paulo",
-    notifications: { email: true, daily: false, weekly: false, monthly: false },
-    backupFrequency: "daily",
-    retentionDays: defaultRetentionDays,
-    twoFactorRequiredRoles: [],
-    updatedAt: null,
-  };
-}
-
-export function toRequiredRoles(stored: readonly string[] | null | undefined): TwoFactorRequirableRole[] {
-  return twoFactorRequirableRoles.filter((role) => stored?.includes(role));
-}
-
-type SettingsRow = typeof workspaceSettings.$inferSelect;
-
-function toSettings(row: SettingsRow): WorkspaceSettings {
-  return {
-    reportingCurrency: row.reportingCurrency,
-    defaultLanguage: row.defaultLanguage,
-    timezone: row.timezone,
-    notifications: {
-      email: row.notifyEmail,
-      daily: row.notifyDaily,
-      weekly: row.notifyWeekly,
-      monthly: row.notifyMonthly,
-    },
-    backupFrequency: row.backupFrequency,
-    retentionDays: row.retentionDays,
-    twoFactorRequiredRoles: toRequiredRoles(row.twoFactorRequiredRoles),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/** The stored settings, or the defaults before the first save. */
-export async function readWorkspaceSettings(
-  db: DbOrTx,
-  fallbackTimezone: string,
-): Promise<WorkspaceSettings> {
-  const [row] = await db
-    .select()
-    .from(workspaceSettings)
-    .where(eq(workspaceSettings.id, settingsId))
-    .limit(1);
-  return row ? toSettings(row) : buildDefaultSettings(fallbackTimezone);
-}
-
-/** The workspace time zone: decides "today", periods and payment months everywhere. */
-export async function readWorkspaceTimezone(db: DbOrTx, fallbackTimezone: string): Promise<string> {
-  const [row] = await db
-    .select({ timezone: workspaceSettings.timezone })
-    .from(workspaceSettings)
-    .where(eq(workspaceSettings.id, settingsId))
-    .limit(1);
-  return row?.timezone ?? buildDefaultSettings(fallbackTimezone).timezone;
-}
-
-/** The roles that must use two-factor sign-in (none before the first save). */
-export async function readTwoFactorRequiredRoles(db: DbOrTx): Promise<TwoFactorRequirableRole[]> {
-  const [row] = await db
-    .select({ roles: workspaceSettings.twoFactorRequiredRoles })
-    .from(workspaceSettings)
-    .where(eq(workspaceSettings.id, settingsId))
-    .limit(1);
-  return toRequiredRoles(row?.roles);
-}
+// Saving the workspace settings (admins). Reading them is core: server/workspace-settings.ts.
 
 /** Old → new of every setting that changed, for the audit trail. */
 function describeChanges(before: WorkspaceSettings, after: WorkspaceSettings) {
@@ -111,7 +28,7 @@ export async function saveWorkspaceSettings(input: {
   fallbackTimezone: string;
 }): Promise<WorkspaceSettings> {
   const { db, actor, settings, fallbackTimezone } = input;
-  if (!can(actor.role, "settings:manage")) throw forbidden();
+  assertCan(actor, "settings:manage");
   const values = {
     reportingCurrency: settings.reportingCurrency,
     defaultLanguage: settings.defaultLanguage,
@@ -131,12 +48,12 @@ export async function saveWorkspaceSettings(input: {
     const [previous] = await tx
       .select()
       .from(workspaceSettings)
-      .where(eq(workspaceSettings.id, settingsId))
+      .where(eq(workspaceSettings.id, workspaceSettingsId))
       .for("update");
     const before = previous ? toSettings(previous) : buildDefaultSettings(fallbackTimezone);
     const [row] = await tx
       .insert(workspaceSettings)
-      .values({ id: settingsId, ...values })
+      .values({ id: workspaceSettingsId, ...values })
       .onConflictDoUpdate({ target: workspaceSettings.id, set: values })
       .returning();
     if (!row) throw new Error("the settings row was not written");
@@ -147,7 +64,7 @@ export async function saveWorkspaceSettings(input: {
         action: "settings.updated",
         actor,
         client: actor.client ?? null,
-        target: { type: "settings", id: String(settingsId) },
+        target: { type: "settings", id: String(workspaceSettingsId) },
         details: { changes },
       });
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastNDays, todayIn } from "../../../domain/periods";
-import { type CreatedUser, createCampaign, createUser } from "../../../tests/factories";
 import { createTestContext, type TestContext } from "../../../tests/harness";
+import { type CreatedUser, createCampaign, createUser } from "../../db/factories";
 
 let ctx: TestContext;
 let admin: CreatedUser;

@@ -1,14 +1,8 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { maxActiveTokensPerUser } from "../../../domain/schemas/tokens";
-import {
-  type CreatedUser,
-  createCampaign,
-  createOffer,
-  createUser,
-  type OfferRow,
-} from "../../../tests/factories";
 import { createTestContext, type TestContext } from "../../../tests/harness";
+import { type CreatedUser, createCampaign, createOffer, createUser, type OfferRow } from "../../db/factories";
 import { apiTokens, auditEvents, campaigns, users } from "../../db/schema";
 
 let ctx: TestContext;

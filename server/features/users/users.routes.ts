@@ -9,7 +9,7 @@ import {
   userSchema,
 } from "../../../domain/schemas/users";
 import type { AppDeps } from "../../context";
-import { createRouter, errors, jsonResponse, requireActor, requirePermission } from "../../http";
+import { createRouter, errors, jsonResponse, requireActor } from "../../http";
 import { createUsersService } from "./users.service";
 
 const tags = ["Users"];
@@ -121,7 +121,7 @@ export function createUsersRoutes(deps: AppDeps) {
       c.json(await service.getUser({ actor: requireActor(c), userId: c.req.valid("param").id }), 200),
     )
     .openapi(createRouteDef, async (c) => {
-      const actor = requirePermission(c, "users:manage");
+      const actor = requireActor(c);
       const body = c.req.valid("json");
       const result = await service.createUserWithInvite({
         actor,
@@ -144,7 +144,7 @@ export function createUsersRoutes(deps: AppDeps) {
       );
     })
     .openapi(patchRoute, async (c) => {
-      const actor = requirePermission(c, "users:manage");
+      const actor = requireActor(c);
       const user = await service.updateUser({
         actor,
         userId: c.req.valid("param").id,
@@ -153,29 +153,29 @@ export function createUsersRoutes(deps: AppDeps) {
       return c.json(user, 200);
     })
     .openapi(deleteRoute, async (c) => {
-      const actor = requirePermission(c, "users:manage");
+      const actor = requireActor(c);
       await service.deleteUser({ actor, userId: c.req.valid("param").id });
       return c.body(null, 204);
     })
     .openapi(deactivateRoute, async (c) => {
-      const actor = requirePermission(c, "users:manage");
+      const actor = requireActor(c);
       const userId = c.req.valid("param").id;
       await service.deactivateUser({ actor, userId });
       return c.json(await service.getUser({ actor, userId }), 200);
     })
     .openapi(reactivateRoute, async (c) => {
-      const actor = requirePermission(c, "users:manage");
+      const actor = requireActor(c);
       const userId = c.req.valid("param").id;
       await service.reactivateUser({ actor, userId });
       return c.json(await service.getUser({ actor, userId }), 200);
     })
     .openapi(revokeSessionsRoute, async (c) => {
-      const actor = requirePermission(c, "users:manage");
+      const actor = requireActor(c);
       const revoked = await service.revokeUserSessions({ actor, userId: c.req.valid("param").id });
       return c.json({ revoked }, 200);
     })
     .openapi(disableTwoFactorRoute, async (c) => {
-      const actor = requirePermission(c, "users:manage");
+      const actor = requireActor(c);
       const userId = c.req.valid("param").id;
       await service.disableUserTwoFactor({ actor, userId });
       return c.json(await service.getUser({ actor, userId }), 200);

@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { aliasedTable, and, asc, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { can } from "../../../domain/permissions";
-import { deriveNameFromEmail, type Language, type Role, roles } from "../../../domain/roles";
+import { can, rolesWith, userReadScopeFor } from "../../../domain/permissions";
+import { deriveNameFromEmail, isRole, type Language, type Role } from "../../../domain/roles";
 import { auditSourceOf, recordAuditEvent } from "../../audit";
 import { buildResetPasswordIdentifier, buildResetPasswordUrl, hashVerificationIdentifier } from "../../auth";
 import type { Actor } from "../../context";
@@ -24,7 +24,7 @@ import {
   verifications,
 } from "../../db/schema";
 import type { Env } from "../../env";
-import { AppError, conflict, forbidden, notFound, unprocessable } from "../../errors";
+import { AppError, conflict, notFound, unprocessable } from "../../errors";
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
 import { pickMailLanguage, renderInvitationMail } from "../../mail/templates";
@@ -34,9 +34,10 @@ import {
   passwordMaxLength,
   passwordMinLength,
 } from "../../password-policy";
+import { assertCan } from "../../permissions";
 import { clearSignInThrottle } from "../../sign-in-throttle";
+import { readWorkspaceSettings } from "../../workspace-settings";
 import { assertMonthsOpen } from "../campaigns/month-close";
-import { readWorkspaceSettings } from "../settings/settings.service";
 import { revokeAllTokensOf } from "../tokens/tokens.service";
 
 // Writes on users that need more than one statement. Each public function is one transaction.
@@ -125,12 +126,21 @@ const emailSchema = z.email().max(254);
 export function createUsersService(deps: UsersServiceDeps) {
   const { db, env, mailer, logger } = deps;
 
-  /** Active admins other than `exceptUserId`, rows locked so concurrent demotions serialise. */
+  /**
+   * Active admins (whoever may manage users) other than `exceptUserId`, rows locked so concurrent
+   * demotions serialise.
+   */
   async function countOtherActiveAdmins(tx: Tx, exceptUserId: string): Promise<number> {
     const rows = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.role, "admin"), isNull(users.deactivatedAt), ne(users.id, exceptUserId)))
+      .where(
+        and(
+          inArray(users.role, rolesWith("users:manage")),
+          isNull(users.deactivatedAt),
+          ne(users.id, exceptUserId),
+        ),
+      )
       .for("update");
     return rows.length;
   }
@@ -141,11 +151,8 @@ export function createUsersService(deps: UsersServiceDeps) {
     return row;
   }
 
-  async function ensureNotLastAdmin(
-    tx: Tx,
-    target: { id: string; role: string; deactivatedAt: Date | null },
-  ) {
-    if (target.role !== "admin" || target.deactivatedAt) return;
+  async function ensureNotLastAdmin(tx: Tx, target: { id: string; role: Role; deactivatedAt: Date | null }) {
+    if (!can(target.role, "users:manage") || target.deactivatedAt) return;
     // Lock every active admin first, then count: two admins demoting each other cannot both win.
     if ((await countOtherActiveAdmins(tx, target.id)) === 0) {
       throw unprocessable("last_admin", "This is the last active admin. Make someone else admin first.");
@@ -159,7 +166,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     actor: UsersActor;
     userId: string;
   }): Promise<UserSummary> {
-    authorize(actor);
+    if (actor !== "operator") assertCan(actor, "users:manage");
     if (actor !== "operator" && actor.id === userId) {
       throw unprocessable("cannot_deactivate_self", "You cannot deactivate your own account.");
     }
@@ -199,7 +206,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     actor: UsersActor;
     userId: string;
   }): Promise<UserSummary> {
-    authorize(actor);
+    if (actor !== "operator") assertCan(actor, "users:manage");
     return db.transaction(async (tx) => {
       const target = await lockUser(tx, userId);
       if (!target.deactivatedAt) return toSummary(target);
@@ -224,15 +231,15 @@ export function createUsersService(deps: UsersServiceDeps) {
   }
 
   async function setUserRole({ actor, userId, role }: { actor: UsersActor; userId: string; role: Role }) {
-    authorize(actor);
-    if (!(roles as readonly string[]).includes(role)) {
+    if (actor !== "operator") assertCan(actor, "users:manage");
+    if (!isRole(role)) {
       throw new AppError("validation_failed", "Unknown role.", { role: "invalid_role" });
     }
     return db.transaction(async (tx) => {
       await lockAdmins(tx);
       const target = await lockUser(tx, userId);
       if (target.role === role) return toSummary(target);
-      if (role !== "admin") await ensureNotLastAdmin(tx, target);
+      if (!can(role, "users:manage")) await ensureNotLastAdmin(tx, target);
       const [updated] = await tx
         .update(users)
         .set({ role })
@@ -259,7 +266,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     userId: string;
     password: string;
   }) {
-    authorize(actor);
+    if (actor !== "operator") assertCan(actor, "users:manage");
     assertPassword(password);
     const hash = await hashPassword(password);
     await db.transaction(async (tx) => {
@@ -283,12 +290,12 @@ export function createUsersService(deps: UsersServiceDeps) {
   }
 
   async function createUserWithInvite(input: CreateUserInput): Promise<CreatedUserResult> {
-    authorize(input.actor);
+    if (input.actor !== "operator") assertCan(input.actor, "users:manage");
     const email = input.email.trim().toLowerCase();
     if (!emailSchema.safeParse(email).success) {
       throw new AppError("validation_failed", "The e-mail address is not valid.", { email: "invalid_email" });
     }
-    if (!(roles as readonly string[]).includes(input.role)) {
+    if (!isRole(input.role)) {
       throw new AppError("validation_failed", "Unknown role.", { role: "invalid_role" });
     }
     const name = input.name?.trim() || deriveNameFromEmail(email);
@@ -306,7 +313,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         .where(sql`lower(${users.email}) = ${email}`);
       if (taken) throw conflict("email_taken", "A user with this e-mail already exists.");
       if (input.managerId) {
-        if (input.role !== "user") throw leadOnlyForBuyers();
+        if (!can(input.role, "team:have-lead")) throw leadOnlyForBuyers();
         await assertTeamLead(tx, input.managerId);
       }
       const id = randomUUID();
@@ -419,14 +426,14 @@ export function createUsersService(deps: UsersServiceDeps) {
     userId: string;
     patch: { name?: string | undefined; role?: Role | undefined; managerId?: string | null | undefined };
   }): Promise<UserView> {
-    authorize(actor);
+    if (actor !== "operator") assertCan(actor, "users:manage");
     await db.transaction(async (tx) => {
       await lockAdmins(tx);
       const target = await lockUser(tx, userId);
       const role = patch.role ?? target.role;
-      if (role !== "admin") await ensureNotLastAdmin(tx, target);
+      if (!can(role, "users:manage")) await ensureNotLastAdmin(tx, target);
       let managerId = patch.managerId === undefined ? target.managerId : patch.managerId;
-      if (role !== "user") {
+      if (!can(role, "team:have-lead")) {
         // Only buyers have a lead: asking for one is an error, a role change drops it.
         if (patch.managerId) throw leadOnlyForBuyers();
         managerId = null;
@@ -445,7 +452,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         .where(eq(users.id, userId));
       // A team lead who stops leading leaves their buyers without a lead.
       let buyersReleased = 0;
-      if (target.role === "manager" && role !== "manager") {
+      if (can(target.role, "team:lead") && !can(role, "team:lead")) {
         const released = await tx
           .update(users)
           .set({ managerId: null })
@@ -493,7 +500,7 @@ export function createUsersService(deps: UsersServiceDeps) {
    * deactivates them instead.
    */
   async function deleteUser({ actor, userId }: { actor: UsersActor; userId: string }): Promise<void> {
-    authorize(actor);
+    if (actor !== "operator") assertCan(actor, "users:manage");
     if (actor !== "operator" && actor.id === userId) {
       throw unprocessable("cannot_delete_self", "You cannot delete your own account.");
     }
@@ -564,7 +571,7 @@ export function createUsersService(deps: UsersServiceDeps) {
 
   /** Ends every session of a user (admins): they sign in again on their next request. */
   async function revokeUserSessions({ actor, userId }: { actor: UsersActor; userId: string }) {
-    authorize(actor);
+    if (actor !== "operator") assertCan(actor, "users:manage");
     return db.transaction(async (tx) => {
       const target = await lockUser(tx, userId);
       const ended = await tx
@@ -589,7 +596,7 @@ export function createUsersService(deps: UsersServiceDeps) {
    * is a separate action. A role that requires two-factor sends them to set it up again.
    */
   async function disableUserTwoFactor({ actor, userId }: { actor: UsersActor; userId: string }) {
-    authorize(actor);
+    if (actor !== "operator") assertCan(actor, "users:manage");
     await db.transaction(async (tx) => {
       const target = await lockUser(tx, userId);
       const [row] = await tx
@@ -683,17 +690,16 @@ function canManage(actor: UsersActor): boolean {
 }
 
 function scopeFor(actor: Actor): SQL {
-  if (can(actor.role, "users:read-all")) return sql`true`;
-  if (can(actor.role, "users:read-team")) {
-    return or(eq(users.id, actor.id), eq(users.managerId, actor.id)) as SQL;
-  }
+  const scope = userReadScopeFor(actor.role);
+  if (scope === "all") return sql`true`;
+  if (scope === "team") return or(eq(users.id, actor.id), eq(users.managerId, actor.id)) as SQL;
   return actor.managerId ? (inArray(users.id, [actor.id, actor.managerId]) as SQL) : eq(users.id, actor.id);
 }
 
 async function assertTeamLead(tx: Tx, managerId: string) {
   const [lead] = await tx.select({ role: users.role }).from(users).where(eq(users.id, managerId));
   if (!lead) throw new AppError("validation_failed", "Unknown team lead.", { managerId: "not_found" });
-  if (lead.role !== "manager") {
+  if (!can(lead.role, "team:lead")) {
     throw new AppError("validation_failed", "The chosen lead is not a team lead.", {
       managerId: "not_a_team_lead",
     });
@@ -744,11 +750,6 @@ async function upsertCredential(tx: Tx, userId: string, passwordHash: string) {
 /** Who did it and from where: an admin over HTTP, or the operator at the server's command line. */
 function auditSource(actor: UsersActor) {
   return actor === "operator" ? { actor: null, client: null } : auditSourceOf(actor);
-}
-
-function authorize(actor: UsersActor) {
-  if (actor === "operator") return;
-  if (!can(actor.role, "users:manage")) throw forbidden();
 }
 
 function assertPassword(password: string) {

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "../../../tests/harness";
 import {
   assignOffer,
   type CreatedUser,
@@ -12,8 +13,7 @@ import {
   createPayout,
   createStatement,
   createUser,
-} from "../../../tests/factories";
-import { createTestContext, type TestContext } from "../../../tests/harness";
+} from "../../db/factories";
 import {
   auditEvents,
   campaigns,

@@ -1,3 +1,4 @@
+import { can } from "@domain/permissions";
 import type { Role } from "@domain/roles";
 import {
   Banknote,
@@ -57,8 +58,8 @@ function isUnder(pathname: string, prefix: string) {
 
 /** Admin sidebar for admins or /admin paths; financial for financial users or /financial paths; else buyer. */
 export function navAreaFor(role: Role, pathname: string): NavArea {
-  if (role === "admin" || isUnder(pathname, "/admin")) return "admin";
-  if (role === "financial" || isUnder(pathname, "/financial")) return "financial";
+  if (can(role, "area:admin") || isUnder(pathname, "/admin")) return "admin";
+  if (can(role, "area:financial") || isUnder(pathname, "/financial")) return "financial";
   return "buyer";
 }
 

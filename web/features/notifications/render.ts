@@ -1,3 +1,4 @@
+import { can } from "@domain/permissions";
 import type { Language, Role } from "@domain/roles";
 import type { NotificationItem } from "@domain/schemas/notifications";
 import type { TFunction } from "i18next";
@@ -33,7 +34,7 @@ export function renderNotification(
           type: label(t, "types", meta.requestType),
           format: label(t, "formats", meta.requestFormat),
         }),
-        href: role === "admin" ? "/admin/creative-requests" : null,
+        href: can(role, "creative-requests:manage") ? "/admin/creative-requests" : null,
       };
     case "creative_request_status":
       return {
@@ -52,7 +53,7 @@ export function renderNotification(
           casino: text(meta.casino),
           value: formatMoney(text(meta.depositValue) || 0, currency, language),
         }),
-        href: role === "user" || role === "manager" ? "/add-data" : null,
+        href: can(role, "area:buyer") ? "/add-data" : null,
       };
     case "payment":
       return {
@@ -60,7 +61,7 @@ export function renderNotification(
         text: t("notifications:messages.payment", {
           amount: formatMoney(text(meta.amount) || 0, currency, language),
         }),
-        href: role === "user" || role === "manager" ? "/user/payments" : null,
+        href: can(role, "payments:read-own") ? "/user/payments" : null,
       };
     case "payee_changed":
       return {
@@ -68,7 +69,7 @@ export function renderNotification(
         text: t("notifications:messages.payee_changed", {
           name: text(meta.buyerName) || t("notifications:someone"),
         }),
-        href: role === "admin" ? "/admin/financial" : "/financial/payments",
+        href: can(role, "area:admin") ? "/admin/financial" : "/financial/payments",
       };
     default:
       return { title: "", text: "", href: null };

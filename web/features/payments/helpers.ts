@@ -1,5 +1,5 @@
 import { daysInRange } from "@domain/periods";
-import { can, type Permission } from "@domain/permissions";
+import { can } from "@domain/permissions";
 import type { Language, Role } from "@domain/roles";
 import type { PaymentCard, Payout } from "@domain/schemas/payments";
 import { formatMoney } from "@/lib/format";
@@ -8,9 +8,6 @@ import { formatMoney } from "@/lib/format";
 // and small shared pieces. Sorting and the URL's filter state live in table-state.ts.
 
 export type StatementStatus = PaymentCard["status"];
-
-// Spelled in two parts: a quoted "namespace:key" literal reads as a translation key to the locale test.
-const managePayments = ["payments", "manage"].join(":") as Permission;
 
 /** Every action the screen offers on a statement (decisions.md, "Payments" and "Month close"). */
 export type RowAction = "process" | "reject" | "reopen" | "confirm" | "register" | "adjust";
@@ -26,7 +23,7 @@ const hasPending = (pending: string) => Number(pending) > 0;
  * running the domain workflow so the screen does not depend on the ledger's internal state shape.
  */
 export function isActionAllowed(row: StatementFigures, action: RowAction, role: Role): boolean {
-  if (!can(role, managePayments)) return false;
+  if (!can(role, "payments:manage")) return false;
   switch (action) {
     case "process":
       return row.status === "pending";
@@ -46,12 +43,12 @@ export function isActionAllowed(row: StatementFigures, action: RowAction, role: 
 
 /** Any payout not yet reversed, partial or whole, on a statement that is not cancelled. */
 export function canReversePayout(payout: Pick<Payout, "reversedAt">, row: StatementFigures, role: Role) {
-  return can(role, managePayments) && payout.reversedAt === null && row.status !== "cancelled";
+  return can(role, "payments:manage") && payout.reversedAt === null && row.status !== "cancelled";
 }
 
 /** A payout's note may change, reversed or not (its amount never does), unless the statement is cancelled. */
 export function canEditPayoutNote(row: StatementFigures, role: Role) {
-  return can(role, managePayments) && row.status !== "cancelled";
+  return can(role, "payments:manage") && row.status !== "cancelled";
 }
 
 export type DaysToCome = { count: number; first: string; last: string };

@@ -1,6 +1,6 @@
+import type { TwoFactorRequirableRole } from "@domain/permissions";
 import {
   suggestedTimezones,
-  type TwoFactorRequirableRole,
   type WorkspaceSettings,
   type WorkspaceSettingsInput,
   workspaceSettingsInputSchema,

@@ -1,3 +1,4 @@
+import { can } from "@domain/permissions";
 import type { Offer } from "@domain/schemas/offers";
 import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
@@ -155,7 +156,7 @@ export function Component() {
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
         offer={editing?.offer ?? null}
-        buyers={(buyers.data ?? []).filter((u) => u.role === "user" && !u.deactivatedAt)}
+        buyers={(buyers.data ?? []).filter((u) => can(u.role, "offers:be-assigned") && !u.deactivatedAt)}
         reportingCurrency={reportingCurrency}
       />
       <AlertDialog

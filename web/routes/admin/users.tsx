@@ -1,3 +1,4 @@
+import { can } from "@domain/permissions";
 import type { Role } from "@domain/roles";
 import { roles } from "@domain/roles";
 import type { User, UserCreated } from "@domain/schemas/users";
@@ -176,7 +177,7 @@ export function Component() {
                       >
                         <NotebookPen aria-hidden="true" />
                       </Button>
-                      {(user.role === "user" || user.role === "manager") && !user.deactivatedAt ? (
+                      {can(user.role, "area:buyer") && !user.deactivatedAt ? (
                         <Button asChild size="icon" variant="ghost" title={t("actions.import")}>
                           <Link
                             to={`/import?userId=${encodeURIComponent(user.id)}`}

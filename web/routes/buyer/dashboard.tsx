@@ -1,4 +1,4 @@
-import { homePathFor } from "@domain/permissions";
+import { can, homePathFor } from "@domain/permissions";
 import type { Role } from "@domain/roles";
 import { Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -16,8 +16,7 @@ import { Redirect } from "../redirect";
 // the guards send people away from areas they lack) takes them there.
 export function Component() {
   const user = useCurrentUser();
-  if (user.role === "admin" || user.role === "financial")
-    return <Redirect to={homePathFor(user.role)} replace />;
+  if (!can(user.role, "area:buyer")) return <Redirect to={homePathFor(user.role)} replace />;
   return <BuyerDashboard name={user.name} role={user.role} />;
 }
 
@@ -45,7 +44,7 @@ function BuyerDashboard({ name, role }: { name: string; role: Role }) {
         <TabsContent value="overview" className="space-y-4">
           <PeriodCards />
           {/* Team leads see the dashboard too, but only buyers are paid a commission. */}
-          {role === "user" ? (
+          {can(role, "commission:earn") ? (
             <div className="grid gap-4 lg:grid-cols-2">
               <CommissionCard />
             </div>

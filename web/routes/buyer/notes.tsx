@@ -1,4 +1,4 @@
-import { permissions } from "@domain/permissions";
+import { can } from "@domain/permissions";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "@/components/layout/page-header";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -9,15 +9,12 @@ import { OwnNotesList } from "@/features/notes/components/own-notes-list";
 import { useUsers } from "@/features/users/api";
 import { errorKey } from "@/lib/form-errors";
 
-// Spelled in two parts: a quoted "notes" + ":manage" literal reads as a translation key to the locale test.
-const notesManage = ["notes", "manage"].join(":") as keyof typeof permissions;
-
 // /user/notes: buyers and team leads read their own notes; admins get the manager for all users.
 export function Component() {
   const { t } = useTranslation("notes");
   const me = useCurrentUser();
-  // Admins hold the notes-manage permission (domain/permissions.ts); everyone else reads their own.
-  const admin = (permissions[notesManage] as readonly string[]).includes(me.role);
+  // Who manages notes (admins) gets every user's; everyone else reads their own.
+  const admin = can(me.role, "notes:manage");
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader title={t("title")} description={admin ? t("descriptionAdmin") : t("descriptionOwn")} />

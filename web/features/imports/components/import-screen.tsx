@@ -6,6 +6,7 @@ import {
   type ImportRowStatus,
   importFields,
 } from "@domain/import";
+import { can } from "@domain/permissions";
 import { ChevronLeft, ChevronRight, FileUp } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -39,9 +40,9 @@ export function ImportScreen() {
   const { t } = useTranslation("import");
   const navigate = useNavigate();
   const me = useCurrentUser();
-  const isAdmin = me.role === "admin";
+  const importsForOthers = can(me.role, "campaigns:write-all");
   const [searchParams, setSearchParams] = useSearchParams();
-  const targetId = isAdmin ? (searchParams.get("userId") ?? "") : "";
+  const targetId = importsForOthers ? (searchParams.get("userId") ?? "") : "";
   const fileInputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [first, setFirst] = useState<ImportPreview | null>(null);
@@ -121,7 +122,7 @@ export function ImportScreen() {
           <CardDescription>{t("upload.hint")}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
-          {isAdmin ? (
+          {importsForOthers ? (
             <ImportTarget value={targetId} disabled={reading || commit.isPending} onChange={changeTarget} />
           ) : null}
           <Label htmlFor={fileInputId}>{t("upload.label")}</Label>
@@ -301,7 +302,7 @@ function ImportTarget({
   const choices = useMemo(
     () =>
       (users.data ?? [])
-        .filter((u) => u.id !== me.id && !u.deactivatedAt && (u.role === "user" || u.role === "manager"))
+        .filter((u) => u.id !== me.id && !u.deactivatedAt && can(u.role, "area:buyer"))
         .sort((a, b) => a.name.localeCompare(b.name)),
     [users.data, me.id],
   );

@@ -1,3 +1,4 @@
+import { can } from "@domain/permissions";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -48,7 +49,10 @@ export function ReportScreen() {
   const users = useUsers();
   const offers = useOffers();
   // Financial staff never log campaigns; everyone else can appear in a report.
-  const reportUsers = useMemo(() => users.data?.filter((user) => user.role !== "financial"), [users.data]);
+  const reportUsers = useMemo(
+    () => users.data?.filter((user) => can(user.role, "campaigns:write")),
+    [users.data],
+  );
 
   const [draft, setDraft] = useState<ReportDraft>(applied);
   const [submitted, setSubmitted] = useState(false);

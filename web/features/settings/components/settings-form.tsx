@@ -1,8 +1,8 @@
+import { isTwoFactorRequiredFor, twoFactorRequirableRoles } from "@domain/permissions";
 import { languages } from "@domain/roles";
 import {
   backupFrequencies,
   reportingCurrencies,
-  twoFactorRequirableRoles,
   type WorkspaceSettings,
   type WorkspaceSettingsInput,
 } from "@domain/schemas/settings";
@@ -47,8 +47,7 @@ export function SettingsForm({ settings }: { settings: WorkspaceSettings }) {
   const emailOn = useWatch({ control: form.control, name: "notifications.email" });
   const me = useCurrentUser();
   const requiredRoles = useWatch({ control: form.control, name: "twoFactorRequiredRoles" });
-  const requiresMe =
-    !me.twoFactorEnabled && (requiredRoles as readonly string[] | undefined)?.includes(me.role) === true;
+  const requiresMe = !me.twoFactorEnabled && isTwoFactorRequiredFor(me.role, requiredRoles ?? []);
 
   const onSubmit = form.handleSubmit(async (input) => {
     setFormError(null);
@@ -240,13 +239,13 @@ export function SettingsForm({ settings }: { settings: WorkspaceSettings }) {
               render={({ field }) => (
                 <fieldset className="grid gap-3" data-testid="two-factor-required-roles">
                   <legend className="sr-only">{t("security.title")}</legend>
-                  {twoFactorRequirableRoles.map((role) => (
+                  {twoFactorRequirableRoles.map((role, index) => (
                     <label key={role} className="flex items-start gap-3 text-sm">
                       <input
                         type="checkbox"
                         className={`${checkboxClass} mt-0.5`}
                         name={`${field.name}.${role}`}
-                        ref={role === twoFactorRequirableRoles[0] ? field.ref : undefined}
+                        ref={index === 0 ? field.ref : undefined}
                         checked={field.value.includes(role)}
                         onBlur={field.onBlur}
                         onChange={(event) =>

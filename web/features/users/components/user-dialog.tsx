@@ -1,3 +1,4 @@
+import { can } from "@domain/permissions";
 import { type Role, roles } from "@domain/roles";
 import { type User, type UserCreated, userCreateSchema, userPatchSchema } from "@domain/schemas/users";
 import { type FormEvent, useEffect, useId, useState } from "react";
@@ -64,12 +65,12 @@ export function UserDialog({
   };
 
   const pending = create.isPending || update.isPending;
-  const leads = managers.filter((m) => m.role === "manager" && m.id !== user?.id && !m.deactivatedAt);
+  const leads = managers.filter((m) => can(m.role, "team:lead") && m.id !== user?.id && !m.deactivatedAt);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
-    const managerId = values.role === "user" && values.managerId ? values.managerId : null;
+    const managerId = can(values.role, "team:have-lead") && values.managerId ? values.managerId : null;
     const parsed = user
       ? userPatchSchema.safeParse({ name: values.name, role: values.role, managerId })
       : userCreateSchema.safeParse({ email: values.email, name: values.name, role: values.role, managerId });
@@ -144,7 +145,7 @@ export function UserDialog({
               ))}
             </NativeSelect>
           </Field>
-          {values.role === "user" ? (
+          {can(values.role, "team:have-lead") ? (
             <Field
               id={ids.managerId}
               label={t("fields.lead")}

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
-import { computeDepositPayment } from "../domain/metrics";
-import { fromCents, toCents } from "../domain/money";
-import { addDays, monthOf, monthRange, todayIn } from "../domain/periods";
-import { deriveNameFromEmail, type Language, type Role } from "../domain/roles";
-import type { DbOrTx } from "../server/db/client";
+import { computeDepositPayment } from "../../domain/metrics";
+import { fromCents, toCents } from "../../domain/money";
+import { addDays, monthOf, monthRange, todayIn } from "../../domain/periods";
+import { deriveNameFromEmail, type Language, type Role } from "../../domain/roles";
+import type { DbOrTx } from "./client";
 import {
   accounts,
   campaigns,
@@ -24,10 +24,11 @@ import {
   type statementStatuses,
   userNotes,
   users,
-} from "../server/db/schema";
+} from "./schema";
 
 // The one source of test and demo data: tests, the demo seed (server/db/seed.ts) and the
-// benchmarks all build their rows here. Each factory takes a drizzle handle (database or
+// benchmarks all build their rows here. It lives beside the schema, not in tests/, because the
+// seed is production code and production imports nothing from tests/. Each factory takes a drizzle handle (database or
 // transaction) and a partial input, fills plausible defaults, and returns the inserted row.
 // Bulk generators are deterministic: the same seed gives the same rows.
 
