@@ -58,8 +58,8 @@ export default defineConfig(({ command }) => ({
       },
     },
     // A lazy route's JavaScript dependencies are not preloaded by appending <link rel=modulepreload>
-    // at run time: on a throttled phone those appends cost the dashboard about 280 ms of main thread
-    // before its first render (Lighthouse mobile, decision 0051). The browser fetches a chunk's static
+    // at run time: on a throttled phone those appends cost the dashboard main-thread time before its
+    // first render (Lighthouse mobile, measured in decision 0051). The browser fetches a chunk's static
     // imports itself. index.html keeps its preloads, and CSS dependencies still load.
     modulePreload: {
       resolveDependencies: (_file, deps, { hostType }) =>

@@ -8,9 +8,9 @@ import type { Actor } from "../server/context";
 import type { Db } from "../server/db/client";
 import { schema, users } from "../server/db/schema";
 import { getAnalytics, getMetricsSummary } from "../server/features/analytics/analytics.service";
-import { selectRows } from "../server/features/analytics/campaign-totals";
 import { listCampaigns } from "../server/features/campaigns/campaigns.service";
 import { getFinancialAnalytics, getReport } from "../server/features/reports/reports.service";
+import { selectRows } from "../server/read/rows";
 
 // CPU time per service call, on a database the benchmark kept (`npm run bench -- --db postgres
 // --keep`): the PostgreSQL backend's CPU (from /proc, one connection, no parallel workers, so all

@@ -178,6 +178,15 @@ export function tokenAccessChoiceFor(role: Role): TokenAccessChoice {
   return can(role, "campaigns:write") ? "choose" : "full-only";
 }
 
+/**
+ * Where a personal API token is accepted at all: the campaign endpoints (issue 11). Anywhere else
+ * it is refused before any permission is looked at, so a script's token never reaches user
+ * management, payments or settings. Takes a requested path or one of /api/openapi.json's templates.
+ */
+export function acceptsApiToken(path: string): boolean {
+  return /^\/api\/campaigns(\/|$)/.test(path);
+}
+
 /** What a token limited to intake may call: creating campaigns, one or a batch. */
 export const tokenIntakeOperations = [
   "POST /api/campaigns",

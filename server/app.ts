@@ -33,6 +33,7 @@ import { createTokensRoutes } from "./features/tokens/tokens.routes";
 import { createUsersRoutes } from "./features/users/users.routes";
 import { createRouter } from "./http";
 import { honourIdempotencyKeys } from "./idempotency";
+import { describeSharedContract } from "./openapi-contract";
 import { renderApiReference } from "./openapi-reference";
 import { authorizeOperations } from "./operation-access";
 import { limitRequestRate, limitRequestTime } from "./overload";
@@ -44,6 +45,10 @@ import { lookUpSession, readSessionCookies, type SessionCookies } from "./sessio
 import { requireTwoFactorWhereRequired } from "./two-factor-requirement";
 
 const apiBodyLimit = 1024 * 1024;
+/** Never counted by the per-address request limit: load balancers poll it. */
+const unlimitedPaths = ["/api/health"];
+/** File uploads answer a fresh preview each time; an Idempotency-Key there means nothing. */
+const idempotencyExemptPaths = [importPreviewPath];
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
@@ -133,7 +138,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     limitRequestRate({
       max: deps.env.apiRateLimit,
       clientKey: (c) => resolveClientIp(c, deps.env.trustProxy) ?? "unknown",
-      skip: (c) => c.req.path === "/api/health",
+      skip: (c) => unlimitedPaths.includes(c.req.path),
     }),
   );
   app.use("/api/*", limitRequestTime(deps.env.requestTimeoutMs));
@@ -189,7 +194,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   // the user turns it on (403 two_factor_required).
   app.use("/api/*", requireTwoFactorWhereRequired(deps.database.db));
   // A retried write with the same Idempotency-Key answers what the first one did (docs/decisions/0069).
-  app.use("/api/*", honourIdempotencyKeys(deps.database.db, { skipPaths: [importPreviewPath] }));
+  app.use("/api/*", honourIdempotencyKeys(deps.database.db, { skipPaths: idempotencyExemptPaths }));
 
   app.route("/api", createHealthRoutes(deps));
   app.route("/api", createConfigRoutes(deps));
@@ -211,13 +216,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   app.route("/api", createBackupsRoutes(deps));
   app.route("/api", createTokensRoutes(deps));
   app.route("/api", createAuditRoutes(deps));
-  app.openAPIRegistry.registerComponent("securitySchemes", "bearerToken", {
-    type: "http",
-    scheme: "bearer",
-    description: "A personal API token (Settings → API tokens); accepted on /api/campaigns* only.",
-  });
-
-  app.doc31("/api/openapi.json", {
+  const documentConfig = {
     openapi: "3.1.0",
     info: {
       title: "Placar API",
@@ -232,14 +231,24 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
         "answers 422 idempotency_key_reused; while the first call runs, 409 idempotency_key_in_use.",
     },
     servers: [{ url: deps.env.appUrl }],
-  });
-  app.get("/api/docs", (c) => {
-    const document = app.getOpenAPI31Document({
-      openapi: "3.1.0",
-      info: { title: "Placar API", version: "1.0.0" },
-    });
-    return c.html(renderApiReference(document as unknown as Record<string, unknown>));
-  });
+  };
+  // Built once, on first request, when every route is registered (server/openapi-contract.ts adds
+  // the security and the refusals the middleware above gives every operation).
+  let apiDocument: Promise<Record<string, unknown>> | undefined;
+  const readApiDocument = () =>
+    (apiDocument ??= (async () => {
+      sessionCookies ??= readSessionCookies(deps.auth);
+      return describeSharedContract(app.getOpenAPI31Document(documentConfig), {
+        sessionCookieName: (await sessionCookies).sessionToken,
+        unlimitedPaths,
+        idempotencyExemptPaths,
+      }) as unknown as Record<string, unknown>;
+    })().catch((error) => {
+      apiDocument = undefined; // a failure is not kept: the next request tries again
+      throw error;
+    }));
+  app.get("/api/openapi.json", async (c) => c.json(await readApiDocument()));
+  app.get("/api/docs", async (c) => c.html(renderApiReference(await readApiDocument())));
 
   app.all("/api/*", (c) => {
     throw new AppError("not_found", `No API operation at ${c.req.method} ${c.req.path}.`);

@@ -35,7 +35,9 @@ export const errorResponses = {
   403: { description: "Not allowed", content: errorContent },
   404: { description: "Not found", content: errorContent },
   409: { description: "Conflict with the current state", content: errorContent },
+  413: { description: "The request body is too large", content: errorContent },
   422: { description: "Valid shape, refused by a business rule", content: errorContent },
+  429: { description: "Too many requests (Retry-After says when to try again)", content: errorContent },
 } as const;
 
 /** Picks some of the standard error responses. */

@@ -1,23 +1,34 @@
-import { commonPasswordList } from "./common-passwords-list";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { projectRoot } from "./paths";
 
 // One password rule for sign-up, reset, change, the admin's set-password and the CLI: 8 to 128
 // characters and not one of the 10,000 most common passwords of a published list (SecLists'
-// xato-net top 10,000, MIT; see common-passwords-list.ts), compared without case, so
+// xato-net top 10,000, MIT; server/data/common-passwords.txt and its LICENSE file), compared without case, so
 // "Password123" is as refused as "password123"; and not containing the owner's e-mail local part
 // (issue 27: "ana.souza@…" may not choose "Ana.Souza2024"), compared without case.
 
 export const passwordMinLength = 8;
 export const passwordMaxLength = 128;
 
-let common: Set<string> | undefined;
+/** The published list, one password per line, kept as data beside its licence (not as code). */
+export const commonPasswordsFile = path.join(projectRoot, "server", "data", "common-passwords.txt");
+
+// Read once when the server starts (this module is loaded with the auth setup): a missing or
+// truncated file stops the start instead of quietly accepting every password.
+const common: ReadonlySet<string> = loadCommonPasswords(commonPasswordsFile);
+
+export function loadCommonPasswords(file: string): ReadonlySet<string> {
+  const entries = readFileSync(file, "utf8")
+    .split("\n")
+    .map((entry) => entry.toLowerCase())
+    .filter(Boolean);
+  if (entries.length < 9_000)
+    throw new Error(`${file} holds ${entries.length} passwords; expected about 10,000`);
+  return new Set(entries);
+}
 
 export function isCommonPassword(password: string): boolean {
-  common ??= new Set(
-    commonPasswordList
-      .split("\n")
-      .map((entry) => entry.toLowerCase())
-      .filter(Boolean),
-  );
   return common.has(password.trim().toLowerCase());
 }
 

@@ -23,7 +23,7 @@ const embeddedDatabases = new WeakSet<object>();
 
 /**
  * Whether a handle is an embedded (PGlite) database. Only for reading the same answer a cheaper way
- * (selectOrderedRows): never for deciding what a query answers.
+ * (readOrderedRows): never for deciding what a query answers.
  */
 export function isEmbedded(db: DbOrTx): boolean {
   return embeddedDatabases.has(db);

@@ -2,9 +2,8 @@ import type pg from "pg";
 
 // node-postgres sends a query unnamed unless told otherwise, so PostgreSQL parses, analyses and
 // plans it on every call. Named, a statement is parsed once per connection and PostgreSQL may keep
-// its plan (a generic plan, when it estimates that one no costlier than planning each call). On the
-// benchmark's data that took 0.35 to 1.6 ms of PostgreSQL CPU off each dashboard, list and summary
-// call (decision 0058).
+// its plan (a generic plan, when it estimates that one no costlier than planning each call), which
+// takes that work off each dashboard, list and summary call (measured in decision 0058).
 
 /** At most this many distinct texts are named; later ones run unnamed, as before. */
 export const maxNamedStatements = 500;

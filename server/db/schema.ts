@@ -278,7 +278,7 @@ export const campaigns = pgTable(
 //
 // One row per grain and key: `grain` is the GROUPING() mask the triggers compute over (date,
 // month, creator_id, manager_id, offer_id), a 1 bit for each column the grain sums over; see
-// server/features/analytics/campaign-totals.ts for the grains. `period` is the day or the month's
+// server/read/grains.ts for the grains. `period` is the day or the month's
 // first day; the columns a grain does not have are null. No foreign keys (a row leaves when its
 // last campaign does), no check constraints (PostgreSQL checks them on an upsert's proposed row, a
 // negative delta, before it finds the conflict). Sums are unbounded numeric, counts bigint.

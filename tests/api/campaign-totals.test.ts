@@ -6,7 +6,6 @@ import type { AnalyticsQuery } from "../../domain/schemas/campaigns";
 import type { Actor } from "../../server/context";
 import { retryOnDeadlock } from "../../server/db/retry";
 import { getAnalytics, getMetricsSummary } from "../../server/features/analytics/analytics.service";
-import { readTotals, selectRows, totalsScopeOf } from "../../server/features/analytics/campaign-totals";
 import {
   createCampaign,
   deleteCampaign,
@@ -15,6 +14,8 @@ import {
   updateCampaign,
 } from "../../server/features/campaigns/campaigns.service";
 import { deleteOffer } from "../../server/features/offers/offers.service";
+import { selectRows } from "../../server/read/rows";
+import { readTotals, totalsScopeOf } from "../../server/read/totals";
 import {
   type CreatedUser,
   createCampaign as createCampaignRow,

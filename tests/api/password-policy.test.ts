@@ -1,8 +1,16 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { commonPasswordList } from "../../server/common-passwords-list";
 import { AppError } from "../../server/errors";
 import { createUsersService } from "../../server/features/users/users.service";
-import { containsEmailLocalPart, findPasswordProblem, isCommonPassword } from "../../server/password-policy";
+import {
+  commonPasswordsFile,
+  containsEmailLocalPart,
+  findPasswordProblem,
+  isCommonPassword,
+  loadCommonPasswords,
+} from "../../server/password-policy";
 import { createUser } from "../factories";
 import { createTestContext, type TestContext } from "../harness";
 
@@ -17,10 +25,19 @@ afterAll(async () => ctx?.close());
 
 describe("password policy", () => {
   it("ships the published top 10,000 as published", () => {
-    const entries = commonPasswordList.split("\n");
+    const entries = readFileSync(commonPasswordsFile, "utf8").replace(/\n$/, "").split("\n");
     expect(entries).toHaveLength(10_000);
     expect(entries.slice(0, 5)).toEqual(["123456", "password", "12345678", "qwerty", "123456789"]);
     expect(entries.at(-1)).toBe("blitz");
+  });
+
+  it("refuses to start on a missing or truncated list rather than accept every password", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "placar-passwords-"));
+    const truncated = path.join(dir, "common-passwords.txt");
+    writeFileSync(truncated, "123456\npassword\n");
+    expect(() => loadCommonPasswords(truncated)).toThrow(/expected about 10,000/);
+    expect(() => loadCommonPasswords(path.join(dir, "missing.txt"))).toThrow(/ENOENT/);
+    rmSync(dir, { recursive: true });
   });
 
   it("knows the list's entries without regard to case, and lets a real passphrase through", () => {

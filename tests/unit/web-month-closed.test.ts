@@ -3,8 +3,8 @@ import path from "node:path";
 import i18next from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formErrorOf, formErrorText } from "@/features/campaigns/form";
-import { closedMonthDate, formatMonthYear } from "@/features/campaigns/month-closed";
 import { ApiError } from "@/lib/api";
+import { closedMonthDate, formatMonthYear } from "@/lib/month-closed";
 
 // 409 month_closed names no month the web could translate: the screens name the month of the date
 // they sent (a new date the server marks) or showed (the saved row's), in the reader's language.

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import type { toast as sonnerToast } from "sonner";
 
-// sonner (≈ 9 KB gzip) stays off the first screen: `toast` loads it on the first message and asks
+// sonner stays off the first screen: `toast` loads it on the first message and asks
 // <LazyToaster> to mount the toaster. sonner replays the toasts a late toaster missed, so nothing is
 // lost. Only the calls the app makes are offered: toast(), toast.success(), toast.error().
 

@@ -1,7 +1,7 @@
 import { type ClassValue, clsx } from "clsx";
 import { twMerge as twMergeForChecks } from "tailwind-merge";
 
-// tailwind-merge (≈ 9 KB gzip) is not on the sign-in screen's first load (decision 0047): the
+// tailwind-merge is not on the sign-in screen's first load (decision 0047): the
 // signed-in layout loads it (loadClassMerge) before it shows, and until then `cn` only joins. So the
 // screens before sign-in (auth layout, auth pages, guards, error pages) must pass no class that
 // overrides one of the component's own; in development `cn` reports any that does.

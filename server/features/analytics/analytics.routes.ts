@@ -13,6 +13,7 @@ import { getAnalytics, getMetricsSummary } from "./analytics.service";
 const summaryRoute = createRoute({
   method: "get",
   path: "/metrics/summary",
+  operationId: "getMetricsSummary",
   tags: ["Analytics"],
   summary: "Today, last 7 days, last 30 days and all time for the viewer's scope (workspace time zone)",
   responses: {
@@ -27,6 +28,7 @@ const summaryRoute = createRoute({
 const analyticsRoute = createRoute({
   method: "get",
   path: "/analytics",
+  operationId: "getAnalytics",
   tags: ["Analytics"],
   summary: "Totals, a daily series and breakdowns by offer and user, for the viewer's scope",
   request: { query: analyticsQuerySchema },

@@ -2,7 +2,7 @@ import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { computeMetrics, computeProfit } from "../../../domain/metrics";
 import { subtractMoney } from "../../../domain/money";
 import { buyerPeriodRange, type OpenDateRange, todayIn } from "../../../domain/periods";
-import type { Role } from "../../../domain/roles";
+import { isRole, type Role } from "../../../domain/roles";
 import type {
   Analytics,
   AnalyticsQuery,
@@ -19,25 +19,39 @@ import type {
 import type { Actor } from "../../context";
 import type { Db } from "../../db/client";
 import { campaigns, offers, users } from "../../db/schema";
-import { campaignReadScope } from "../campaigns/campaigns.service";
+import {
+  type GrainRow,
+  groupingMask,
+  type ReadGrain,
+  type ReadKey,
+  readGrains,
+  readGroupingSql,
+  type Totals,
+} from "../../read/grains";
+import {
+  count,
+  type RawRow,
+  readOrderedRows,
+  readRow,
+  readRows,
+  text,
+  textOrNull,
+  totalsOf,
+} from "../../read/rows";
 import {
   coveringParts,
   isWorkspaceWide,
-  normalizeTotals,
   part,
-  type RawTotals,
   rawSums,
-  selectOrderedRows,
-  selectRows,
   seriesSource,
   summedColumns,
-  type Totals,
   totalsCasts,
   totalsColumns,
   totalsQuery,
   totalsScopeOf,
   totalsSums,
-} from "./campaign-totals";
+} from "../../read/totals";
+import { campaignReadScope } from "../campaigns/campaigns.service";
 
 // Aggregates over every matching campaign, computed by the database (SUM, COUNT, GROUP BY):
 // no row caps, no rows shipped to be summed elsewhere. Ratios are then derived from the sums.
@@ -80,6 +94,23 @@ function toSeriesPoint(date: string, row: Totals): SeriesPoint {
   };
 }
 
+const recent = ["daily", "weekly", "monthly"] as const;
+
+/** The summary's sums by period over x, filtered by the bounds in p; fixed names only, built once. */
+const summarySums = sql.raw(
+  recent
+    .flatMap((period) =>
+      summedColumns.map((key) => {
+        const filter = `x.date between p.${period}_from and p.${period}_to`;
+        const sum = `coalesce(sum(x.${key}) filter (where ${filter}), 0)`;
+        // Money rounded, never cast to a bounded numeric: sums have no upper limit (issue 27).
+        const value = key === "spent" || key === "revenue" ? `round(${sum}, 2)::text` : `${sum}::bigint`;
+        return `${value} as ${period}_${key}`;
+      }),
+    )
+    .join(", "),
+);
+
 /** The buyer dashboard's four cards for the viewer's scope, from the campaign totals. */
 export async function getMetricsSummary({
   db,
@@ -94,45 +125,33 @@ export async function getMetricsSummary({
 }): Promise<MetricsSummary> {
   const today = todayIn(timeZone, now);
   const scope = totalsScopeOf(actor);
-  const recent = ["daily", "weekly", "monthly"] as const;
   // Today, 7 and 30 days in one pass over the last 30 days of daily totals; all time from the
   // monthly totals plus this month's days.
-  const sums = (range: OpenDateRange, prefix: string) =>
-    sql.raw(
-      summedColumns
-        .map((key) => {
-          const filter = `x.date between '${range.from}'::date and '${range.to}'::date`;
-          const sum = `coalesce(sum(x.${key}) filter (where ${filter}), 0)`;
-          // Money rounded, never cast to a bounded numeric: sums have no upper limit (issue 27).
-          const value = key === "spent" || key === "revenue" ? `round(${sum}, 2)::text` : `${sum}::bigint`;
-          return `${value} as ${prefix}_${key}`;
-        })
-        .join(", "),
-    );
   const ranges = Object.fromEntries(recent.map((period) => [period, buyerPeriodRange(period, today)]));
-  // One statement: the recent sums and all time side by side (one row each, cross-joined).
-  const [row] = await selectRows<Record<string, string | number>>(
-    db,
-    sql`select r.*, t.* from (select ${sql.join(
-      recent.map((period) => sums(ranges[period]!, period)),
-      sql`, `,
-    )} from (${part(seriesSource(scope), ["date"], scope, ranges.monthly!)}) x) r
-    cross join (${totalsQuery(scope, buyerPeriodRange("total", today))}) t`,
+  // The ranges' dates are parameters, bound once each in a one-row select `p` that PostgreSQL folds
+  // into the sums (summarySums): the statement's text is the same every day (decision 0058).
+  const bounds = sql.join(
+    recent.map(
+      (period) =>
+        sql`${ranges[period]!.from}::date as ${sql.raw(`${period}_from`)}, ${ranges[period]!.to}::date as ${sql.raw(`${period}_to`)}`,
+    ),
+    sql`, `,
   );
-  const pick = (period: (typeof recent)[number]) =>
-    toMetricsTotals(
-      normalizeTotals(
-        Object.fromEntries(
-          summedColumns.map((key) => [key, row![`${period}_${key}`]]),
-        ) as unknown as RawTotals,
-      ),
-    );
+  // One statement: the recent sums and all time side by side (one row each, cross-joined).
+  const row = await readRow(
+    db,
+    sql`select r.*, t.* from (select ${summarySums}
+      from (${part(seriesSource(scope), "day", scope, ranges.monthly!)}) x cross join (select ${bounds}) p) r
+    cross join (${totalsQuery(scope, buyerPeriodRange("total", today))}) t`,
+    (raw) => raw,
+  );
+  const pick = (period: (typeof recent)[number]) => toMetricsTotals(totalsOf(row, `${period}_`));
   return {
     today,
     daily: pick("daily"),
     weekly: pick("weekly"),
     monthly: pick("monthly"),
-    total: toMetricsTotals(normalizeTotals(row as unknown as RawTotals)),
+    total: toMetricsTotals(totalsOf(row)),
   };
 }
 
@@ -228,7 +247,7 @@ type TotalsBreakdown = {
   from: string | null;
   to: string;
   totals: Totals;
-  series: (Totals & { date: string })[];
+  series: GrainRow<"day">[];
   byOffer: (Totals & { offerId: string | null; offerName: string | null; casinoBrand: string | null })[];
   /** `role` lets a caller count the buyers among them without reading the users again. */
   byUser: (Totals & { userId: string; name: string; email: string; role: Role })[];
@@ -254,52 +273,44 @@ export async function readTotalsBreakdown({
   // (edge days of a scope from campaigns: the day grains of a scope have no offer). A user or offer
   // whose only rows in an edge month lie outside the range nets to zero campaigns: `having` drops it.
   // Each part numbers its rows in its own order (days by date); the union is sorted by (kind, ord).
+  // `kind` is a constant from breakdownParts, each row mapped by parseBreakdownRow.
   // The series sums each day once (plain GROUP BY: GROUPING SETS cost about a millisecond more to
   // plan and to run), and the totals row sums those days again.
   const days = series
-    ? sql`with d as (select x.date, ${rawSums} from (${part(seriesSource(scope), ["date"], scope, range)}) x
+    ? sql`with d as (select x.date, ${rawSums} from (${part(seriesSource(scope), "day", scope, range)}) x
                      group by x.date) `
     : sql``;
   const main = series
-    ? sql`select 0 as kind, -1::bigint as ord, null::text as date, null::text as key, null::text as name,
-                 null::text as detail, null::text as role, ${totalsSums}
+    ? sql`select ${kindSql("totalsAndDays")} as kind, -1::bigint as ord, null::text as date, null::text as key,
+                 null::text as name, null::text as detail, null::text as role, ${totalsSums}
           from d x
           union all
-          select 0, x.date - date '0001-01-01', x.date::text, null, null, null, null, ${totalsCasts("x")}
+          select ${kindSql("totalsAndDays")}, x.date - date '0001-01-01', x.date::text, null, null, null, null, ${totalsCasts("x")}
           from d x`
     : // Without a series the months answer the totals (plus or minus the edge days).
-      sql`select 0 as kind, -1::bigint as ord, null::text as date, null::text as key, null::text as name,
-                 null::text as detail, null::text as role, ${totalsColumns("m")}
+      sql`select ${kindSql("totalsAndDays")} as kind, -1::bigint as ord, null::text as date, null::text as key,
+                 null::text as name, null::text as detail, null::text as role, ${totalsColumns("m")}
           from (${totalsQuery(scope, range)}) m`;
-  const rows = await selectOrderedRows<
-    RawTotals & {
-      kind: number;
-      date: string | null;
-      key: string | null;
-      name: string | null;
-      detail: string | null;
-      role: Role | null;
-    }
-  >(
+  const rows = await readOrderedRows(
     db,
     sql`${days}select r.* from (
           ${main}
           union all
-          select 1, row_number() over (order by g.sort_order desc, u.name), null, g.key, u.name, u.email,
+          select ${kindSql("buyer")}, row_number() over (order by g.sort_order desc, u.name), null, g.key, u.name, u.email,
                  u.role, ${totalsColumns("g")}
           from (select x.creator_id as key, ${totalsSums}, sum(x.revenue) - sum(x.spent) as sort_order
-                from (${coveringParts(range, scope, ["creator_id"], "monthTeam", "dayTeam")}) x
+                from (${coveringParts(range, scope, "buyer", "monthTeam", "dayTeam")}) x
                 group by x.creator_id
                 having sum(x.campaigns) > 0) g
           join users u on u.id = g.key
           union all
-          select 2, row_number() over (order by g.sort_order desc, o.name), null, g.key::text, o.name,
+          select ${kindSql("offer")}, row_number() over (order by g.sort_order desc, o.name), null, g.key::text, o.name,
                  o.casino_brand, null, ${totalsColumns("g")}
           from (select x.offer_id as key, ${totalsSums}, sum(x.revenue) as sort_order
                 from (${coveringParts(
                   range,
                   scope,
-                  ["offer_id"],
+                  "offer",
                   wide ? "monthOffer" : "monthTeamOffer",
                   wide ? "dayOffer" : "campaigns",
                 )}) x
@@ -308,49 +319,65 @@ export async function readTotalsBreakdown({
           left join offers o on o.id = g.key
         ) r`,
     sql`kind, ord`,
+    parseBreakdownRow,
   );
   const breakdown: TotalsBreakdown = {
     from,
     to,
-    totals: normalizeTotals({ ...emptyTotals }),
+    totals: { ...emptyTotals },
     series: [],
     byOffer: [],
     byUser: [],
   };
-  for (const row of rows) {
-    // Counts arrive as text from node-postgres (bigint) and as numbers from PGlite.
-    const totals: Totals = {
-      spent: row.spent,
-      revenue: row.revenue,
-      clicks: Number(row.clicks),
-      installations: Number(row.installations),
-      registrations: Number(row.registrations),
-      deposits: Number(row.deposits),
-      campaigns: Number(row.campaigns),
-    };
-    const kind = Number(row.kind);
-    if (kind === 0) {
-      if (row.date === null) breakdown.totals = totals;
-      else breakdown.series.push(Object.assign(totals, { date: row.date }));
-    } else if (kind === 1) {
-      breakdown.byUser.push(
-        Object.assign(totals, {
-          userId: row.key!,
-          name: row.name ?? "",
-          email: row.detail ?? "",
-          role: row.role!,
-        }),
-      );
-    } else {
-      breakdown.byOffer.push(
-        Object.assign(totals, { offerId: row.key, offerName: row.name, casinoBrand: row.detail }),
-      );
-    }
+  for (const entry of rows) {
+    if (entry.part === "total") breakdown.totals = entry.row;
+    else if (entry.part === "day") breakdown.series.push(entry.row);
+    else if (entry.part === "buyer") breakdown.byUser.push(entry.row);
+    else breakdown.byOffer.push(entry.row);
   }
   return breakdown;
 }
 
-const emptyTotals: RawTotals = {
+/** The parts of readTotalsBreakdown's statement, tagged in its `kind` column. */
+const breakdownParts = { totalsAndDays: 0, buyer: 1, offer: 2 } as const;
+/** A part's tag as a constant of the statement's text (a closed set). */
+const kindSql = (part: keyof typeof breakdownParts) => sql.raw(String(breakdownParts[part]));
+
+type BreakdownEntry =
+  | { part: "total"; row: Totals }
+  | { part: "day"; row: GrainRow<"day"> }
+  | { part: "buyer"; row: TotalsBreakdown["byUser"][number] }
+  | { part: "offer"; row: TotalsBreakdown["byOffer"][number] };
+
+function parseBreakdownRow(raw: RawRow): BreakdownEntry {
+  const totals = totalsOf(raw);
+  const kind = count(raw, "kind");
+  if (kind === breakdownParts.buyer) {
+    const role = raw.role;
+    if (!isRole(role)) throw new TypeError("Column role: expected a role");
+    const row = Object.assign(totals, {
+      userId: text(raw, "key"),
+      name: textOrNull(raw, "name") ?? "",
+      email: textOrNull(raw, "detail") ?? "",
+      role,
+    });
+    return { part: "buyer", row };
+  }
+  if (kind === breakdownParts.offer) {
+    const row = Object.assign(totals, {
+      offerId: textOrNull(raw, "key"),
+      offerName: textOrNull(raw, "name"),
+      casinoBrand: textOrNull(raw, "detail"),
+    });
+    return { part: "offer", row };
+  }
+  const date = textOrNull(raw, "date");
+  return date === null
+    ? { part: "total", row: totals }
+    : { part: "day", row: Object.assign(totals, { date }) };
+}
+
+const emptyTotals: Totals = {
   spent: "0.00",
   revenue: "0.00",
   clicks: 0,
@@ -387,20 +414,14 @@ async function getAnalyticsFromCampaigns({
   );
   // One pass over the matching campaigns for all four answers (GROUPING SETS): the filter cannot use
   // the totals, so each of four separate queries scanned the same tens of thousands of rows again.
-  // `kind` is GROUPING(date, offer, creator): 7 the totals, 3 by day, 5 by offer, 6 by user.
-  type Row = RawTotals & {
-    kind: number;
-    date: string | null;
-    offerId: string | null;
-    creatorId: string | null;
-    name: string | null;
-    detail: string | null;
-  };
-  const rows = await selectRows<Row>(
+  // `kind` is GROUPING(date, offer, creator), each grain's value derived from its keys (kindOf).
+  const kind = (grain: ReadGrain) => readGroupingSql(campaignGroupingKeys, grain);
+  const [byOffer, byUser] = [kind("offer"), kind("buyer")];
+  const rows = await readRows(
     db,
     sql`select g.*,
-               case g.kind when 5 then o.name when 6 then u.name end as name,
-               case g.kind when 5 then o.casino_brand when 6 then u.email end as detail
+               case g.kind when ${byOffer} then o.name when ${byUser} then u.name end as name,
+               case g.kind when ${byOffer} then o.casino_brand when ${byUser} then u.email end as detail
         from (select grouping(x.date, x.offer_id, x.creator_id)::int as kind,
                      x.date::text as date, x.offer_id as "offerId", x.creator_id as "creatorId",
                      ${totalsSums},
@@ -413,37 +434,60 @@ async function getAnalyticsFromCampaigns({
                            1 as campaigns
                     from ${campaigns} where ${where ?? sql`true`}) x
               group by grouping sets ((), (x.date), (x.offer_id), (x.creator_id))) g
-        left join ${offers} o on g.kind = 5 and o.id = g."offerId"
-        left join ${users} u on g.kind = 6 and u.id = g."creatorId"
-        where g.kind <> 6 or u.id is not null
+        left join ${offers} o on g.kind = ${byOffer} and o.id = g."offerId"
+        left join ${users} u on g.kind = ${byUser} and u.id = g."creatorId"
+        where g.kind <> ${byUser} or u.id is not null
         order by g.kind desc, g.date,
-                 case g.kind when 5 then g.revenue_order when 6 then g.profit_order end desc,
-                 case g.kind when 5 then o.name when 6 then u.name end`,
+                 case g.kind when ${byOffer} then g.revenue_order when ${byUser} then g.profit_order end desc,
+                 case g.kind when ${byOffer} then o.name when ${byUser} then u.name end`,
+    (raw) => ({
+      grain: grainOfKind(count(raw, "kind")),
+      totals: totalsOf(raw),
+      date: textOrNull(raw, "date"),
+      offerId: textOrNull(raw, "offerId"),
+      creatorId: textOrNull(raw, "creatorId"),
+      name: textOrNull(raw, "name"),
+      detail: textOrNull(raw, "detail"),
+    }),
   );
-  const totalsOf = (row: Row) => toMetricsTotals(normalizeTotals(row));
-  const totalsRow = rows.find((row) => Number(row.kind) === 7);
+  const totalsRow = rows.find((row) => row.grain === "total");
   return {
     from,
     to,
-    totals: totalsRow ? totalsOf(totalsRow) : toMetricsTotals(normalizeTotals({ ...emptyTotals })),
-    series: rows
-      .filter((row) => Number(row.kind) === 3)
-      .map((row) => toSeriesPoint(row.date!, normalizeTotals(row))),
+    totals: toMetricsTotals(totalsRow ? totalsRow.totals : emptyTotals),
+    series: rows.flatMap((row) =>
+      row.grain === "day" && row.date !== null ? [toSeriesPoint(row.date, row.totals)] : [],
+    ),
     byOffer: rows
-      .filter((row) => Number(row.kind) === 5)
+      .filter((row) => row.grain === "offer")
       .map((row) => ({
         offerId: row.offerId,
         offerName: row.name,
         casinoBrand: row.detail,
-        ...totalsOf(row),
+        ...toMetricsTotals(row.totals),
       })),
-    byUser: rows
-      .filter((row) => Number(row.kind) === 6)
-      .map((row) => ({
-        userId: row.creatorId!,
-        name: row.name ?? "",
-        email: row.detail ?? "",
-        ...totalsOf(row),
-      })),
+    byUser: rows.flatMap((row) =>
+      row.grain === "buyer" && row.creatorId !== null
+        ? [
+            {
+              userId: row.creatorId,
+              name: row.name ?? "",
+              email: row.detail ?? "",
+              ...toMetricsTotals(row.totals),
+            },
+          ]
+        : [],
+    ),
   };
+}
+
+/** The keys getAnalyticsFromCampaigns groups the campaigns by, in its GROUPING() order. */
+const campaignGroupingKeys = ["date", "offer_id", "creator_id"] as const satisfies readonly ReadKey[];
+const campaignGrains = ["total", "day", "offer", "buyer"] as const satisfies readonly ReadGrain[];
+
+/** The read grain of a GROUPING(date, offer, creator) value. */
+function grainOfKind(kind: number): (typeof campaignGrains)[number] {
+  const grain = campaignGrains.find((g) => groupingMask(campaignGroupingKeys, readGrains[g]) === kind);
+  if (!grain) throw new TypeError(`Unknown grouping ${kind}`);
+  return grain;
 }

@@ -8,6 +8,7 @@ import { listAuditEvents } from "./audit.service";
 const listRoute = createRoute({
   method: "get",
   path: "/audit",
+  operationId: "listAuditEvents",
   tags: ["Audit"],
   summary: "The audit trail, newest first (admins)",
   request: { query: auditListQuerySchema },

@@ -18,6 +18,7 @@ const backupParams = z.object({ id: z.uuid({ error: "invalid_id" }) });
 const list = createRoute({
   method: "get",
   path: "/backups",
+  operationId: "listBackups",
   tags,
   summary: "Backup history, newest first (admins)",
   responses: { 200: jsonResponse(z.array(backupSchema), "Backups"), ...errors(401, 403) },
@@ -25,6 +26,7 @@ const list = createRoute({
 const create = createRoute({
   method: "post",
   path: "/backups",
+  operationId: "createBackup",
   tags,
   summary: "Back the whole database up now (admins); a failed run is recorded with its reason",
   responses: { 201: jsonResponse(backupSchema, "The finished run"), ...errors(401, 403) },
@@ -32,6 +34,7 @@ const create = createRoute({
 const download = createRoute({
   method: "get",
   path: "/backups/{id}/download",
+  operationId: "downloadBackup",
   tags,
   summary: "Download a backup file (admins)",
   request: { params: backupParams },
@@ -46,6 +49,7 @@ const download = createRoute({
 const remove = createRoute({
   method: "delete",
   path: "/backups/{id}",
+  operationId: "deleteBackup",
   tags,
   summary: "Delete a backup and its file (admins)",
   request: { params: backupParams },

@@ -12,7 +12,6 @@ import {
 } from "../../../domain/schemas/campaigns";
 import type { AppDeps } from "../../context";
 import { createRouter, errors, jsonResponse, requireActor } from "../../http";
-import { campaignSecurity } from "../tokens/token-auth";
 import { csvHeaders } from "./campaigns.csv";
 import {
   createCampaign,
@@ -29,8 +28,8 @@ const tags = ["Campaigns"];
 const listRoute = createRoute({
   method: "get",
   path: "/campaigns",
+  operationId: "listCampaigns",
   tags,
-  security: campaignSecurity,
   summary: "Campaigns the viewer may see, filtered, sorted and paginated",
   request: { query: campaignListQuerySchema },
   responses: { 200: jsonResponse(campaignPageSchema, "One page of campaigns"), ...errors(400, 401) },
@@ -39,8 +38,8 @@ const listRoute = createRoute({
 const exportRoute = createRoute({
   method: "get",
   path: "/campaigns/export.csv",
+  operationId: "exportCampaignsCsv",
   tags,
-  security: campaignSecurity,
   summary: "The same filters as the list, as a streamed CSV file (UTF-8 with BOM, newest first)",
   request: { query: campaignFilterSchema },
   responses: {
@@ -52,8 +51,8 @@ const exportRoute = createRoute({
 const createRouteDef = createRoute({
   method: "post",
   path: "/campaigns",
+  operationId: "createCampaign",
   tags,
-  security: campaignSecurity,
   summary: "Log a day's results for an offer visible to the buyer",
   request: { body: { content: { "application/json": { schema: campaignInputSchema } }, required: true } },
   description: "409 month_closed (field date) when the buyer's statement for that month has closed it.",
@@ -66,8 +65,8 @@ const createRouteDef = createRoute({
 const getRoute = createRoute({
   method: "get",
   path: "/campaigns/{id}",
+  operationId: "getCampaign",
   tags,
-  security: campaignSecurity,
   summary: "One campaign within the viewer's scope",
   request: { params: idParams },
   responses: { 200: jsonResponse(campaignSchema, "The campaign"), ...errors(400, 401, 404) },
@@ -76,8 +75,8 @@ const getRoute = createRoute({
 const patchRoute = createRoute({
   method: "patch",
   path: "/campaigns/{id}",
+  operationId: "updateCampaign",
   tags,
-  security: campaignSecurity,
   summary: "Change one's own campaign (admins: any)",
   description:
     "409 month_closed when the month of the saved date or of the new one is closed by the creator's " +
@@ -95,8 +94,8 @@ const patchRoute = createRoute({
 const deleteRoute = createRoute({
   method: "delete",
   path: "/campaigns/{id}",
+  operationId: "deleteCampaign",
   tags,
-  security: campaignSecurity,
   summary: "Delete one's own campaign (admins: any)",
   description: "409 month_closed when the creator's statement for its month has closed it.",
   request: { params: idParams },

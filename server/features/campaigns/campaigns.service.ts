@@ -17,7 +17,8 @@ import type { Db, DbOrTx } from "../../db/client";
 import { retryOnDeadlock } from "../../db/retry";
 import { campaigns, offerAssignments, offers, users } from "../../db/schema";
 import { AppError, forbidden, isNumericOverflow, notFound, tooLarge, unprocessable } from "../../errors";
-import { countCampaigns, totalsScopeOf } from "../analytics/campaign-totals";
+import { readRows, text } from "../../read/rows";
+import { countCampaigns, totalsScopeOf } from "../../read/totals";
 import { findClosedMonths, monthClosed, monthStartOf, monthsOpen } from "./month-close";
 
 // Campaigns: one buyer's results for one offer on one day. Every read is scoped inside the query
@@ -227,15 +228,18 @@ async function createCampaignOnce(db: Db, actor: Actor, input: CampaignInput): P
   if ("problem" in figures) throw tooLarge({ [figures.problem.field]: figures.problem.code });
   const depositPayment = figures.revenue;
   // INSERT … SELECT … WHERE: nothing is inserted when the month is closed.
-  const result = await db.execute(sql`
+  const [inserted] = await readRows(
+    db,
+    sql`
     insert into campaigns (date, offer_id, creator_id, manager_id, spent, clicks, installations,
       registrations, deposits, deposit_payment)
     select ${input.date}::date, ${context.offerId}::uuid, ${actor.id}, ${context.managerId},
       ${input.spent}::numeric, ${input.clicks}::integer, ${input.installations}::integer,
       ${input.registrations}::integer, ${input.deposits}::integer, ${depositPayment}::numeric
     where ${monthsOpen(actor.id, [month])}
-    returning id`);
-  const [inserted] = (result as unknown as { rows: { id: string }[] }).rows;
+    returning id`,
+    (row) => ({ id: text(row, "id") }),
+  );
   if (!inserted) throw monthClosed([month], { date: "month_closed" });
   return (await findCampaign(db, inserted.id, undefined))!;
 }

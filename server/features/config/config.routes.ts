@@ -30,6 +30,7 @@ const publicConfigSchema = z
 const getConfig = createRoute({
   method: "get",
   path: "/config",
+  operationId: "getPublicConfig",
   tags: ["System"],
   summary:
     "Public configuration: human verification and the workspace settings every screen needs (language, time zone, currency)",
@@ -59,6 +60,7 @@ const altchaChallengeSchema = z
 const getChallenge = createRoute({
   method: "get",
   path: "/captcha/challenge",
+  operationId: "getCaptchaChallenge",
   tags: ["Auth"],
   summary: "A fresh ALTCHA proof-of-work challenge (only when CAPTCHA_PROVIDER=altcha)",
   responses: {
@@ -76,6 +78,7 @@ const validateResultSchema = z.object({ valid: z.boolean() }).meta({ id: "ResetT
 const validateResetToken = createRoute({
   method: "get",
   path: "/password-reset/validate",
+  operationId: "validatePasswordResetToken",
   tags: ["Auth"],
   summary: "Whether a password-reset (or invitation) token exists and has not expired",
   request: { query: validateQuerySchema },

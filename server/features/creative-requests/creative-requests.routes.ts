@@ -18,6 +18,7 @@ const tags = ["Creative requests"];
 const listRoute = createRoute({
   method: "get",
   path: "/creative-requests",
+  operationId: "listCreativeRequests",
   tags,
   summary: "Own requests (buyers, team leads) or all (admins), newest first",
   responses: { 200: jsonResponse(z.array(creativeRequestSchema), "Requests"), ...errors(401, 403) },
@@ -25,6 +26,7 @@ const listRoute = createRoute({
 const createRouteDef = createRoute({
   method: "post",
   path: "/creative-requests",
+  operationId: "createCreativeRequest",
   tags,
   summary: "File a creative request; every admin is notified",
   request: {
@@ -35,6 +37,7 @@ const createRouteDef = createRoute({
 const patchRoute = createRoute({
   method: "patch",
   path: "/creative-requests/{id}",
+  operationId: "updateCreativeRequest",
   tags,
   summary: "Set a request's status and notes (admins); the requester is notified of a new status",
   request: {

@@ -13,6 +13,7 @@ const healthSchema = z
 const getHealth = createRoute({
   method: "get",
   path: "/health",
+  operationId: "getHealth",
   tags: ["System"],
   summary: "Liveness and database reachability (for load balancers)",
   responses: {

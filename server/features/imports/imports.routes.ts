@@ -11,7 +11,6 @@ import { campaignBatchSchema } from "../../../domain/schemas/tokens";
 import type { AppDeps } from "../../context";
 import { AppError, errorBodySchema, validationError } from "../../errors";
 import { createRouter, errors, jsonResponse, requireActor } from "../../http";
-import { campaignSecurity } from "../tokens/token-auth";
 import {
   commitImport,
   getImportPreviewPage,
@@ -44,6 +43,7 @@ const previewForm = z.object({
 const previewRoute = createRoute({
   method: "post",
   path: "/imports/preview",
+  operationId: "previewImport",
   tags,
   summary: "Read a file of daily results and show every row as it will be saved, with its problems",
   request: { body: { content: { "multipart/form-data": { schema: previewForm } }, required: true } },
@@ -62,6 +62,7 @@ const uploadFields = z.object({ mapping: previewForm.shape.mapping, userId: prev
 const pageRoute = createRoute({
   method: "get",
   path: "/imports/preview/{token}",
+  operationId: "getImportPreview",
   tags,
   summary: "Another page of a preview, optionally only rows of one status",
   request: { params: z.object({ token: z.string().max(100) }), query: importPreviewPageQuerySchema },
@@ -71,6 +72,7 @@ const pageRoute = createRoute({
 const commitRoute = createRoute({
   method: "post",
   path: "/imports",
+  operationId: "importCampaigns",
   tags,
   summary: "Save the accepted rows of a preview in one transaction (duplicates skipped or replaced)",
   description:
@@ -86,6 +88,7 @@ const commitRoute = createRoute({
 const batchRoute = createRoute({
   method: "post",
   path: "/campaigns/batch",
+  operationId: "createCampaignBatch",
   tags: ["Campaigns"],
   summary: "Log up to 1,000 days at once, all or nothing (duplicate days skipped or replaced)",
   description:
@@ -94,7 +97,6 @@ const batchRoute = createRoute({
     "two rows for one offer and day are refused, and one row dated in a month the buyer's statement " +
     "has closed refuses the whole batch (409 month_closed, fields rows.<i>.date). Send an Idempotency-Key to retry safely: the same " +
     "key and body answer the stored result (header Idempotent-Replayed: true) without saving again.",
-  security: campaignSecurity,
   request: {
     headers: z.object({
       "idempotency-key": z

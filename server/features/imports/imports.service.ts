@@ -39,6 +39,7 @@ import {
   users,
 } from "../../db/schema";
 import { AppError, conflict, forbidden, notFound, tooLarge, unprocessable } from "../../errors";
+import { count, readRow, readRows, text } from "../../read/rows";
 import { offerVisibleTo } from "../campaigns/campaigns.service";
 import { closingStatuses, findClosedMonths, monthClosed, monthStartOf } from "../campaigns/month-close";
 
@@ -212,7 +213,7 @@ async function createPreview(
 
 /**
  * One INSERT per chunk with a single JSON parameter (ten bound parameters a row were slow); json,
- * not jsonb: PostgreSQL expands json_to_recordset about twice as fast (66 vs 129 ms per 1,000 rows).
+ * not jsonb: PostgreSQL expands json_to_recordset faster from json (docs/performance.md, import).
  */
 async function storePreviewRows(db: Db, previewId: string, rows: readonly ImportRow[]) {
   const records = rows.map((row) => ({
@@ -480,26 +481,32 @@ export async function saveCampaignDays(
   const rows = sql`(${source}) as s`;
   // Under the statements' shared locks (month-close.ts) before anything is written: a month closed
   // since the preview (or while this batch was checked) refuses the whole write.
-  const monthResult = await tx.execute(
+  const months = await readRows(
+    tx,
     sql`select distinct to_char(s.date, 'YYYY-MM-01') as month from ${rows} where s.date is not null`,
+    (row) => text(row, "month"),
   );
-  const months = (monthResult as unknown as { rows: { month: string }[] }).rows.map((row) => row.month);
   const closed = await findClosedMonths(tx, { creatorId: target.id, dates: months });
   if (closed.length > 0) throw monthClosed(closed, fieldsOf?.(closed));
   // Read inside the transaction: a day logged since the preview is still a duplicate.
   const logged = sql`exists (select 1 from campaigns c where c.creator_id = ${target.id}
     and c.offer_id = s.offer_id and c.date = s.date)`;
-  const result = await tx.execute(sql`
+  const facts = await readRow(
+    tx,
+    sql`
     select count(*)::int as total,
       count(*) filter (where ${logged})::int as existing,
       count(*) filter (where not exists (
         select 1 from ${offers} where ${offers.id} = s.offer_id and ${offerVisibleTo(target.id)}))::int as unusable
-    from ${rows}`);
-  const [facts] = (result as unknown as { rows: { total: number; existing: number; unusable: number }[] })
-    .rows;
-  const total = Number(facts?.total ?? 0);
-  const existing = Number(facts?.existing ?? 0);
-  if (Number(facts?.unusable ?? 0) > 0)
+    from ${rows}`,
+    (row) => ({
+      total: count(row, "total"),
+      existing: count(row, "existing"),
+      unusable: count(row, "unusable"),
+    }),
+  );
+  const { total, existing } = facts;
+  if (facts.unusable > 0)
     throw conflict("import_offer_changed", "An offer of this import is no longer available; preview again.");
   if (duplicates === "replace" && existing > 0)
     await tx.execute(sql`

@@ -32,6 +32,7 @@ const sessionRequired: MiddlewareHandler<AppBindings> = async (c, next) => {
 const getMeRoute = createRoute({
   method: "get",
   path: "/me",
+  operationId: "getMe",
   tags: ["Me"],
   summary: "The signed-in user",
   responses: {
@@ -43,6 +44,7 @@ const getMeRoute = createRoute({
 const patchMeRoute = createRoute({
   method: "patch",
   path: "/me",
+  operationId: "updateMe",
   tags: ["Me"],
   summary: "Keep the signed-in user's language in their profile",
   middleware: [sessionRequired] as const,

@@ -12,6 +12,7 @@ const noteParams = z.object({ id: z.uuid({ error: "invalid_id" }) });
 const listAll = createRoute({
   method: "get",
   path: "/notes",
+  operationId: "listNotes",
   tags,
   summary: "Own notes (buyers, team leads) or every note (admins)",
   responses: { 200: jsonResponse(z.array(noteSchema), "Notes, newest first"), ...errors(401, 403) },
@@ -19,6 +20,7 @@ const listAll = createRoute({
 const listForUser = createRoute({
   method: "get",
   path: "/users/{id}/notes",
+  operationId: "listUserNotes",
   tags,
   summary: "One user's notes (admins, or the user themself)",
   request: { params: userParams },
@@ -27,6 +29,7 @@ const listForUser = createRoute({
 const create = createRoute({
   method: "post",
   path: "/users/{id}/notes",
+  operationId: "createUserNote",
   tags,
   summary: "Add a note to a user (admins)",
   request: { params: userParams, body },
@@ -35,6 +38,7 @@ const create = createRoute({
 const update = createRoute({
   method: "patch",
   path: "/notes/{id}",
+  operationId: "updateNote",
   tags,
   summary: "Change a note (admins)",
   request: { params: noteParams, body },
@@ -43,6 +47,7 @@ const update = createRoute({
 const remove = createRoute({
   method: "delete",
   path: "/notes/{id}",
+  operationId: "deleteNote",
   tags,
   summary: "Delete a note (admins)",
   request: { params: noteParams },

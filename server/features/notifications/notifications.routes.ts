@@ -21,6 +21,7 @@ const heartbeatMs = 25_000;
 const listRoute = createRoute({
   method: "get",
   path: "/notifications",
+  operationId: "listNotifications",
   tags,
   summary: "The viewer's latest notifications and the unread count",
   request: { query: notificationListQuerySchema },
@@ -35,6 +36,7 @@ const listRoute = createRoute({
 const readRoute = createRoute({
   method: "post",
   path: "/notifications/{id}/read",
+  operationId: "markNotificationRead",
   tags,
   summary: "Mark one of the viewer's notifications read",
   request: { params: z.object({ id: z.uuid({ error: "invalid_id" }) }) },
@@ -43,6 +45,7 @@ const readRoute = createRoute({
 const readAllRoute = createRoute({
   method: "post",
   path: "/notifications/read-all",
+  operationId: "markAllNotificationsRead",
   tags,
   summary: "Mark all of the viewer's notifications read",
   responses: { 204: { description: "Marked" }, ...errors(401) },
@@ -50,6 +53,7 @@ const readAllRoute = createRoute({
 const streamRoute = createRoute({
   method: "get",
   path: "/notifications/stream",
+  operationId: "streamNotifications",
   tags,
   summary:
     "Server-Sent Events: `notification` events as they are written; send Last-Event-ID to catch up after a reconnect",

@@ -10,6 +10,7 @@ const idParams = z.object({ id: z.uuid({ error: "invalid_id" }) });
 const listRoute = createRoute({
   method: "get",
   path: "/offers",
+  operationId: "listOffers",
   tags,
   summary: "Offers the viewer may see, newest first (buyers: visible to all or assigned to them)",
   responses: { 200: jsonResponse(z.array(offerSchema), "Offers"), ...errors(401) },
@@ -17,6 +18,7 @@ const listRoute = createRoute({
 const getRoute = createRoute({
   method: "get",
   path: "/offers/{id}",
+  operationId: "getOffer",
   tags,
   summary: "One offer the viewer may see",
   request: { params: idParams },
@@ -25,6 +27,7 @@ const getRoute = createRoute({
 const createRouteDef = createRoute({
   method: "post",
   path: "/offers",
+  operationId: "createOffer",
   tags,
   summary: "Create an offer (admins); notifies every buyer who can see it",
   request: { body: { content: { "application/json": { schema: offerInputSchema } }, required: true } },
@@ -33,6 +36,7 @@ const createRouteDef = createRoute({
 const patchRoute = createRoute({
   method: "patch",
   path: "/offers/{id}",
+  operationId: "updateOffer",
   tags,
   summary: "Change an offer (admins); buyers who can newly see it are notified",
   request: {
@@ -44,6 +48,7 @@ const patchRoute = createRoute({
 const deleteRoute = createRoute({
   method: "delete",
   path: "/offers/{id}",
+  operationId: "deleteOffer",
   tags,
   summary: "Delete an offer (admins); its campaigns keep their numbers without the link",
   request: { params: idParams },

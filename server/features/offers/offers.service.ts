@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { campaignTotals, offerAssignments, offers, users } from "../../db/schema";
 import { toIsoString } from "../../db/values";
 import { forbidden, notFound, unprocessable } from "../../errors";
-import { grains } from "../analytics/campaign-totals";
+import { grainOf } from "../../read/grains";
 import { offerVisibleTo } from "../campaigns/campaigns.service";
 import { createNotifications } from "../notifications/notifications.service";
 
@@ -49,7 +49,7 @@ async function loadCampaignCounts(db: DbOrTx, offerIds: string[]) {
   const rows = await db
     .select({ offerId: campaignTotals.offerId, n: sql<number>`sum(${campaignTotals.campaigns})::int` })
     .from(campaignTotals)
-    .where(and(eq(campaignTotals.grain, grains.monthOffer), inArray(campaignTotals.offerId, offerIds)))
+    .where(and(eq(campaignTotals.grain, grainOf("monthOffer")), inArray(campaignTotals.offerId, offerIds)))
     .groupBy(campaignTotals.offerId);
   return new Map(rows.map((r) => [r.offerId!, r.n]));
 }

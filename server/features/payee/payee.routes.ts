@@ -10,6 +10,7 @@ const answer = jsonResponse(payeeAnswerSchema, "The payment details, or null whe
 const getMineRoute = createRoute({
   method: "get",
   path: "/me/payee",
+  operationId: "getMyPayee",
   tags,
   summary: "The buyer's own payment details (Pix key, bank account or USDT address)",
   responses: { 200: answer, ...errors(401, 403) },
@@ -18,6 +19,7 @@ const getMineRoute = createRoute({
 const putMineRoute = createRoute({
   method: "put",
   path: "/me/payee",
+  operationId: "setMyPayee",
   tags,
   summary:
     "Save the buyer's payment details; a change is audited (keys masked) and notifies financial users and admins",
@@ -28,6 +30,7 @@ const putMineRoute = createRoute({
 const getUserRoute = createRoute({
   method: "get",
   path: "/users/{id}/payee",
+  operationId: "getUserPayee",
   tags,
   summary: "A buyer's payment details (financial and admins; a buyer only their own)",
   request: { params: z.object({ id: z.string().min(1).max(100) }) },

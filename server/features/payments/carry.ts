@@ -5,7 +5,7 @@ import { auditSourceOf, recordAuditEvent } from "../../audit";
 import type { Actor } from "../../context";
 import type { Tx } from "../../db/client";
 import { paymentAdjustments, paymentStatements, paymentStatusChanges, payouts } from "../../db/schema";
-import { selectRows } from "../analytics/campaign-totals";
+import { selectRows } from "../../read/rows";
 
 // Carried overpayments (decisions.md, "Month close and the payout ledger"; docs/decisions/0061).
 // When a statement has more paid than it owes (a clawback after the payouts), the excess moves to

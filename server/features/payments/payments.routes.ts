@@ -44,6 +44,7 @@ const card = jsonResponse(paymentCardSchema, "The statement after the action");
 const monthRoute = createRoute({
   method: "get",
   path: "/payments",
+  operationId: "listPayments",
   tags,
   summary:
     "Load a month: create missing statements, refresh pending ones, carry overpayments in; the rows the filters keep and their totals",
@@ -55,6 +56,7 @@ const statementAction = (action: "process" | "reject" | "reopen" | "confirm", su
   createRoute({
     method: "post",
     path: `/payments/{statementId}/${action}`,
+    operationId: `${action}Statement`,
     tags,
     summary,
     request: { params: statementParams, body: body(actionBodySchema) },
@@ -64,6 +66,7 @@ const statementAction = (action: "process" | "reject" | "reopen" | "confirm", su
 const payoutsRoute = createRoute({
   method: "post",
   path: "/payments/{statementId}/payouts",
+  operationId: "createPayout",
   tags,
   summary:
     "Register a payment of 0 < amount ≤ pending; the statement is paid when nothing is left (closeEarly before the month ends)",
@@ -76,6 +79,7 @@ const payoutsRoute = createRoute({
 const reverseRoute = createRoute({
   method: "post",
   path: "/payouts/{id}/reverse",
+  operationId: "reversePayout",
   tags,
   summary:
     "Reverse any payment of a statement that is not cancelled (reason required); a paid statement returns to pending",
@@ -88,6 +92,7 @@ const reverseRoute = createRoute({
 const editPayoutRoute = createRoute({
   method: "patch",
   path: "/payouts/{id}",
+  operationId: "updatePayout",
   tags,
   summary: "Change a payment's note; its amount never changes (reverse it instead)",
   request: {
@@ -99,6 +104,7 @@ const editPayoutRoute = createRoute({
 const adjustmentsRoute = createRoute({
   method: "post",
   path: "/payments/{statementId}/adjustments",
+  operationId: "createAdjustment",
   tags,
   summary:
     "Adjust what a statement owes: + bonus, − clawback, with a reason; an overpayment moves to the next month",
@@ -111,6 +117,7 @@ const adjustmentsRoute = createRoute({
 const historyRoute = createRoute({
   method: "get",
   path: "/payments/{statementId}/history",
+  operationId: "getStatementHistory",
   tags,
   summary: "A statement's payments (10 per page), every status change and every adjustment",
   request: {
@@ -124,6 +131,7 @@ const historyRoute = createRoute({
 const myPaymentRoute = createRoute({
   method: "get",
   path: "/me/payment",
+  operationId: "getMyPayment",
   tags,
   summary: "The buyer's own current month: status, pending amount (0 when paid), next expected payment date",
   responses: { 200: jsonResponse(myPaymentSchema, "The badge"), ...errors(401, 403) },
@@ -131,6 +139,7 @@ const myPaymentRoute = createRoute({
 const myPaymentsRoute = createRoute({
   method: "get",
   path: "/me/payments",
+  operationId: "listMyPayments",
   tags,
   summary: "The buyer's own statements, newest month first, with payouts, reversals and adjustments",
   responses: { 200: jsonResponse(myStatementsSchema, "The buyer's statements"), ...errors(401, 403) },
@@ -138,6 +147,7 @@ const myPaymentsRoute = createRoute({
 const myCommissionRoute = createRoute({
   method: "get",
   path: "/me/commission",
+  operationId: "getMyCommission",
   tags,
   summary:
     "The buyer's commission this month under their model, and the ROI or revenue still missing for a higher rate",
@@ -146,6 +156,7 @@ const myCommissionRoute = createRoute({
 const getSettingsRoute = createRoute({
   method: "get",
   path: "/commission-settings/{userId}",
+  operationId: "getCommissionSettings",
   tags,
   summary: "The commission settings in effect for a month (default the current one) and every saved version",
   request: {
@@ -157,6 +168,7 @@ const getSettingsRoute = createRoute({
 const putSettingsRoute = createRoute({
   method: "put",
   path: "/commission-settings/{userId}",
+  operationId: "setCommissionSettings",
   tags,
   summary:
     "Save a buyer's commission model from a month on (default the current one); refused when that month or a later one is closed",

@@ -25,6 +25,7 @@ const description =
 const csvRoute = createRoute({
   method: "get",
   path: "/payments.csv",
+  operationId: "exportPaymentsCsv",
   tags,
   summary: "The month's payout file as CSV, in the reader's dialect (pt-BR and ru: ';' and decimal comma)",
   description,
@@ -40,6 +41,7 @@ const xlsxContentType = "application/vnd.openxmlformats-officedocument.spreadshe
 const xlsxRoute = createRoute({
   method: "get",
   path: "/payments.xlsx",
+  operationId: "exportPaymentsXlsx",
   tags,
   summary: "The month's payout file as an Excel workbook (amounts as number cells with 2 decimals)",
   description,

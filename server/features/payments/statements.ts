@@ -23,7 +23,8 @@ import {
   payouts,
   users,
 } from "../../db/schema";
-import { grains, selectOrderedRows, selectRows } from "../analytics/campaign-totals";
+import { grainSql } from "../../read/grains";
+import { asRow, readOrderedRows, readRow, selectRows, text } from "../../read/rows";
 
 // Reading and refreshing statements (decisions.md, "Commission", "Payments", "Month close and the
 // payout ledger"; docs/decisions/0061). Plain SQL: mapping 200 statements through the query builder
@@ -104,15 +105,15 @@ export async function readSettingsInEffect(db: DbOrTx, userId: string, periodSta
 
 /** A buyer's spend and revenue over a whole month, from the month × buyer × team lead totals. */
 export async function readMonthTotals(db: DbOrTx, userId: string, periodStart: string) {
-  const [row] = await selectRows<{ spent: string; revenue: string }>(
+  return readRow(
     db,
     sql`select round(coalesce(sum(spent), 0), 2)::text as spent,
                round(coalesce(sum(revenue), 0), 2)::text as revenue
         from ${campaignTotals}
-        where grain = ${sql.raw(String(grains.monthTeam))} and period = ${periodStart}::date
+        where grain = ${grainSql("monthTeam")} and period = ${periodStart}::date
           and creator_id = ${userId}`,
+    (row) => ({ spent: text(row, "spent"), revenue: text(row, "revenue") }),
   );
-  return row ?? { spent: "0.00", revenue: "0.00" };
 }
 
 /** A statement's figures from the month's sums (two-decimal strings from SQL). */
@@ -196,8 +197,8 @@ export function sameStatement(
  * Writes the given fresh statements in one statement: new ones appear as pending, pending ones are
  * refreshed, others stay frozen; answers how many rows it wrote. A statement that already holds
  * these figures (another load wrote them first) is not written again, so two people opening the
- * month do not wait on each other's row locks (issue 9: 702 ms p95 at 10 connections when every
- * load rewrote all 200). PostgreSQL compares after casting to the columns' types. Rows go in user
+ * month do not wait on each other's row locks (issue 9: when every load rewrote every statement,
+ * concurrent loads queued on them). PostgreSQL compares after casting to the columns' types. Rows go in user
  * order, so two loads lock them in the same order.
  */
 export async function refreshStatements(
@@ -390,7 +391,7 @@ async function readMonthRows(
       from ${users} u
       left join (select creator_id, sum(spent) as spent, sum(revenue) as revenue
                  from ${campaignTotals}
-                 where grain = ${sql.raw(String(grains.monthTeam))} and period = ${from}::date
+                 where grain = ${grainSql("monthTeam")} and period = ${from}::date
                  group by creator_id) t on t.creator_id = u.id
       -- The settings in effect for the month, for every buyer at once (a lateral lookup per buyer
       -- cost more than the rest of the query).
@@ -437,7 +438,8 @@ async function readMonthRows(
            k."teamLeadId", k."teamLeadName", k."payeeMethod", k."payeeUpdatedAt", k."payeeChangedRecently",
            k."previousStatementId", k."previousOverpaid", k.matches, t.*
     from k cross join t`;
-  return selectOrderedRows<MonthRow>(db, query, sql`name, "userId"`);
+  // The month's wide row is cast column by column in SQL above and read field by field below.
+  return readOrderedRows(db, query, sql`name, "userId"`, asRow<MonthRow>);
 }
 
 function toPaymentRow(row: MonthRow & StoredStatement): PaymentRow {

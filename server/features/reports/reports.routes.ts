@@ -33,6 +33,7 @@ import {
 const adminDashboard = createRoute({
   method: "get",
   path: "/admin/dashboard",
+  operationId: "getAdminDashboard",
   tags: ["Admin"],
   summary: "Totals and performance by offer and by user for today, 7 or 30 days (admins)",
   request: { query: adminDashboardQuerySchema },
@@ -41,6 +42,7 @@ const adminDashboard = createRoute({
 const financialDashboard = createRoute({
   method: "get",
   path: "/financial/dashboard",
+  operationId: "getFinancialDashboard",
   tags: ["Financial"],
   summary: "Totals and the per-user table for 7, 30, 90 days or all time",
   request: { query: financialPeriodQuerySchema },
@@ -49,6 +51,7 @@ const financialDashboard = createRoute({
 const financialAnalytics = createRoute({
   method: "get",
   path: "/financial/analytics",
+  operationId: "getFinancialAnalytics",
   tags: ["Financial"],
   summary: "Overview with growth against the previous period, the funnel and the top-10 lists",
   request: { query: financialPeriodQuerySchema },
@@ -57,6 +60,7 @@ const financialAnalytics = createRoute({
 const financialUsers = createRoute({
   method: "get",
   path: "/financial/users",
+  operationId: "listFinancialUsers",
   tags: ["Financial"],
   summary: "Users with campaign totals and last campaign date; search by name or e-mail, filter by role",
   request: { query: financialUsersQuerySchema },
@@ -65,6 +69,7 @@ const financialUsers = createRoute({
 const userStats = createRoute({
   method: "get",
   path: "/financial/users/{id}/stats",
+  operationId: "getUserStats",
   tags: ["Financial"],
   summary: "One user's statistics for a named period or a custom range",
   request: { params: z.object({ id: z.string().min(1).max(100) }), query: rangeQuerySchema },
@@ -73,6 +78,7 @@ const userStats = createRoute({
 const report = createRoute({
   method: "get",
   path: "/reports",
+  operationId: "getReport",
   tags: ["Financial"],
   summary: "The report builder: summary and tables by user and by offer, with ROI bounds per campaign",
   request: { query: reportQuerySchema },
@@ -81,6 +87,7 @@ const report = createRoute({
 const reportCsv = createRoute({
   method: "get",
   path: "/reports.csv",
+  operationId: "exportReportCsv",
   tags: ["Financial"],
   summary: "The same report as CSV (relatorio-financeiro-{date}.csv): rows by user, then by offer",
   request: { query: reportCsvQuerySchema },

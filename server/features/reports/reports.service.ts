@@ -22,6 +22,9 @@ import type { Actor } from "../../context";
 import type { Db } from "../../db/client";
 import { campaignTotals, users } from "../../db/schema";
 import { forbidden, notFound } from "../../errors";
+import { grainOf, grainSql } from "../../read/grains";
+import { count, readRow, record, recordOrNull, totalsOf } from "../../read/rows";
+import { readTotals, totalsQuery, totalsScopeOf } from "../../read/totals";
 import {
   getAnalytics,
   getDashboard,
@@ -30,15 +33,6 @@ import {
   toOfferBreakdown,
   toUserBreakdown,
 } from "../analytics/analytics.service";
-import {
-  grains,
-  normalizeTotals,
-  type RawTotals,
-  readTotals,
-  selectRows,
-  totalsQuery,
-  totalsScopeOf,
-} from "../analytics/campaign-totals";
 
 // The admin and financial screens, all built on the one analytics query layer (SQL aggregates).
 
@@ -129,21 +123,29 @@ export async function getFinancialAnalytics({
   // The comparison needs totals only (not two more full analytics); "current" is the main range
   // itself unless the period is "all".
   const sameAsMain = range.from === current.from && range.to === current.to;
-  const [main, [comparison]] = await Promise.all([
+  const [main, comparison] = await Promise.all([
     // The screen shows totals and the top ten users and offers, no chart: no daily series.
     readTotalsBreakdown({ db, actor, timeZone, query: { ...asBounds(range) }, series: false }),
     // The comparison's totals and the number of buyers in one statement (each round trip costs more
     // than these reads). Money arrives as text inside the JSON (totalsSums casts it), never as a
     // JSON number.
-    selectRows<{ now: RawTotals | null; before: RawTotals; buyers: number | string }>(
+    readRow(
       db,
       sql`select ${sameAsMain ? sql`null::json` : sql`(select row_to_json(t) from (${totalsQuery(scope, current)}) t)`} as now,
                  (select row_to_json(t) from (${totalsQuery(scope, previous)}) t) as before,
                  (select count(*) from ${users} u where u.role = 'user') as buyers`,
+      (row) => {
+        const now = recordOrNull(row, "now");
+        return {
+          now: now ? totalsOf(now) : null,
+          before: totalsOf(record(row, "before")),
+          buyers: count(row, "buyers"),
+        };
+      },
     ),
   ]);
-  const nowTotals = comparison!.now ? normalizeTotals(comparison!.now) : null;
-  const beforeTotals = normalizeTotals(comparison!.before);
+  const nowTotals = comparison.now;
+  const beforeTotals = comparison.before;
   // Active is counted among the same people as the total (buyers), so it can never exceed it when a
   // team lead or an admin logs campaigns too.
   const activeUsers = main.byUser.filter((user) => user.role === "user").length;
@@ -157,7 +159,7 @@ export async function getFinancialAnalytics({
     current: { ...now, ...current },
     previous: { ...before, ...previous },
     revenueGrowth: growth(before.revenue, now.revenue),
-    totalUsers: Number(comparison!.buyers),
+    totalUsers: comparison.buyers,
     activeUsers,
     topUsers: main.byUser.slice(0, 10).map(toUserBreakdown),
     topOffers: main.byOffer.slice(0, 10).map(toOfferBreakdown),
@@ -189,7 +191,7 @@ export async function listFinancialUsers({
       ),
     })
     .from(campaignTotals)
-    .where(eq(campaignTotals.grain, grains.monthTeam))
+    .where(eq(campaignTotals.grain, grainOf("monthTeam")))
     .groupBy(campaignTotals.creatorId)
     .as("totals");
   const pattern = q ? `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
@@ -202,7 +204,7 @@ export async function listFinancialUsers({
       profit: totals.profit,
       // Correlated on the outer users row, named in full (drizzle leaves a subquery's columns bare).
       lastDate: sql<string | null>`(select max(d.period)::text from campaign_totals d
-        where d.grain = ${sql.raw(String(grains.dayTeam))} and d.creator_id = "users"."id")`,
+        where d.grain = ${grainSql("dayTeam")} and d.creator_id = "users"."id")`,
     })
     .from(users)
     .leftJoin(totals, eq(totals.creatorId, users.id))

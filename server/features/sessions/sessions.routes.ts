@@ -12,6 +12,7 @@ const tags = ["Me"];
 const listRoute = createRoute({
   method: "get",
   path: "/me/sessions",
+  operationId: "listMySessions",
   tags,
   summary: "The signed-in user's active sessions, this one first (device, address, signed in, last active)",
   responses: { 200: jsonResponse(z.array(sessionSchema), "Sessions"), ...errors(401) },
@@ -19,6 +20,7 @@ const listRoute = createRoute({
 const revokeRoute = createRoute({
   method: "delete",
   path: "/me/sessions/{id}",
+  operationId: "revokeMySession",
   tags,
   summary: "End one of the signed-in user's other sessions (422 cannot_end_current_session for this one)",
   request: { params: z.object({ id: sessionIdField }) },
@@ -27,6 +29,7 @@ const revokeRoute = createRoute({
 const revokeOthersRoute = createRoute({
   method: "post",
   path: "/me/sessions/revoke-others",
+  operationId: "revokeMyOtherSessions",
   tags,
   summary: "End every session of the signed-in user except this one",
   responses: { 200: jsonResponse(sessionsRevokedSchema, "How many ended"), ...errors(401) },

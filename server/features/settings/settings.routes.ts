@@ -11,6 +11,7 @@ import { readWorkspaceSettings, saveWorkspaceSettings } from "./settings.service
 const getSettings = createRoute({
   method: "get",
   path: "/settings",
+  operationId: "getSettings",
   tags: ["Settings"],
   summary: "The workspace settings (any signed-in user)",
   responses: { 200: jsonResponse(workspaceSettingsSchema, "Settings"), ...errors(401) },
@@ -19,6 +20,7 @@ const getSettings = createRoute({
 const putSettings = createRoute({
   method: "put",
   path: "/settings",
+  operationId: "updateSettings",
   tags: ["Settings"],
   summary: "Replace the workspace settings (admins); applies to every process at once",
   request: {
@@ -48,6 +50,7 @@ const testReportResultSchema = z
 const postTestReport = createRoute({
   method: "post",
   path: "/settings/test-report",
+  operationId: "sendTestReport",
   tags: ["Settings"],
   summary:
     "Send today's daily report e-mail now to every admin and financial user (admins); each key sends once",

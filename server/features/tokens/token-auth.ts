@@ -1,17 +1,13 @@
 import type { Context } from "hono";
+import { acceptsApiToken } from "../../../domain/permissions";
 import type { RequestClient } from "../../audit";
 import type { AppBindings } from "../../context";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { resolveTokenActor } from "./tokens.service";
 
-// `Authorization: Bearer <token>` on the campaign endpoints (issue 11). Anywhere else a token is
-// refused outright, so a script's token can never reach user management, payments or settings.
-
-const tokenPaths = /^\/api\/campaigns(\/|$)/;
-
-/** OpenAPI security of the campaign endpoints: the session cookie or a personal API token. */
-export const campaignSecurity: Record<string, string[]>[] = [{}, { bearerToken: [] }];
+// `Authorization: Bearer <token>` where domain/permissions.ts's acceptsApiToken says (the campaign
+// endpoints, issue 11). Anywhere else a token is refused outright.
 
 /** True when the request carries a bearer token (the session cookie is then ignored). */
 export function hasBearerToken(c: Context<AppBindings>): boolean {
@@ -24,7 +20,7 @@ export async function authenticateBearer(
   db: Db,
   client: RequestClient,
 ): Promise<void> {
-  if (!tokenPaths.test(c.req.path))
+  if (!acceptsApiToken(c.req.path))
     throw new AppError(
       "unauthenticated",
       "API tokens work on the campaign endpoints only.",

@@ -9,6 +9,7 @@ const tags = ["API tokens"];
 const listRoute = createRoute({
   method: "get",
   path: "/tokens",
+  operationId: "listTokens",
   tags,
   summary: "One's own personal API tokens (never the secrets)",
   responses: { 200: jsonResponse(z.array(apiTokenSchema), "Tokens, newest first"), ...errors(401) },
@@ -16,6 +17,7 @@ const listRoute = createRoute({
 const createRouteDef = createRoute({
   method: "post",
   path: "/tokens",
+  operationId: "createToken",
   tags,
   summary: "Create a personal API token; the secret is in this answer only",
   request: { body: { content: { "application/json": { schema: apiTokenInputSchema } }, required: true } },
@@ -27,6 +29,7 @@ const createRouteDef = createRoute({
 const deleteRoute = createRoute({
   method: "delete",
   path: "/tokens/{id}",
+  operationId: "revokeToken",
   tags,
   summary: "Revoke one of one's tokens; it stops working at once",
   request: { params: z.object({ id: z.uuid({ error: "invalid_id" }) }) },

@@ -451,6 +451,9 @@ describe("OpenAPI", () => {
   it("describes the bearer token scheme", async () => {
     const document = await (await ctx.request("/api/openapi.json")).json();
     expect(document.components.securitySchemes.bearerToken).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(document.paths["/api/campaigns/batch"].post.security).toEqual([{}, { bearerToken: [] }]);
+    expect(document.paths["/api/campaigns/batch"].post.security).toEqual([
+      { sessionCookie: [] },
+      { bearerToken: [] },
+    ]);
   });
 });

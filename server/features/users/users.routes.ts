@@ -18,6 +18,7 @@ const idParams = z.object({ id: userIdField });
 const listRoute = createRoute({
   method: "get",
   path: "/users",
+  operationId: "listUsers",
   tags,
   summary:
     "Users the viewer may see (admins, financial: all; team leads: self and their buyers; buyers: self and their lead)",
@@ -27,6 +28,7 @@ const listRoute = createRoute({
 const getRoute = createRoute({
   method: "get",
   path: "/users/{id}",
+  operationId: "getUser",
   tags,
   summary: "One user the viewer may see",
   request: { params: idParams },
@@ -35,6 +37,7 @@ const getRoute = createRoute({
 const createRouteDef = createRoute({
   method: "post",
   path: "/users",
+  operationId: "inviteUser",
   tags,
   summary: "Invite a user (admins): a set-password link goes by mail, or back to the admin without SMTP",
   request: { body: { content: { "application/json": { schema: userCreateSchema } }, required: true } },
@@ -43,6 +46,7 @@ const createRouteDef = createRoute({
 const patchRoute = createRoute({
   method: "patch",
   path: "/users/{id}",
+  operationId: "updateUser",
   tags,
   summary: "Change name, role or team lead (admins); applies on the user's next request",
   request: {
@@ -54,6 +58,7 @@ const patchRoute = createRoute({
 const deleteRoute = createRoute({
   method: "delete",
   path: "/users/{id}",
+  operationId: "deleteUser",
   tags,
   summary:
     "Delete a user and their campaigns, notes, notifications, creative requests, assignments and statements (admins); 409 has_payouts, or 409 month_closed when they have campaigns in a month their statement has closed",
@@ -63,6 +68,7 @@ const deleteRoute = createRoute({
 const deactivateRoute = createRoute({
   method: "post",
   path: "/users/{id}/deactivate",
+  operationId: "deactivateUser",
   tags,
   summary: "Deactivate a user (admins): sign-in blocked, sessions ended, history kept",
   request: { params: idParams },
@@ -72,6 +78,7 @@ const deactivateRoute = createRoute({
 const reactivateRoute = createRoute({
   method: "post",
   path: "/users/{id}/reactivate",
+  operationId: "reactivateUser",
   tags,
   summary: "Reactivate a deactivated user (admins): sign-in allowed again, role, team and history unchanged",
   request: { params: idParams },
@@ -81,6 +88,7 @@ const reactivateRoute = createRoute({
 const revokeSessionsRoute = createRoute({
   method: "post",
   path: "/users/{id}/sessions/revoke",
+  operationId: "revokeUserSessions",
   tags,
   summary: "End every session of a user (admins); their next request answers 401",
   request: { params: idParams },
@@ -89,6 +97,7 @@ const revokeSessionsRoute = createRoute({
 const disableTwoFactorRoute = createRoute({
   method: "post",
   path: "/users/{id}/two-factor/disable",
+  operationId: "disableUserTwoFactor",
   tags,
   summary:
     "Turn off a user's two-factor sign-in (admins, e.g. a lost phone): secret, backup codes and trusted devices go",

@@ -8,7 +8,7 @@ import {
 } from "react";
 import type { ButtonProps } from "@/components/ui/button";
 
-// A top-bar menu whose Radix dropdown (≈ 19 KB gzip with Floating UI) loads on first use, so the
+// A top-bar menu whose Radix dropdown (with Floating UI, a large chunk) loads on first use, so the
 // sign-in screens do not pay for it. Until then the trigger is the same button, announced as a
 // menu button; hovering or focusing it starts the download, clicking it opens the real menu.
 

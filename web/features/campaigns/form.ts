@@ -7,7 +7,7 @@ import { errorMessageKey, isApiError } from "@/lib/api";
 import { createCodeResolver } from "@/lib/code-resolver";
 import { currentLanguage, i18n } from "@/lib/i18n";
 import { isMoneyErrorKey, moneyTextSchema } from "@/lib/money-input";
-import { closedMonthDate, formatMonthYear } from "./month-closed";
+import { closedMonthDate, formatMonthYear } from "@/lib/month-closed";
 
 // The add-data and edit forms validate with the API's own schema (campaignInputSchema), so the
 // browser and the server agree on every rule. Its messages are codes; they become translation keys

@@ -1,3 +1,3 @@
 // What other features may use of campaigns; everything else in this folder is its own.
 
-export { useAnalytics } from "./api";
+export { campaignKeys, useAnalytics } from "./api";

@@ -6,8 +6,8 @@ import type {
   ImportRowStatus,
 } from "@domain/import";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { campaignKeys } from "@/features/campaigns";
 import { api, longWrite, unwrap } from "@/lib/api";
-import { campaignKeys } from "../campaigns/api";
 
 // The import screen's calls (docs/decisions/0030): upload for a preview, page it, commit it.
 

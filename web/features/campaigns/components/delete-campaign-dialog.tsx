@@ -12,11 +12,11 @@ import {
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessageKey } from "@/lib/api";
+import { closedMonthDate } from "@/lib/month-closed";
 import { toast } from "@/lib/toast";
 import { useFormatters } from "@/lib/use-formatters";
 import { useDeleteCampaign } from "../api";
 import { formErrorText } from "../form";
-import { closedMonthDate } from "../month-closed";
 
 export function DeleteCampaignDialog({
   campaign,

@@ -22,10 +22,10 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { useCurrentUser } from "@/features/auth";
 import { useUsers } from "@/features/users";
 import { errorMessageKey, isApiError } from "@/lib/api";
+import { formatMonthYear, isMonthClosed } from "@/lib/month-closed";
 import { toast } from "@/lib/toast";
 import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
-import { formatMonthYear, isMonthClosed } from "../../campaigns/month-closed";
 import { importPageSize, uploadImportPreview, useCommitImport, useImportPreviewPage } from "../api";
 
 type StatusFilter = "all" | ImportRowStatus;

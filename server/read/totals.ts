@@ -1,38 +1,20 @@
 import { type SQL, sql } from "drizzle-orm";
-import { coverByMonths, type OpenDateRange } from "../../../domain/periods";
-import { can } from "../../../domain/permissions";
-import type { Actor } from "../../context";
-import { type DbOrTx, isEmbedded } from "../../db/client";
+import { coverByMonths, type OpenDateRange } from "../../domain/periods";
+import { can } from "../../domain/permissions";
+import type { Actor } from "../context";
+import type { DbOrTx } from "../db/client";
+import { grainSql, isMonthly, keysOf, type ReadGrain, type StoredGrain, type Totals } from "./grains";
+import { readRow, totalsOf } from "./rows";
 
 // Aggregates read from campaign_totals (docs/decisions/0042), which triggers keep equal to the sums
 // of campaigns in the same transaction as every write. A range is cut into whole months (a month
 // grain) and edge days (a day grain, or campaigns themselves), so an all-time figure reads hundreds
 // or thousands of rows instead of a million. Only filters these grains answer exactly come here: a
 // per-campaign filter (ROI bounds) or an offer filter go to campaigns (analytics.service.ts).
+// Grains are named in grains.ts; values (ids, dates) are always bound parameters.
 
-/** campaign_totals.grain: the GROUPING() mask of (date, month, creator_id, manager_id, offer_id). */
-export const grains = {
-  /** day × buyer × team lead: a scope's days, its users */
-  dayTeam: 9,
-  /** day × team lead: a team lead's series without reading each buyer */
-  dayManager: 13,
-  /** day × offer: everyone's offers on edge days */
-  dayOffer: 14,
-  /** day: everyone's series and totals */
-  day: 15,
-  /** month × buyer × team lead × offer: a scope's offers */
-  monthTeamOffer: 16,
-  /** month × buyer × team lead: a scope's months, users */
-  monthTeam: 17,
-  /** month × offer: everyone's offers */
-  monthOffer: 22,
-} as const;
+export type Source = StoredGrain | "campaigns";
 
-type Grain = keyof typeof grains;
-export type Source = Grain | "campaigns";
-export type Key = "date" | "creator_id" | "offer_id";
-
-const monthly = (source: Source) => source.startsWith("month");
 /** Grains without the buyer and team-lead columns answer for everyone only. */
 const wideOnly = (source: Source) => source === "day" || source === "dayOffer" || source === "monthOffer";
 
@@ -95,22 +77,23 @@ function sums(source: Source, sign: 1 | -1): SQL {
   );
 }
 
-/** One select of `source` rows (alias s) under `conditions`, with the keys and the summable columns. */
+/** One select of `source` rows (alias s) under `conditions`, with `grain`'s keys and the summable columns. */
 function select(
   source: Source,
-  keys: readonly Key[],
+  grain: ReadGrain,
   range: OpenDateRange,
   conditions: SQL[],
   sign: 1 | -1 = 1,
 ): SQL {
   const isCampaigns = source === "campaigns";
   const period = sql.raw(isCampaigns ? "s.date" : "s.period");
-  const columns = keys.map((key) => {
+  // Key columns from a closed set (readGrains), never from a request.
+  const columns = keysOf(grain).map((key) => {
     if (key !== "date") return sql.raw(`s.${key}`);
-    return monthly(source) ? sql.raw("null::date as date") : sql`${period} as date`;
+    return !isCampaigns && isMonthly(source) ? sql.raw("null::date as date") : sql`${period} as date`;
   });
   const where = [
-    ...(isCampaigns ? [] : [sql`s.grain = ${sql.raw(String(grains[source]))}`]),
+    ...(isCampaigns ? [] : [sql`s.grain = ${grainSql(source)}`]),
     ...conditions,
     dateCondition(range, period),
   ];
@@ -127,26 +110,26 @@ function select(
  */
 export function part(
   source: Source,
-  keys: readonly Key[],
+  grain: ReadGrain,
   scope: TotalsScope,
   range: OpenDateRange,
   sign: 1 | -1 = 1,
 ): SQL {
   if (wideOnly(source)) {
     if (!isWorkspaceWide(scope)) throw new Error(`${source} totals answer for everyone only`);
-    return select(source, keys, range, [], sign);
+    return select(source, grain, range, [], sign);
   }
   const creators = creatorCondition(scope);
   if (!scope.teamLeadId) {
     if (source === "dayManager") throw new Error("dayManager totals need a team lead");
-    return select(source, keys, range, creators, sign);
+    return select(source, grain, range, creators, sign);
   }
   const lead = scope.teamLeadId;
   if (source === "dayManager" && creators.length > 0) throw new Error("dayManager totals have no buyer");
   const own = source === "dayManager" ? "dayTeam" : source;
-  return sql`${select(source, keys, range, [sql`s.manager_id = ${lead}`, ...creators], sign)} union all ${select(
+  return sql`${select(source, grain, range, [sql`s.manager_id = ${lead}`, ...creators], sign)} union all ${select(
     own,
-    keys,
+    grain,
     range,
     [sql`s.creator_id = ${lead}`, sql`s.manager_id is distinct from ${lead}`, ...creators],
     sign,
@@ -162,17 +145,17 @@ export function part(
 export function coveringParts(
   range: OpenDateRange,
   scope: TotalsScope,
-  keys: readonly Key[],
+  grain: ReadGrain,
   months: Source,
   days: Source,
 ): SQL {
   const cover = coverByMonths(range);
   const parts: SQL[] = [];
-  if (cover.months) parts.push(part(months, keys, scope, cover.months));
-  for (const edge of cover.add) parts.push(part(days, keys, scope, edge));
-  for (const edge of cover.subtract) parts.push(part(days, keys, scope, edge, -1));
+  if (cover.months) parts.push(part(months, grain, scope, cover.months));
+  for (const edge of cover.add) parts.push(part(days, grain, scope, edge));
+  for (const edge of cover.subtract) parts.push(part(days, grain, scope, edge, -1));
   // An empty range (from after to) still needs a select for the sums' shape.
-  if (parts.length === 0) parts.push(part(days, keys, scope, range));
+  if (parts.length === 0) parts.push(part(days, grain, scope, range));
   return sql.join(parts, sql` union all `);
 }
 
@@ -204,8 +187,11 @@ export const totalsSums = sql.raw(
 /** Plain sums over a union aliased `x`, to be summed again or cast by totalsCasts. */
 export const rawSums = sql.raw(summedColumns.map((column) => `sum(x.${column}) as ${column}`).join(", "));
 
+/** The fixed aliases the readers give a totals subquery (a closed set: they go into the text). */
+type Alias = "x" | "g" | "m";
+
 /** One row of rawSums (alias `from`) with totalsSums' names and types. */
-export function totalsCasts(from: string): SQL {
+export function totalsCasts(from: Alias): SQL {
   return sql.raw(
     [
       `round(${from}.spent, 2)::text as spent`,
@@ -218,75 +204,18 @@ export function totalsCasts(from: string): SQL {
 }
 
 /** The columns totalsSums names, read from the alias `from` (to carry them through a union). */
-export function totalsColumns(from: string): SQL {
+export function totalsColumns(from: Alias): SQL {
   return sql.raw(summedColumns.map((column) => `${from}.${column}`).join(", "));
-}
-
-export type RawTotals = {
-  spent: string;
-  revenue: string;
-  clicks: number | string;
-  installations: number | string;
-  registrations: number | string;
-  deposits: number | string;
-  campaigns: number | string;
-};
-
-export type Totals = {
-  spent: string;
-  revenue: string;
-  clicks: number;
-  installations: number;
-  registrations: number;
-  deposits: number;
-  campaigns: number;
-};
-
-/**
- * Counts arrive as strings from node-postgres (bigint) and as numbers from PGlite. Converts the row
- * in place (a fresh row from the driver): copying every row with a spread was 6 % of the CPU of an
- * admin dashboard request (bench/profile-request.ts).
- */
-export function normalizeTotals<T extends RawTotals>(row: T): Omit<T, keyof RawTotals> & Totals {
-  row.clicks = Number(row.clicks);
-  row.installations = Number(row.installations);
-  row.registrations = Number(row.registrations);
-  row.deposits = Number(row.deposits);
-  row.campaigns = Number(row.campaigns);
-  return row as Omit<T, keyof RawTotals> & Totals;
-}
-
-export async function selectRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-/**
- * The rows of `query` (no ORDER BY of its own) in the order of `orderBy` (its output columns, by
- * name). PGlite gets them as one JSON value: its protocol reader copies every field value into a
- * new ArrayBuffer before decoding it, which made a few hundred rows of a dozen columns the largest
- * cost of a request there (docs/performance.md, seventh pass). PostgreSQL reads the rows as they
- * are: there the JSON costs more than it saves. Money must be text in `query` (a JSON number would
- * be a float); counts may arrive as numbers or as text, so readers convert them either way.
- */
-export async function selectOrderedRows<T>(db: DbOrTx, query: SQL, orderBy: SQL): Promise<T[]> {
-  if (!isEmbedded(db)) return selectRows<T>(db, sql`${query} order by ${orderBy}`);
-  const [row] = await selectRows<{ rows: T[] }>(
-    db,
-    sql`select coalesce(json_agg(q order by ${orderBy}), '[]'::json) as rows from (${query}) q`,
-  );
-  return row!.rows;
 }
 
 /** One row of exact sums over the scope and range (totalsSums' columns), to read or to embed. */
 export function totalsQuery(scope: TotalsScope, range: OpenDateRange): SQL {
-  return sql`select ${totalsSums} from (${coveringParts(range, scope, [], monthSource(scope), seriesSource(scope))}) x`;
+  return sql`select ${totalsSums} from (${coveringParts(range, scope, "total", monthSource(scope), seriesSource(scope))}) x`;
 }
 
 /** Exact sums over the scope and range. */
 export async function readTotals(db: DbOrTx, scope: TotalsScope, range: OpenDateRange): Promise<Totals> {
-  const [row] = await selectRows<RawTotals>(db, totalsQuery(scope, range));
-  return normalizeTotals(row!);
+  return readRow(db, totalsQuery(scope, range), totalsOf);
 }
 
 /** Exact number of campaigns in the scope and range (the campaign list's total). */
