@@ -312,7 +312,8 @@ const percentField = (max: number | null) =>
 
 export const revenueTierSchema = z.object({
   minRevenue: requiredMoneyField,
-  maxRevenue: requiredMoneyField.nullable(),
+  // The amount field describes itself as a string; null (no upper bound) must be said again here.
+  maxRevenue: requiredMoneyField.nullable().meta({ type: ["string", "null"] }),
   commissionBelowRoi: percentField(100),
   commissionAboveRoi: percentField(100),
 });

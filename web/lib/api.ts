@@ -1,4 +1,7 @@
 import i18n from "i18next";
+import createClient from "openapi-fetch";
+import type { paths } from "./api-schema";
+import type { AuthPaths } from "./auth-paths";
 
 // One way to talk to the server. Every failure becomes an ApiError whose `code` the UI translates
 // (errors.<code>): our API answers { error: { code, message, fields? } }, Better Auth answers
@@ -33,20 +36,6 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-type Query = Record<string, string | number | boolean | null | undefined>;
-
-export type RequestOptions = {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  body?: unknown;
-  query?: Query;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-  /** A write's own key; by default one per action, kept for its retry (see above). */
-  idempotencyKey?: string;
-  /** How long a write waits for an answer; writeTimeoutMs unless the operation is known to be long. */
-  timeoutMs?: number;
-};
-
 /** A write with no answer after this long says so (the user may retry with the same key). */
 export const writeTimeoutMs = 9_000;
 /** For the few writes that do long work while the user watches (a backup, an import of a big file). */
@@ -74,14 +63,13 @@ function keyForWrite(fingerprint: string): string {
 /** Better Auth's own calls (sign-in, sign-out…) are not data writes; the server does not key them. */
 const isAuthPath = (path: string) => path.startsWith("/api/auth/");
 
-function buildUrl(path: string, query?: Query): string {
-  if (!query) return path;
+/** Query parameters as before the typed client: empty values (undefined, null, "") are left out. */
+function serializeQuery(query: Record<string, unknown>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
   }
-  const search = params.toString();
-  return search ? `${path}?${search}` : path;
+  return params.toString();
 }
 
 function readErrorBody(status: number, body: unknown): ApiError {
@@ -117,39 +105,49 @@ function readErrorBody(status: number, body: unknown): ApiError {
 /** 429 answers whose own code says more than "too many requests". */
 const keptOn429 = new Set(["ACCOUNT_TEMPORARILY_LOCKED", "TOO_MANY_FAILED_SIGN_INS"]);
 
-/** Calls the API and returns the parsed JSON body (undefined for an empty answer). */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const method = options.method ?? "GET";
+/**
+ * Sends one request the typed client built (openapi-fetch's `fetch`): the language, the write's
+ * Idempotency-Key and time limit, and every failure as an ApiError. openapi-fetch only builds the
+ * URL and body from the typed path and parses a successful answer.
+ */
+async function send(request: Request, timeoutMs: number): Promise<Response> {
+  const method = request.method;
   const headers: Record<string, string> = {
     accept: "application/json",
     "x-language": i18n.resolvedLanguage ?? i18n.language ?? "pt-BR",
-    ...options.headers,
   };
-  const init: RequestInit = { method, headers, credentials: "same-origin" };
-  if (options.body instanceof FormData) {
-    // A file upload: the browser sets the multipart content type with its boundary.
-    init.body = options.body;
-  } else if (options.body !== undefined) {
-    headers["content-type"] = "application/json";
-    init.body = JSON.stringify(options.body);
-  }
-  const url = buildUrl(path, options.query);
+  request.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
   const write = method !== "GET";
+  const json = (headers["content-type"] ?? "").includes("json");
+  // A JSON body is text, and part of the write's fingerprint; a file upload is sent as it is.
+  let body: BodyInit | undefined;
+  if (write) {
+    if (json) body = await request.text();
+    else {
+      const blob = await request.blob();
+      if (blob.size > 0) body = blob;
+    }
+  }
+  const init: RequestInit = { method, headers, credentials: "same-origin" };
+  if (body !== undefined) init.body = body;
+  const url = request.url;
   let fingerprint: string | null = null;
-  if (write && !isAuthPath(path)) {
-    if (options.idempotencyKey) headers["idempotency-key"] = options.idempotencyKey;
-    else if (typeof init.body === "string" || init.body === undefined) {
-      fingerprint = `${method} ${url}\n${init.body ?? ""}`;
+  if (write && !isAuthPath(new URL(url).pathname)) {
+    if (typeof body === "string" || body === undefined) {
+      fingerprint = `${method} ${url}\n${body ?? ""}`;
       headers["idempotency-key"] = keyForWrite(fingerprint);
     } else headers["idempotency-key"] = newIdempotencyKey();
   }
 
   // A write gives up after its time limit; the caller's own signal still cancels it (AbortError).
+  const signal = request.signal;
   const timeout = new AbortController();
-  const timer = write ? setTimeout(() => timeout.abort(), options.timeoutMs ?? writeTimeoutMs) : undefined;
+  const timer = write ? setTimeout(() => timeout.abort(), timeoutMs) : undefined;
   const cancel = () => timeout.abort();
-  if (options.signal?.aborted) timeout.abort();
-  options.signal?.addEventListener("abort", cancel, { once: true });
+  if (signal.aborted) timeout.abort();
+  signal.addEventListener("abort", cancel, { once: true });
   init.signal = timeout.signal;
 
   let response: Response;
@@ -159,60 +157,78 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       throw new TypeError("offline");
     response = await fetch(url, init);
   } catch (error) {
-    if (options.signal?.aborted)
-      throw error instanceof Error ? error : new DOMException("Aborted", "AbortError");
+    if (signal.aborted) throw error instanceof Error ? error : new DOMException("Aborted", "AbortError");
     // No answer: a write may or may not have been saved, so its key is kept for the retry.
     if (write) throw new ApiError(0, "unreachable", error instanceof Error ? error.message : "No answer.");
     throw new ApiError(0, "network_error", error instanceof Error ? error.message : "Network error.");
   } finally {
     clearTimeout(timer);
-    options.signal?.removeEventListener("abort", cancel);
+    signal.removeEventListener("abort", cancel);
   }
   // A 2xx-4xx answer ends the action. A 5xx does not: a 503 "took too long" leaves the handler
   // running on the server, so the retry must carry the same key; nor does 409 idempotency_key_in_use
   // (the first try is still running).
   if (fingerprint !== null && response.status < 500 && response.status !== 409)
     unansweredWrites.delete(fingerprint);
+  if (response.ok) return response;
 
   const text = await response.text();
-  let body: unknown;
+  let answer: unknown;
   if (text) {
     try {
-      body = JSON.parse(text);
+      answer = JSON.parse(text);
     } catch {
-      body = undefined;
+      answer = undefined;
     }
   }
-  if (
-    fingerprint !== null &&
-    response.status === 409 &&
-    readErrorBody(409, body).code !== "idempotency_key_in_use"
-  )
+  const error = readErrorBody(response.status, answer);
+  if (fingerprint !== null && response.status === 409 && error.code !== "idempotency_key_in_use")
     unansweredWrites.delete(fingerprint);
-  if (!response.ok) {
-    // A rate limit answers 429 whatever the body says; the account locks (a second factor, a
-    // throttled sign-in address) keep their own codes.
-    const error = readErrorBody(response.status, body);
-    if (response.status === 429 && error.code !== "rate_limited" && !keptOn429.has(error.code)) {
-      throw new ApiError(429, "rate_limited", error.message, error.fields);
-    }
-    throw error;
+  // A rate limit answers 429 whatever the body says; the account locks (a second factor, a
+  // throttled sign-in address) keep their own codes.
+  if (response.status === 429 && error.code !== "rate_limited" && !keptOn429.has(error.code)) {
+    throw new ApiError(429, "rate_limited", error.message, error.fields);
   }
-  return body as T;
+  throw error;
 }
 
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, "method" | "body">) =>
-    apiRequest<T>(path, { ...options, method: "GET" }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
-    apiRequest<T>(path, { ...options, method: "POST", body: body ?? {} }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
-    apiRequest<T>(path, { ...options, method: "PUT", body: body ?? {} }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
-    apiRequest<T>(path, { ...options, method: "PATCH", body: body ?? {} }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, "method" | "body">) =>
-    apiRequest<T>(path, { ...options, method: "DELETE" }),
-};
+/** For the few writes that do long work while the user watches: `api.POST(path, { …, fetch: longWrite })`. */
+export const longWrite = (request: Request) => send(request, longWriteTimeoutMs);
+
+/**
+ * The one API client: typed by the served OpenAPI document (web/lib/api-schema.d.ts, regenerated by
+ * `npm run api:types`) and by the few Better Auth calls the web makes (./auth-paths.ts). A failed
+ * call throws an ApiError, so its `data` is the answer; `unwrap` returns it.
+ */
+export const api = createClient<paths & AuthPaths>({
+  // Same origin; an absolute base so a Request can be built outside a browser too (unit tests).
+  baseUrl: globalThis.location?.origin ?? "http://localhost",
+  fetch: (request) => send(request, writeTimeoutMs),
+  querySerializer: serializeQuery,
+});
+
+type GetParameters<P extends keyof paths> = paths[P] extends { get: { parameters: infer Q } }
+  ? Q
+  : { path?: never; query?: never };
+
+/**
+ * The URL of a GET the browser makes itself, not through the client: a download link, the live
+ * stream (EventSource). The path and its parameters are still checked against the document.
+ */
+export function apiUrl<P extends keyof paths>(path: P, parameters?: GetParameters<P>): string {
+  const { path: inPath, query } = (parameters ?? {}) as {
+    path?: Record<string, string>;
+    query?: Record<string, unknown>;
+  };
+  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(inPath?.[name] ?? ""));
+  const search = serializeQuery(query ?? {});
+  return search ? `${filled}?${search}` : filled;
+}
+
+/** The answer of a typed call (a failed call has already thrown an ApiError). */
+export async function unwrap<D>(call: Promise<{ data?: D; response: Response }>): Promise<D> {
+  return (await call).data as D;
+}
 
 /**
  * The translation key for an error: errors.<code> when that code is known, else the fallback.

@@ -1,5 +1,5 @@
 import { isLanguage, type Language } from "@domain/roles";
-import { api, isRecord } from "./api";
+import { api, isRecord, unwrap } from "./api";
 import { queryKeys } from "./query-keys";
 import { createStartupQuery, useStartupQuery } from "./startup-query";
 
@@ -49,7 +49,7 @@ export function readConfig(value: unknown): AppConfig {
 }
 
 export async function fetchConfig(): Promise<AppConfig> {
-  return readConfig(await api.get<unknown>("/api/config"));
+  return readConfig(await unwrap(api.GET("/api/config")));
 }
 
 // Read without TanStack Query until the signed-in area loads it (lib/startup-query.ts).

@@ -1,7 +1,8 @@
 import type { PayeeAnswer, PayeeInput } from "@domain/schemas/payee";
 import type { Session, SessionsRevoked } from "@domain/schemas/sessions";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api";
+import { api, unwrap } from "@/lib/api";
+import type { ChangePasswordInput } from "@/lib/auth-paths";
 import { queryKeys } from "@/lib/query-client";
 
 // The account page: the password (Better Auth's /change-password), two-factor (Better Auth's
@@ -14,7 +15,7 @@ export const accountKeys = {
 export function useMySessions() {
   return useQuery({
     queryKey: accountKeys.sessions,
-    queryFn: ({ signal }) => api.get<Session[]>("/api/me/sessions", { signal }),
+    queryFn: ({ signal }): Promise<Session[]> => unwrap(api.GET("/api/me/sessions", { signal })),
   });
 }
 
@@ -30,7 +31,7 @@ function useRefreshAccount() {
 export function useRevokeSession() {
   const refresh = useRefreshAccount();
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/api/me/sessions/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => unwrap(api.DELETE("/api/me/sessions/{id}", { params: { path: { id } } })),
     onSettled: refresh,
   });
 }
@@ -38,21 +39,18 @@ export function useRevokeSession() {
 export function useRevokeOtherSessions() {
   const refresh = useRefreshAccount();
   return useMutation({
-    mutationFn: () => api.post<SessionsRevoked>("/api/me/sessions/revoke-others"),
+    mutationFn: (): Promise<SessionsRevoked> => unwrap(api.POST("/api/me/sessions/revoke-others")),
     onSettled: refresh,
   });
 }
 
-export type ChangePasswordInput = {
-  currentPassword: string;
-  newPassword: string;
-  revokeOtherSessions: boolean;
-};
+export type { ChangePasswordInput };
 
 export function useChangePassword() {
   const refresh = useRefreshAccount();
   return useMutation({
-    mutationFn: (input: ChangePasswordInput) => api.post<unknown>("/api/auth/change-password", input),
+    mutationFn: (input: ChangePasswordInput) =>
+      unwrap(api.POST("/api/auth/change-password", { body: input })),
     onSuccess: refresh,
   });
 }
@@ -60,8 +58,7 @@ export function useChangePassword() {
 /** Step one of turning two-factor on: the password gives the secret (in the URI) and the backup codes. */
 export function useStartTwoFactor() {
   return useMutation({
-    mutationFn: (password: string) =>
-      api.post<{ totpURI: string; backupCodes: string[] }>("/api/auth/two-factor/enable", { password }),
+    mutationFn: (password: string) => unwrap(api.POST("/api/auth/two-factor/enable", { body: { password } })),
   });
 }
 
@@ -69,7 +66,7 @@ export function useStartTwoFactor() {
 export function useConfirmTwoFactor() {
   const refresh = useRefreshAccount();
   return useMutation({
-    mutationFn: (code: string) => api.post<unknown>("/api/auth/two-factor/verify-totp", { code }),
+    mutationFn: (code: string) => unwrap(api.POST("/api/auth/two-factor/verify-totp", { body: { code } })),
     onSuccess: refresh,
   });
 }
@@ -77,14 +74,15 @@ export function useConfirmTwoFactor() {
 export function useRegenerateBackupCodes() {
   return useMutation({
     mutationFn: (password: string) =>
-      api.post<{ backupCodes: string[] }>("/api/auth/two-factor/generate-backup-codes", { password }),
+      unwrap(api.POST("/api/auth/two-factor/generate-backup-codes", { body: { password } })),
   });
 }
 
 export function useDisableTwoFactor() {
   const refresh = useRefreshAccount();
   return useMutation({
-    mutationFn: (password: string) => api.post<unknown>("/api/auth/two-factor/disable", { password }),
+    mutationFn: (password: string) =>
+      unwrap(api.POST("/api/auth/two-factor/disable", { body: { password } })),
     onSuccess: refresh,
   });
 }
@@ -110,7 +108,7 @@ export const payeeKeys = { mine: ["me", "payee"] as const };
 export function useMyPayee(enabled = true) {
   return useQuery({
     queryKey: payeeKeys.mine,
-    queryFn: ({ signal }) => api.get<PayeeAnswer>("/api/me/payee", { signal }),
+    queryFn: ({ signal }): Promise<PayeeAnswer> => unwrap(api.GET("/api/me/payee", { signal })),
     enabled,
   });
 }
@@ -118,7 +116,8 @@ export function useMyPayee(enabled = true) {
 export function useSaveMyPayee() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PayeeInput) => api.put<PayeeAnswer>("/api/me/payee", input),
+    mutationFn: (input: PayeeInput): Promise<PayeeAnswer> =>
+      unwrap(api.PUT("/api/me/payee", { body: input })),
     onSuccess: (answer) => queryClient.setQueryData(payeeKeys.mine, answer),
   });
 }

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useAnalytics } from "@/features/campaigns";
 import { useUsers } from "@/features/users";
-import { api } from "@/lib/api";
+import { api, unwrap } from "@/lib/api";
 import type { DashboardFilters } from "./filters";
 
 // The admin's insight screens. Every figure is aggregated by the server in SQL; the browser only
@@ -17,11 +17,15 @@ export const adminInsightKeys = {
 export function useAdminDashboard(filters: DashboardFilters) {
   return useQuery({
     queryKey: adminInsightKeys.dashboard(filters),
-    queryFn: ({ signal }) =>
-      api.get<Dashboard>("/api/admin/dashboard", {
-        query: { period: filters.period, ...(filters.userId ? { userId: filters.userId } : {}) },
-        signal,
-      }),
+    queryFn: ({ signal }): Promise<Dashboard> =>
+      unwrap(
+        api.GET("/api/admin/dashboard", {
+          params: {
+            query: { period: filters.period, ...(filters.userId ? { userId: filters.userId } : {}) },
+          },
+          signal,
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,6 @@
 import type { AuditPage } from "@domain/schemas/audit";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api";
+import { api, unwrap } from "@/lib/api";
 import type { AuditParams } from "./filters";
 
 // The audit trail (admins): newest first, one page of events per call, older ones on demand.
@@ -18,11 +18,13 @@ export function useAuditEvents(params: AuditParams | null) {
     queryKey: auditKeys.list(params ?? {}),
     enabled: params !== null,
     initialPageParam: null as number | null,
-    queryFn: ({ pageParam, signal }) =>
-      api.get<AuditPage>("/api/audit", {
-        query: { ...params, limit: auditPageSize, cursor: pageParam },
-        signal,
-      }),
+    queryFn: ({ pageParam, signal }): Promise<AuditPage> =>
+      unwrap(
+        api.GET("/api/audit", {
+          params: { query: { ...params, limit: auditPageSize, cursor: pageParam ?? undefined } },
+          signal,
+        }),
+      ),
     getNextPageParam: (last) => last.nextCursor,
     // A trail grows all the time: coming back to the screen shows what happened meanwhile.
     staleTime: 0,

@@ -1,5 +1,8 @@
 import { isLanguage, isRole, type Language, type Role } from "@domain/roles";
-import { api, isApiError, isRecord } from "@/lib/api";
+import { api, isApiError, isRecord, unwrap } from "@/lib/api";
+import type { SignInResult } from "@/lib/auth-paths";
+
+export type { SignInResult };
 
 // Auth calls: Better Auth under /api/auth, our profile under /api/me. The human-verification
 // solution travels in the x-captcha-response header on sign-in, sign-up and recovery.
@@ -49,7 +52,7 @@ function captchaHeaders(captcha: string | null): Record<string, string> | undefi
 /** The signed-in user, or null when there is no session. */
 export async function fetchMe(): Promise<Me | null> {
   try {
-    return readMe(await api.get<unknown>("/api/me"));
+    return readMe(await unwrap(api.GET("/api/me")));
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;
@@ -57,46 +60,40 @@ export async function fetchMe(): Promise<Me | null> {
 }
 
 export function updateMyLanguage(language: Language) {
-  return api.patch<unknown>("/api/me", { language });
+  return unwrap(api.PATCH("/api/me", { body: { language } }));
 }
 
 type Credentials = { email: string; password: string; captcha: string | null };
 
-/** With two-factor on, the password alone gives no session: the second step follows. */
-export type SignInResult = { twoFactorRedirect?: boolean; twoFactorMethods?: string[] } | null | undefined;
-
 export function signIn({ email, password, captcha }: Credentials) {
-  return api.post<SignInResult>(
-    "/api/auth/sign-in/email",
-    { email, password, rememberMe: true },
-    {
+  return unwrap(
+    api.POST("/api/auth/sign-in/email", {
+      body: { email, password, rememberMe: true },
       headers: captchaHeaders(captcha),
-    },
+    }),
   );
 }
 
 /** The server derives the name from the e-mail (decisions.md), so none is sent. */
 export function signUp({ email, password, captcha }: Credentials) {
-  return api.post<{ token?: string | null }>(
-    "/api/auth/sign-up/email",
-    { email, password, name: "" },
-    {
+  return unwrap(
+    api.POST("/api/auth/sign-up/email", {
+      body: { email, password, name: "" },
       headers: captchaHeaders(captcha),
-    },
+    }),
   );
 }
 
 export function signOut() {
-  return api.post<unknown>("/api/auth/sign-out", {});
+  return unwrap(api.POST("/api/auth/sign-out", { body: {} }));
 }
 
 export function requestPasswordReset({ email, captcha }: { email: string; captcha: string | null }) {
-  return api.post<unknown>(
-    "/api/auth/request-password-reset",
-    { email, redirectTo: "/reset-password" },
-    {
+  return unwrap(
+    api.POST("/api/auth/request-password-reset", {
+      body: { email, redirectTo: "/reset-password" },
       headers: captchaHeaders(captcha),
-    },
+    }),
   );
 }
 
@@ -109,7 +106,7 @@ export function resetPassword({
   token: string;
   revokeOtherSessions: boolean;
 }) {
-  return api.post<unknown>("/api/auth/reset-password", { newPassword, token, revokeOtherSessions });
+  return unwrap(api.POST("/api/auth/reset-password", { body: { newPassword, token, revokeOtherSessions } }));
 }
 
 /** The second sign-in step: a code from the authenticator app, or one of the backup codes. */
@@ -124,10 +121,10 @@ export function verifySecondFactor({
 }) {
   const path =
     method === "totp" ? "/api/auth/two-factor/verify-totp" : "/api/auth/two-factor/verify-backup-code";
-  return api.post<unknown>(path, { code, trustDevice });
+  return unwrap(api.POST(path, { body: { code, trustDevice } }));
 }
 
 export async function validateResetToken(token: string): Promise<boolean> {
-  const result = await api.get<{ valid?: boolean }>("/api/password-reset/validate", { query: { token } });
+  const result = await unwrap(api.GET("/api/password-reset/validate", { params: { query: { token } } }));
   return result?.valid === true;
 }

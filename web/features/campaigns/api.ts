@@ -11,8 +11,7 @@ import type {
 } from "@domain/schemas/campaigns";
 import type { Offer } from "@domain/schemas/offers";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, api } from "@/lib/api";
-import { i18n } from "@/lib/i18n";
+import { api, unwrap } from "@/lib/api";
 
 // TanStack Query hooks for the buyer workspace. Every total comes from the server (SQL); the
 // browser only pages through lists and never sums rows.
@@ -33,8 +32,8 @@ export const campaignKeys = {
   visibleOffers: ["offers", "visible"] as const,
 };
 
-export function fetchCampaignPage(params: CampaignListParams, signal?: AbortSignal) {
-  return api.get<CampaignPage>("/api/campaigns", { query: params, ...(signal ? { signal } : {}) });
+export function fetchCampaignPage(params: CampaignListParams, signal?: AbortSignal): Promise<CampaignPage> {
+  return unwrap(api.GET("/api/campaigns", { params: { query: params }, ...(signal ? { signal } : {}) }));
 }
 
 export function useCampaignList(params: CampaignListParams, options: { enabled?: boolean } = {}) {
@@ -64,7 +63,8 @@ export function useLoggedDay(day: { date: string; offerId: string; creatorId: st
 export function useCampaign(id: string | null) {
   return useQuery({
     queryKey: campaignKeys.detail(id ?? ""),
-    queryFn: ({ signal }) => api.get<Campaign>(`/api/campaigns/${encodeURIComponent(id ?? "")}`, { signal }),
+    queryFn: ({ signal }): Promise<Campaign> =>
+      unwrap(api.GET("/api/campaigns/{id}", { params: { path: { id: id ?? "" } }, signal })),
     enabled: Boolean(id),
   });
 }
@@ -72,14 +72,15 @@ export function useCampaign(id: string | null) {
 export function useMetricsSummary() {
   return useQuery({
     queryKey: campaignKeys.summary,
-    queryFn: ({ signal }) => api.get<MetricsSummary>("/api/metrics/summary", { signal }),
+    queryFn: ({ signal }): Promise<MetricsSummary> => unwrap(api.GET("/api/metrics/summary", { signal })),
   });
 }
 
 export function useAnalytics(query: AnalyticsQuery, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: campaignKeys.analytics(query),
-    queryFn: ({ signal }) => api.get<Analytics>("/api/analytics", { query, signal }),
+    queryFn: ({ signal }): Promise<Analytics> =>
+      unwrap(api.GET("/api/analytics", { params: { query }, signal })),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
   });
@@ -88,7 +89,7 @@ export function useAnalytics(query: AnalyticsQuery, options: { enabled?: boolean
 export function useVisibleOffers() {
   return useQuery({
     queryKey: campaignKeys.visibleOffers,
-    queryFn: ({ signal }) => api.get<Offer[]>("/api/offers", { signal }),
+    queryFn: ({ signal }): Promise<Offer[]> => unwrap(api.GET("/api/offers", { signal })),
   });
 }
 
@@ -101,7 +102,8 @@ function useInvalidateCampaigns() {
 export function useCreateCampaign() {
   const invalidate = useInvalidateCampaigns();
   return useMutation({
-    mutationFn: (input: CampaignInput) => api.post<Campaign>("/api/campaigns", input),
+    mutationFn: (input: CampaignInput): Promise<Campaign> =>
+      unwrap(api.POST("/api/campaigns", { body: input })),
     onSuccess: () => invalidate(),
   });
 }
@@ -109,8 +111,8 @@ export function useCreateCampaign() {
 export function useUpdateCampaign() {
   const invalidate = useInvalidateCampaigns();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: CampaignPatch }) =>
-      api.patch<Campaign>(`/api/campaigns/${encodeURIComponent(id)}`, patch),
+    mutationFn: ({ id, patch }: { id: string; patch: CampaignPatch }): Promise<Campaign> =>
+      unwrap(api.PATCH("/api/campaigns/{id}", { params: { path: { id } }, body: patch })),
     onSuccess: () => invalidate(),
   });
 }
@@ -118,46 +120,23 @@ export function useUpdateCampaign() {
 export function useDeleteCampaign() {
   const invalidate = useInvalidateCampaigns();
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/api/campaigns/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => unwrap(api.DELETE("/api/campaigns/{id}", { params: { path: { id } } })),
     onSuccess: () => invalidate(),
   });
 }
 
-export function buildExportUrl(filter: CampaignFilter): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filter)) {
-    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
-  }
-  const search = params.toString();
-  return `/api/campaigns/export.csv${search ? `?${search}` : ""}`;
-}
-
 /**
- * Downloads the CSV export with the same filters as the screen. Fetched (not a plain link) so the
- * x-language header picks the column names in the reader's language.
+ * Downloads the CSV export with the same filters as the screen. Fetched through the client (not a
+ * plain link) so the x-language header picks the column names in the reader's language, and a
+ * refusal is an ApiError like any other call's.
  */
 export async function downloadCampaignsCsv(filter: CampaignFilter): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(buildExportUrl(filter), {
-      credentials: "same-origin",
-      headers: { accept: "text/csv", "x-language": i18n.resolvedLanguage ?? i18n.language ?? "pt-BR" },
-    });
-  } catch (error) {
-    throw new ApiError(0, "network_error", error instanceof Error ? error.message : "Network error.");
-  }
-  if (!response.ok) {
-    let code =
-      response.status === 401 ? "unauthenticated" : response.status === 403 ? "forbidden" : "internal";
-    try {
-      const body = (await response.json()) as { error?: { code?: string } };
-      if (body.error?.code) code = body.error.code;
-    } catch {
-      // not JSON: keep the status-based code
-    }
-    throw new ApiError(response.status, code, `Export failed with status ${response.status}.`);
-  }
-  const blob = await response.blob();
+  const { data: blob, response } = await api.GET("/api/campaigns/export.csv", {
+    params: { query: filter },
+    headers: { accept: "text/csv" },
+    parseAs: "blob",
+  });
+  if (!blob) throw new Error("the export answered no file");
   const disposition = response.headers.get("content-disposition") ?? "";
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? "campaigns.csv";
   const url = URL.createObjectURL(blob);

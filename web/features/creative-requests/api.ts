@@ -4,7 +4,7 @@ import type {
   CreativeRequestPatch,
 } from "@domain/schemas/creative-requests";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api";
+import { api, unwrap } from "@/lib/api";
 
 // Creative requests: buyers file them and follow their status, admins work them. Every query key
 // starts with "creative-requests", so a write (or a live notification) refreshes both screens.
@@ -17,14 +17,16 @@ export const creativeRequestKeys = {
 export function useCreativeRequests() {
   return useQuery({
     queryKey: creativeRequestKeys.list,
-    queryFn: ({ signal }) => api.get<CreativeRequest[]>("/api/creative-requests", { signal }),
+    queryFn: ({ signal }): Promise<CreativeRequest[]> =>
+      unwrap(api.GET("/api/creative-requests", { signal })),
   });
 }
 
 export function useCreateCreativeRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreativeRequestInput) => api.post<CreativeRequest>("/api/creative-requests", input),
+    mutationFn: (input: CreativeRequestInput): Promise<CreativeRequest> =>
+      unwrap(api.POST("/api/creative-requests", { body: input })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: creativeRequestKeys.all }),
   });
 }
@@ -32,8 +34,8 @@ export function useCreateCreativeRequest() {
 export function useUpdateCreativeRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: CreativeRequestPatch }) =>
-      api.patch<CreativeRequest>(`/api/creative-requests/${encodeURIComponent(id)}`, patch),
+    mutationFn: ({ id, patch }: { id: string; patch: CreativeRequestPatch }): Promise<CreativeRequest> =>
+      unwrap(api.PATCH("/api/creative-requests/{id}", { params: { path: { id } }, body: patch })),
     onSuccess: (updated) => {
       queryClient.setQueryData<CreativeRequest[]>(creativeRequestKeys.list, (list) =>
         list?.map((item) => (item.id === updated.id ? updated : item)),

@@ -1,7 +1,7 @@
 import type { Role } from "@domain/roles";
 import type { Dashboard, FinancialAnalytics, FinancialUser, UserStats } from "@domain/schemas/reports";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api";
+import { api, unwrap } from "@/lib/api";
 import type { FinancialPeriod, StatsRange } from "./search-params";
 
 // TanStack Query hooks for the financial dashboard, analytics and users screens. Every number is
@@ -18,7 +18,8 @@ export const financialInsightKeys = {
 export function useFinancialDashboard(period: FinancialPeriod) {
   return useQuery({
     queryKey: financialInsightKeys.dashboard(period),
-    queryFn: ({ signal }) => api.get<Dashboard>("/api/financial/dashboard", { query: { period }, signal }),
+    queryFn: ({ signal }): Promise<Dashboard> =>
+      unwrap(api.GET("/api/financial/dashboard", { params: { query: { period } }, signal })),
     // The old numbers stay on screen (dimmed) while another period loads.
     placeholderData: keepPreviousData,
   });
@@ -27,8 +28,8 @@ export function useFinancialDashboard(period: FinancialPeriod) {
 export function useFinancialAnalytics(period: FinancialPeriod) {
   return useQuery({
     queryKey: financialInsightKeys.analytics(period),
-    queryFn: ({ signal }) =>
-      api.get<FinancialAnalytics>("/api/financial/analytics", { query: { period }, signal }),
+    queryFn: ({ signal }): Promise<FinancialAnalytics> =>
+      unwrap(api.GET("/api/financial/analytics", { params: { query: { period } }, signal })),
     placeholderData: keepPreviousData,
   });
 }
@@ -36,7 +37,8 @@ export function useFinancialAnalytics(period: FinancialPeriod) {
 export function useFinancialUsers(params: { q?: string; role?: Role }) {
   return useQuery({
     queryKey: financialInsightKeys.users(params),
-    queryFn: ({ signal }) => api.get<FinancialUser[]>("/api/financial/users", { query: params, signal }),
+    queryFn: ({ signal }): Promise<FinancialUser[]> =>
+      unwrap(api.GET("/api/financial/users", { params: { query: params }, signal })),
     placeholderData: keepPreviousData,
   });
 }
@@ -44,11 +46,13 @@ export function useFinancialUsers(params: { q?: string; role?: Role }) {
 export function useUserStats(id: string | null, range: StatsRange | null) {
   return useQuery({
     queryKey: financialInsightKeys.stats(id ?? "", range ?? { period: "30d" }),
-    queryFn: ({ signal }) =>
-      api.get<UserStats>(`/api/financial/users/${encodeURIComponent(id ?? "")}/stats`, {
-        query: range ?? {},
-        signal,
-      }),
+    queryFn: ({ signal }): Promise<UserStats> =>
+      unwrap(
+        api.GET("/api/financial/users/{id}/stats", {
+          params: { path: { id: id ?? "" }, query: range ?? {} },
+          signal,
+        }),
+      ),
     enabled: Boolean(id && range),
     placeholderData: keepPreviousData,
   });

@@ -7,7 +7,7 @@ import type {
 } from "@domain/import";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { campaignKeys } from "@/features/campaigns";
-import { api, longWriteTimeoutMs } from "@/lib/api";
+import { api, longWrite, unwrap } from "@/lib/api";
 
 // The import screen's calls (docs/decisions/0030): upload for a preview, page it, commit it.
 
@@ -18,12 +18,24 @@ export function uploadImportPreview(
   file: File,
   options: { mapping?: ImportMapping | undefined; userId?: string | undefined } = {},
 ): Promise<ImportPreview> {
-  const form = new FormData();
-  // The text fields first: the server streams the file part to disk as it arrives.
-  if (options.mapping) form.set("mapping", JSON.stringify(options.mapping));
-  if (options.userId) form.set("userId", options.userId);
-  form.set("file", file);
-  return api.post<ImportPreview>("/api/imports/preview", form, { timeoutMs: longWriteTimeoutMs });
+  return unwrap(
+    api.POST("/api/imports/preview", {
+      body: {
+        file,
+        ...(options.mapping ? { mapping: JSON.stringify(options.mapping) } : {}),
+        ...(options.userId ? { userId: options.userId } : {}),
+      },
+      bodySerializer: (body) => {
+        const form = new FormData();
+        // The text fields first: the server streams the file part to disk as it arrives.
+        if (body.mapping) form.set("mapping", body.mapping);
+        if (body.userId) form.set("userId", body.userId);
+        form.set("file", body.file);
+        return form;
+      },
+      fetch: longWrite,
+    }),
+  );
 }
 
 export type PreviewPageParams = { token: string; page: number; status: "all" | ImportRowStatus };
@@ -33,11 +45,16 @@ export function useImportPreviewPage(params: PreviewPageParams | null, first: Im
   const isFirst = params?.page === 1 && params.status === "all";
   return useQuery({
     queryKey: ["imports", "preview", params],
-    queryFn: ({ signal }) =>
-      api.get<ImportPreview>(`/api/imports/preview/${encodeURIComponent(params!.token)}`, {
-        query: { page: params!.page, pageSize: importPageSize, status: params!.status },
-        signal,
-      }),
+    queryFn: ({ signal }): Promise<ImportPreview> =>
+      unwrap(
+        api.GET("/api/imports/preview/{token}", {
+          params: {
+            path: { token: params!.token },
+            query: { page: params!.page, pageSize: importPageSize, status: params!.status },
+          },
+          signal,
+        }),
+      ),
     enabled: Boolean(params) && !(isFirst && first?.token === params?.token),
     placeholderData: keepPreviousData,
     staleTime: Number.POSITIVE_INFINITY,
@@ -47,8 +64,8 @@ export function useImportPreviewPage(params: PreviewPageParams | null, first: Im
 export function useCommitImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { token: string; duplicates: DuplicateChoice }) =>
-      api.post<ImportResult>("/api/imports", input, { timeoutMs: longWriteTimeoutMs }),
+    mutationFn: (input: { token: string; duplicates: DuplicateChoice }): Promise<ImportResult> =>
+      unwrap(api.POST("/api/imports", { body: input, fetch: longWrite })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
   });
 }

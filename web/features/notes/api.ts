@@ -1,6 +1,6 @@
 import type { Note } from "@domain/schemas/notes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api";
+import { api, unwrap } from "@/lib/api";
 
 // Notes: admins write them on any user; everyone else reads their own.
 
@@ -14,7 +14,7 @@ export const noteKeys = {
 export function useNotes(options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: noteKeys.mine,
-    queryFn: ({ signal }) => api.get<Note[]>("/api/notes", { signal }),
+    queryFn: ({ signal }): Promise<Note[]> => unwrap(api.GET("/api/notes", { signal })),
     enabled: options.enabled ?? true,
   });
 }
@@ -22,8 +22,8 @@ export function useNotes(options: { enabled?: boolean } = {}) {
 export function useUserNotes(userId: string | null) {
   return useQuery({
     queryKey: noteKeys.forUser(userId ?? ""),
-    queryFn: ({ signal }) =>
-      api.get<Note[]>(`/api/users/${encodeURIComponent(userId ?? "")}/notes`, { signal }),
+    queryFn: ({ signal }): Promise<Note[]> =>
+      unwrap(api.GET("/api/users/{id}/notes", { params: { path: { id: userId ?? "" } }, signal })),
     enabled: Boolean(userId),
   });
 }
@@ -36,10 +36,10 @@ function useInvalidateNotes() {
 export function useSaveNote() {
   const invalidate = useInvalidateNotes();
   return useMutation({
-    mutationFn: ({ id, userId, content }: { id?: string; userId: string; content: string }) =>
+    mutationFn: ({ id, userId, content }: { id?: string; userId: string; content: string }): Promise<Note> =>
       id
-        ? api.patch<Note>(`/api/notes/${id}`, { content })
-        : api.post<Note>(`/api/users/${encodeURIComponent(userId)}/notes`, { content }),
+        ? unwrap(api.PATCH("/api/notes/{id}", { params: { path: { id } }, body: { content } }))
+        : unwrap(api.POST("/api/users/{id}/notes", { params: { path: { id: userId } }, body: { content } })),
     onSuccess: invalidate,
   });
 }
@@ -47,7 +47,7 @@ export function useSaveNote() {
 export function useDeleteNote() {
   const invalidate = useInvalidateNotes();
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/api/notes/${id}`),
+    mutationFn: (id: string) => unwrap(api.DELETE("/api/notes/{id}", { params: { path: { id } } })),
     onSuccess: invalidate,
   });
 }

@@ -1,6 +1,6 @@
 import type { NotificationItem, NotificationList } from "@domain/schemas/notifications";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api";
+import { api, unwrap } from "@/lib/api";
 
 // The bell's data: the latest 10 notifications and the unread count. The live stream
 // (use-notification-stream.ts) writes into the same cache.
@@ -15,8 +15,8 @@ export const notificationKeys = {
 export function useNotifications() {
   return useQuery({
     queryKey: notificationKeys.list,
-    queryFn: ({ signal }) =>
-      api.get<NotificationList>("/api/notifications", { query: { limit: notificationLimit }, signal }),
+    queryFn: ({ signal }): Promise<NotificationList> =>
+      unwrap(api.GET("/api/notifications", { params: { query: { limit: notificationLimit } }, signal })),
   });
 }
 
@@ -44,7 +44,8 @@ function markInCache(queryClient: QueryClient, id: string | null) {
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<void>(`/api/notifications/${encodeURIComponent(id)}/read`),
+    mutationFn: (id: string) =>
+      unwrap(api.POST("/api/notifications/{id}/read", { params: { path: { id } } })),
     onSuccess: (_, id) => {
       markInCache(queryClient, id);
       void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
@@ -55,7 +56,7 @@ export function useMarkNotificationRead() {
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<void>("/api/notifications/read-all"),
+    mutationFn: () => unwrap(api.POST("/api/notifications/read-all")),
     onSuccess: () => {
       markInCache(queryClient, null);
       void queryClient.invalidateQueries({ queryKey: notificationKeys.all });

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { creativeRequestKeys } from "@/features/creative-requests";
 import { refreshOwnPayments, refreshPaymentMonths } from "@/features/payments";
+import { apiUrl } from "@/lib/api";
 import { queryKeys } from "@/lib/query-client";
 import { addLiveNotification, notificationKeys } from "./api";
 
@@ -14,7 +15,7 @@ import { addLiveNotification, notificationKeys } from "./api";
 // streams: the server closes the oldest with a "replaced" event, and that tab waits until it is
 // looked at again before it reopens (reopening at once would close another tab's, in a loop).
 
-const streamUrl = "/api/notifications/stream";
+const streamUrl = apiUrl("/api/notifications/stream");
 const firstRetryMs = 5_000;
 const maxRetryMs = 60_000;
 const seenLimit = 500;

@@ -1,6 +1,6 @@
 import type { Offer, OfferInput, OfferPatch } from "@domain/schemas/offers";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api";
+import { api, unwrap } from "@/lib/api";
 
 // Offers: the admin catalogue. Every offers query starts with "offers", so writes refresh the
 // buyers' pickers too.
@@ -13,7 +13,7 @@ export const offerKeys = {
 export function useOffers() {
   return useQuery({
     queryKey: offerKeys.list,
-    queryFn: ({ signal }) => api.get<Offer[]>("/api/offers", { signal }),
+    queryFn: ({ signal }): Promise<Offer[]> => unwrap(api.GET("/api/offers", { signal })),
   });
 }
 
@@ -25,8 +25,10 @@ function useInvalidateOffers() {
 export function useSaveOffer() {
   const invalidate = useInvalidateOffers();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: OfferInput | OfferPatch }) =>
-      id ? api.patch<Offer>(`/api/offers/${id}`, input) : api.post<Offer>("/api/offers", input),
+    mutationFn: ({ id, input }: { id?: string; input: OfferInput | OfferPatch }): Promise<Offer> =>
+      id
+        ? unwrap(api.PATCH("/api/offers/{id}", { params: { path: { id } }, body: input }))
+        : unwrap(api.POST("/api/offers", { body: input as OfferInput })),
     onSuccess: invalidate,
   });
 }
@@ -34,7 +36,7 @@ export function useSaveOffer() {
 export function useDeleteOffer() {
   const invalidate = useInvalidateOffers();
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/api/offers/${id}`),
+    mutationFn: (id: string) => unwrap(api.DELETE("/api/offers/{id}", { params: { path: { id } } })),
     onSuccess: invalidate,
   });
 }

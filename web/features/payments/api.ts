@@ -14,7 +14,7 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { api } from "@/lib/api";
+import { api, apiUrl, unwrap } from "@/lib/api";
 import { type PaymentFilters, paymentsQuery } from "./table-state";
 
 // Payments: the month's statements (filtered, with totals), their ledger, the workflow and ledger
@@ -38,8 +38,8 @@ export const paymentKeys = {
 export function usePaymentMonth(month: string, filters: PaymentFilters) {
   return useQuery({
     queryKey: paymentKeys.month(month, filters),
-    queryFn: ({ signal }) =>
-      api.get<PaymentMonth>("/api/payments", { query: paymentsQuery(month, filters), signal }),
+    queryFn: ({ signal }): Promise<PaymentMonth> =>
+      unwrap(api.GET("/api/payments", { params: { query: paymentsQuery(month, filters) }, signal })),
     placeholderData: keepPreviousData,
   });
 }
@@ -47,8 +47,13 @@ export function usePaymentMonth(month: string, filters: PaymentFilters) {
 export function usePaymentHistory(statementId: string | null, page: number) {
   return useQuery({
     queryKey: paymentKeys.history(statementId ?? "none", page),
-    queryFn: ({ signal }) =>
-      api.get<PaymentHistory>(`/api/payments/${statementId}/history`, { query: { page }, signal }),
+    queryFn: ({ signal }): Promise<PaymentHistory> =>
+      unwrap(
+        api.GET("/api/payments/{statementId}/history", {
+          params: { path: { statementId: statementId ?? "" }, query: { page } },
+          signal,
+        }),
+      ),
     enabled: statementId !== null,
     placeholderData: keepPreviousData,
   });
@@ -58,7 +63,7 @@ export function usePaymentHistory(statementId: string | null, page: number) {
 export function useMyPayment(enabled: boolean) {
   return useQuery({
     queryKey: paymentKeys.mine,
-    queryFn: ({ signal }) => api.get<MyPayment>("/api/me/payment", { signal }),
+    queryFn: ({ signal }): Promise<MyPayment> => unwrap(api.GET("/api/me/payment", { signal })),
     enabled,
     refetchInterval: 5 * 60 * 1000,
   });
@@ -68,7 +73,7 @@ export function useMyPayment(enabled: boolean) {
 export function useMyCommission() {
   return useQuery({
     queryKey: paymentKeys.myCommission,
-    queryFn: ({ signal }) => api.get<MyCommission>("/api/me/commission", { signal }),
+    queryFn: ({ signal }): Promise<MyCommission> => unwrap(api.GET("/api/me/commission", { signal })),
     staleTime: 0,
   });
 }
@@ -77,7 +82,7 @@ export function useMyCommission() {
 export function useMyStatements() {
   return useQuery({
     queryKey: paymentKeys.myStatements,
-    queryFn: ({ signal }) => api.get<MyStatements>("/api/me/payments", { signal }),
+    queryFn: ({ signal }): Promise<MyStatements> => unwrap(api.GET("/api/me/payments", { signal })),
     staleTime: 0,
   });
 }
@@ -98,8 +103,10 @@ export function refreshPaymentMonths(queryClient: QueryClient): Promise<void> {
 export function useCommissionSettings(userId: string | null) {
   return useQuery({
     queryKey: paymentKeys.settings(userId ?? "none"),
-    queryFn: ({ signal }) =>
-      api.get<CommissionSettingsView>(`/api/commission-settings/${userId}`, { signal }),
+    queryFn: ({ signal }): Promise<CommissionSettingsView> =>
+      unwrap(
+        api.GET("/api/commission-settings/{userId}", { params: { path: { userId: userId ?? "" } }, signal }),
+      ),
     enabled: userId !== null,
   });
 }
@@ -119,26 +126,41 @@ const early = (closeEarly: boolean | undefined) => (closeEarly ? { closeEarly: t
 export function sendPaymentWrite(write: PaymentWrite): Promise<unknown> {
   switch (write.kind) {
     case "action":
-      return api.post(`/api/payments/${write.statementId}/${write.action}`, {
-        ...(write.note ? { note: write.note } : {}),
-        ...early(write.closeEarly),
-      });
+      return unwrap(
+        api.POST(`/api/payments/{statementId}/${write.action}`, {
+          params: { path: { statementId: write.statementId } },
+          body: { ...(write.note ? { note: write.note } : {}), ...early(write.closeEarly) },
+        }),
+      );
     case "register":
-      return api.post(`/api/payments/${write.statementId}/payouts`, {
-        amount: write.amount,
-        note: write.note,
-        ...early(write.closeEarly),
-      });
+      return unwrap(
+        api.POST("/api/payments/{statementId}/payouts", {
+          params: { path: { statementId: write.statementId } },
+          body: { amount: write.amount, note: write.note, ...early(write.closeEarly) },
+        }),
+      );
     case "reverse":
-      return api.post(`/api/payouts/${write.payoutId}/reverse`, { reason: write.reason });
+      return unwrap(
+        api.POST("/api/payouts/{id}/reverse", {
+          params: { path: { id: write.payoutId } },
+          body: { reason: write.reason },
+        }),
+      );
     case "note":
       // Strict on the server: the note only, an amount would be refused.
-      return api.patch(`/api/payouts/${write.payoutId}`, { note: write.note });
+      return unwrap(
+        api.PATCH("/api/payouts/{id}", {
+          params: { path: { id: write.payoutId } },
+          body: { note: write.note },
+        }),
+      );
     case "adjust":
-      return api.post(`/api/payments/${write.statementId}/adjustments`, {
-        amount: write.amount,
-        reason: write.reason,
-      });
+      return unwrap(
+        api.POST("/api/payments/{statementId}/adjustments", {
+          params: { path: { statementId: write.statementId } },
+          body: { amount: write.amount, reason: write.reason },
+        }),
+      );
   }
 }
 
@@ -154,13 +176,13 @@ export function usePaymentWrite() {
 export function useSaveCommissionSettings(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CommissionSettingsInput) =>
-      api.put<CommissionSettingsView>(`/api/commission-settings/${userId}`, input),
+    mutationFn: (input: CommissionSettingsInput): Promise<CommissionSettingsView> =>
+      unwrap(api.PUT("/api/commission-settings/{userId}", { params: { path: { userId } }, body: input })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
   });
 }
 
 /** The month's payout file (another engineer's endpoints): a plain download link. */
 export function payoutFileUrl(format: "csv" | "xlsx", month: string): string {
-  return `/api/payments.${format}?month=${encodeURIComponent(month)}`;
+  return apiUrl(`/api/payments.${format}`, { query: { month } });
 }

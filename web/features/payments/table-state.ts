@@ -1,6 +1,7 @@
 import { toCents } from "@domain/money";
 import { toRatioUnits } from "@domain/ratios";
 import type { PaymentRow } from "@domain/schemas/payments";
+import type { paths } from "@/lib/api-schema";
 import type { StatementStatus } from "./helpers";
 
 // The payments table's state in the URL (?status=&lead=&pending=1&sort=&dir=), so a filtered,
@@ -84,7 +85,11 @@ export function writeTableState(
 }
 
 /** GET /api/payments's query for a month and the filters. */
-export function paymentsQuery(month: string, filters: PaymentFilters): Record<string, string> {
+/** GET /api/payments's query for a month and the table's filters. */
+export function paymentsQuery(
+  month: string,
+  filters: PaymentFilters,
+): paths["/api/payments"]["get"]["parameters"]["query"] {
   return {
     month,
     ...(filters.status ? { status: filters.status } : {}),

@@ -1,6 +1,7 @@
 import { formatPercentForInput } from "@domain/money-input";
 import type { Language } from "@domain/roles";
 import { reportQuerySchema } from "@domain/schemas/reports";
+import type { paths } from "@/lib/api-schema";
 import { fieldCodesFromZod } from "@/lib/form-errors";
 import { readMoneyFields } from "@/lib/money-input";
 
@@ -125,5 +126,6 @@ export function toSearchParams(params: ReportParams, tab: ReportTab): URLSearchP
 export function reportCsvUrl(params: ReportParams, language: string): string {
   const search = toSearchParams(params, "user");
   search.set("lang", language);
-  return `/api/reports.csv?${search.toString()}`;
+  const path = "/api/reports.csv" satisfies keyof paths;
+  return `${path}?${search.toString()}`;
 }

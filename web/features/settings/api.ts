@@ -1,6 +1,7 @@
 import type { Backup, WorkspaceSettings, WorkspaceSettingsInput } from "@domain/schemas/settings";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, longWriteTimeoutMs } from "@/lib/api";
+import { api, apiUrl, longWrite, unwrap } from "@/lib/api";
+import type { components } from "@/lib/api-schema";
 import { queryKeys } from "@/lib/query-client";
 
 // Workspace settings and backups (admins). Saving refreshes the public configuration at once, so
@@ -14,14 +15,15 @@ export const settingsKeys = {
 export function useWorkspaceSettings() {
   return useQuery({
     queryKey: settingsKeys.settings,
-    queryFn: ({ signal }) => api.get<WorkspaceSettings>("/api/settings", { signal }),
+    queryFn: ({ signal }): Promise<WorkspaceSettings> => unwrap(api.GET("/api/settings", { signal })),
   });
 }
 
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: WorkspaceSettingsInput) => api.put<WorkspaceSettings>("/api/settings", input),
+    mutationFn: (input: WorkspaceSettingsInput): Promise<WorkspaceSettings> =>
+      unwrap(api.PUT("/api/settings", { body: input })),
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKeys.settings, saved);
       // Every screen reads currency, time zone and language from the configuration; periods follow.
@@ -36,14 +38,14 @@ export function useSaveSettings() {
 export function useBackups() {
   return useQuery({
     queryKey: settingsKeys.backups,
-    queryFn: ({ signal }) => api.get<Backup[]>("/api/backups", { signal }),
+    queryFn: ({ signal }): Promise<Backup[]> => unwrap(api.GET("/api/backups", { signal })),
   });
 }
 
 export function useRunBackup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<Backup>("/api/backups", undefined, { timeoutMs: longWriteTimeoutMs }),
+    mutationFn: (): Promise<Backup> => unwrap(api.POST("/api/backups", { fetch: longWrite })),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: settingsKeys.backups }),
   });
 }
@@ -51,16 +53,17 @@ export function useRunBackup() {
 export function useDeleteBackup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/api/backups/${id}`),
+    mutationFn: (id: string) => unwrap(api.DELETE("/api/backups/{id}", { params: { path: { id } } })),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: settingsKeys.backups }),
   });
 }
 
 export function buildDownloadUrl(backup: Pick<Backup, "id">): string {
-  return `/api/backups/${backup.id}/download`;
+  return apiUrl("/api/backups/{id}/download", { path: { id: backup.id } });
 }
 
-export type TestReportResult = { recipients: number; sent: number; failed: number; outbox: boolean };
+/** Only in the served document (the route defines it): the generated type, not a copy. */
+export type TestReportResult = components["schemas"]["TestReportResult"];
 
 /** A random UUID v4; crypto.randomUUID exists only on https or localhost. */
 export function newPressKey(): string {
@@ -74,6 +77,7 @@ export function newPressKey(): string {
 /** "Send a test report now": the key is the press; the server sends each key once. */
 export function useSendTestReport() {
   return useMutation({
-    mutationFn: (key: string) => api.post<TestReportResult>("/api/settings/test-report", { key }),
+    mutationFn: (key: string): Promise<TestReportResult> =>
+      unwrap(api.POST("/api/settings/test-report", { body: { key } })),
   });
 }

@@ -1,6 +1,6 @@
 import type { ApiToken, ApiTokenInput, CreatedApiToken } from "@domain/schemas/tokens";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api";
+import { api, unwrap } from "@/lib/api";
 
 // Personal API tokens of the signed-in user (issue 11).
 
@@ -9,14 +9,15 @@ const tokensKey = ["tokens"] as const;
 export function useTokens() {
   return useQuery({
     queryKey: tokensKey,
-    queryFn: ({ signal }) => api.get<ApiToken[]>("/api/tokens", { signal }),
+    queryFn: ({ signal }): Promise<ApiToken[]> => unwrap(api.GET("/api/tokens", { signal })),
   });
 }
 
 export function useCreateToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ApiTokenInput) => api.post<CreatedApiToken>("/api/tokens", input),
+    mutationFn: (input: ApiTokenInput): Promise<CreatedApiToken> =>
+      unwrap(api.POST("/api/tokens", { body: input })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensKey }),
   });
 }
@@ -24,7 +25,7 @@ export function useCreateToken() {
 export function useRevokeToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/api/tokens/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => unwrap(api.DELETE("/api/tokens/{id}", { params: { path: { id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensKey }),
   });
 }

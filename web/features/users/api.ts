@@ -2,7 +2,7 @@ import type { Role } from "@domain/roles";
 import type { SessionsRevoked } from "@domain/schemas/sessions";
 import type { User, UserCreate, UserCreated, UserPatch } from "@domain/schemas/users";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api";
+import { api, unwrap } from "@/lib/api";
 
 // Users: the admin's team screen. Writes invalidate every user list (and notes, which embed users).
 
@@ -14,7 +14,8 @@ export const userKeys = {
 export function useUsers(params: { q?: string; role?: Role } = {}, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: userKeys.list(params),
-    queryFn: ({ signal }) => api.get<User[]>("/api/users", { query: params, signal }),
+    queryFn: ({ signal }): Promise<User[]> =>
+      unwrap(api.GET("/api/users", { params: { query: params }, signal })),
     enabled: options.enabled ?? true,
   });
 }
@@ -31,7 +32,7 @@ function useInvalidateUsers() {
 export function useCreateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (input: UserCreate) => api.post<UserCreated>("/api/users", input),
+    mutationFn: (input: UserCreate): Promise<UserCreated> => unwrap(api.POST("/api/users", { body: input })),
     onSuccess: invalidate,
   });
 }
@@ -39,8 +40,8 @@ export function useCreateUser() {
 export function useUpdateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: UserPatch }) =>
-      api.patch<User>(`/api/users/${encodeURIComponent(id)}`, patch),
+    mutationFn: ({ id, patch }: { id: string; patch: UserPatch }): Promise<User> =>
+      unwrap(api.PATCH("/api/users/{id}", { params: { path: { id } }, body: patch })),
     onSuccess: invalidate,
   });
 }
@@ -48,7 +49,7 @@ export function useUpdateUser() {
 export function useDeleteUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/api/users/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => unwrap(api.DELETE("/api/users/{id}", { params: { path: { id } } })),
     onSuccess: invalidate,
   });
 }
@@ -56,7 +57,8 @@ export function useDeleteUser() {
 export function useDeactivateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (id: string) => api.post<User>(`/api/users/${encodeURIComponent(id)}/deactivate`),
+    mutationFn: (id: string): Promise<User> =>
+      unwrap(api.POST("/api/users/{id}/deactivate", { params: { path: { id } } })),
     onSuccess: invalidate,
   });
 }
@@ -65,7 +67,8 @@ export function useDeactivateUser() {
 export function useReactivateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (id: string) => api.post<User>(`/api/users/${encodeURIComponent(id)}/reactivate`),
+    mutationFn: (id: string): Promise<User> =>
+      unwrap(api.POST("/api/users/{id}/reactivate", { params: { path: { id } } })),
     onSuccess: invalidate,
   });
 }
@@ -74,8 +77,8 @@ export function useReactivateUser() {
 export function useRevokeUserSessions() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.post<SessionsRevoked>(`/api/users/${encodeURIComponent(id)}/sessions/revoke`),
+    mutationFn: (id: string): Promise<SessionsRevoked> =>
+      unwrap(api.POST("/api/users/{id}/sessions/revoke", { params: { path: { id } } })),
     onSuccess: invalidate,
   });
 }
@@ -84,7 +87,8 @@ export function useRevokeUserSessions() {
 export function useDisableUserTwoFactor() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (id: string) => api.post<User>(`/api/users/${encodeURIComponent(id)}/two-factor/disable`),
+    mutationFn: (id: string): Promise<User> =>
+      unwrap(api.POST("/api/users/{id}/two-factor/disable", { params: { path: { id } } })),
     onSuccess: invalidate,
   });
 }

@@ -1,0 +1,6110 @@
+/**
+ * Generated from the served /api/openapi.json by `npm run api:types` (scripts/api-types.ts).
+ * Do not edit: change the routes' schemas and run the command again.
+ */
+
+
+/** OneOf type helpers */
+type Without<T, U> = { [P in Exclude<keyof T, keyof U>]?: never };
+type XOR<T, U> = (T | U) extends object ? (Without<T, U> & U) | (Without<U, T> & T) : T | U;
+type OneOf<T extends any[]> = T extends [infer Only] ? Only : T extends [infer A, infer B, ...infer Rest] ? OneOf<[XOR<A, B>, ...Rest]> : never;
+
+export interface paths {
+  "/api/health": {
+    /** Liveness and database reachability (for load balancers) */
+    get: operations["getHealth"];
+  };
+  "/api/config": {
+    /** Public configuration: human verification and the workspace settings every screen needs (language, time zone, currency) */
+    get: operations["getPublicConfig"];
+  };
+  "/api/captcha/challenge": {
+    /** A fresh ALTCHA proof-of-work challenge (only when CAPTCHA_PROVIDER=altcha) */
+    get: operations["getCaptchaChallenge"];
+  };
+  "/api/password-reset/validate": {
+    /** Whether a password-reset (or invitation) token exists and has not expired */
+    get: operations["validatePasswordResetToken"];
+  };
+  "/api/me": {
+    /** The signed-in user */
+    get: operations["getMe"];
+    /** Keep the signed-in user's language in their profile */
+    patch: operations["updateMe"];
+  };
+  "/api/me/sessions": {
+    /** The signed-in user's active sessions, this one first (device, address, signed in, last active) */
+    get: operations["listMySessions"];
+  };
+  "/api/me/sessions/{id}": {
+    /** End one of the signed-in user's other sessions (422 cannot_end_current_session for this one) */
+    delete: operations["revokeMySession"];
+  };
+  "/api/me/sessions/revoke-others": {
+    /** End every session of the signed-in user except this one */
+    post: operations["revokeMyOtherSessions"];
+  };
+  "/api/campaigns": {
+    /** Campaigns the viewer may see, filtered, sorted and paginated */
+    get: operations["listCampaigns"];
+    /**
+     * Log a day's results for an offer visible to the buyer
+     * @description 409 month_closed (field date) when the buyer's statement for that month has closed it.
+     */
+    post: operations["createCampaign"];
+  };
+  "/api/campaigns/export.csv": {
+    /** The same filters as the list, as a streamed CSV file (UTF-8 with BOM, newest first) */
+    get: operations["exportCampaignsCsv"];
+  };
+  "/api/campaigns/{id}": {
+    /** One campaign within the viewer's scope */
+    get: operations["getCampaign"];
+    /**
+     * Delete one's own campaign (admins: any)
+     * @description 409 month_closed when the creator's statement for its month has closed it.
+     */
+    delete: operations["deleteCampaign"];
+    /**
+     * Change one's own campaign (admins: any)
+     * @description 409 month_closed when the month of the saved date or of the new one is closed by the creator's statement (field date when the new date is the closed one).
+     */
+    patch: operations["updateCampaign"];
+  };
+  "/api/imports/preview": {
+    /** Read a file of daily results and show every row as it will be saved, with its problems */
+    post: operations["previewImport"];
+  };
+  "/api/imports/preview/{token}": {
+    /** Another page of a preview, optionally only rows of one status */
+    get: operations["getImportPreview"];
+  };
+  "/api/campaigns/batch": {
+    /**
+     * Log up to 1,000 days at once, all or nothing (duplicate days skipped or replaced)
+     * @description For tracker scripts with a personal API token. The same rules as the import: every row is validated like POST /api/campaigns, a day already logged for the offer is skipped or replaced, two rows for one offer and day are refused, and one row dated in a month the buyer's statement has closed refuses the whole batch (409 month_closed, fields rows.<i>.date). Send an Idempotency-Key to retry safely: the same key and body answer the stored result (header Idempotent-Replayed: true) without saving again.
+     */
+    post: operations["createCampaignBatch"];
+  };
+  "/api/imports": {
+    /**
+     * Save the accepted rows of a preview in one transaction (duplicates skipped or replaced)
+     * @description Rows the preview marked as errors (month_closed among them) are skipped. A month closed since the preview refuses the whole commit with 409 month_closed: preview the file again.
+     */
+    post: operations["importCampaigns"];
+  };
+  "/api/metrics/summary": {
+    /** Today, last 7 days, last 30 days and all time for the viewer's scope (workspace time zone) */
+    get: operations["getMetricsSummary"];
+  };
+  "/api/analytics": {
+    /** Totals, a daily series and breakdowns by offer and user, for the viewer's scope */
+    get: operations["getAnalytics"];
+  };
+  "/api/offers": {
+    /** Offers the viewer may see, newest first (buyers: visible to all or assigned to them) */
+    get: operations["listOffers"];
+    /** Create an offer (admins); notifies every buyer who can see it */
+    post: operations["createOffer"];
+  };
+  "/api/offers/{id}": {
+    /** One offer the viewer may see */
+    get: operations["getOffer"];
+    /** Delete an offer (admins); its campaigns keep their numbers without the link */
+    delete: operations["deleteOffer"];
+    /** Change an offer (admins); buyers who can newly see it are notified */
+    patch: operations["updateOffer"];
+  };
+  "/api/notes": {
+    /** Own notes (buyers, team leads) or every note (admins) */
+    get: operations["listNotes"];
+  };
+  "/api/users/{id}/notes": {
+    /** One user's notes (admins, or the user themself) */
+    get: operations["listUserNotes"];
+    /** Add a note to a user (admins) */
+    post: operations["createUserNote"];
+  };
+  "/api/notes/{id}": {
+    /** Delete a note (admins) */
+    delete: operations["deleteNote"];
+    /** Change a note (admins) */
+    patch: operations["updateNote"];
+  };
+  "/api/creative-requests": {
+    /** Own requests (buyers, team leads) or all (admins), newest first */
+    get: operations["listCreativeRequests"];
+    /** File a creative request; every admin is notified */
+    post: operations["createCreativeRequest"];
+  };
+  "/api/creative-requests/{id}": {
+    /** Set a request's status and notes (admins); the requester is notified of a new status */
+    patch: operations["updateCreativeRequest"];
+  };
+  "/api/notifications": {
+    /** The viewer's latest notifications and the unread count */
+    get: operations["listNotifications"];
+  };
+  "/api/notifications/read-all": {
+    /** Mark all of the viewer's notifications read */
+    post: operations["markAllNotificationsRead"];
+  };
+  "/api/notifications/{id}/read": {
+    /** Mark one of the viewer's notifications read */
+    post: operations["markNotificationRead"];
+  };
+  "/api/notifications/stream": {
+    /** Server-Sent Events: `notification` events as they are written; send Last-Event-ID to catch up after a reconnect */
+    get: operations["streamNotifications"];
+  };
+  "/api/payments": {
+    /** Load a month: create missing statements, refresh pending ones, carry overpayments in; the rows the filters keep and their totals */
+    get: operations["listPayments"];
+  };
+  "/api/payments/{statementId}/payouts": {
+    /** Register a payment of 0 < amount ≤ pending; the statement is paid when nothing is left (closeEarly before the month ends) */
+    post: operations["createPayout"];
+  };
+  "/api/payments/{statementId}/adjustments": {
+    /** Adjust what a statement owes: + bonus, − clawback, with a reason; an overpayment moves to the next month */
+    post: operations["createAdjustment"];
+  };
+  "/api/payouts/{id}/reverse": {
+    /** Reverse any payment of a statement that is not cancelled (reason required); a paid statement returns to pending */
+    post: operations["reversePayout"];
+  };
+  "/api/payouts/{id}": {
+    /** Change a payment's note; its amount never changes (reverse it instead) */
+    patch: operations["updatePayout"];
+  };
+  "/api/payments/{statementId}/history": {
+    /** A statement's payments (10 per page), every status change and every adjustment */
+    get: operations["getStatementHistory"];
+  };
+  "/api/me/payment": {
+    /** The buyer's own current month: status, pending amount (0 when paid), next expected payment date */
+    get: operations["getMyPayment"];
+  };
+  "/api/me/payments": {
+    /** The buyer's own statements, newest month first, with payouts, reversals and adjustments */
+    get: operations["listMyPayments"];
+  };
+  "/api/me/commission": {
+    /** The buyer's commission this month under their model, and the ROI or revenue still missing for a higher rate */
+    get: operations["getMyCommission"];
+  };
+  "/api/commission-settings/{userId}": {
+    /** The commission settings in effect for a month (default the current one) and every saved version */
+    get: operations["getCommissionSettings"];
+    /** Save a buyer's commission model from a month on (default the current one); refused when that month or a later one is closed */
+    put: operations["setCommissionSettings"];
+  };
+  "/api/payments/{statementId}/process": {
+    /** Processar: pending → processing (closeEarly before the month ends) */
+    post: operations["processStatement"];
+  };
+  "/api/payments/{statementId}/reject": {
+    /** Rejeitar: pending or processing → cancelled */
+    post: operations["rejectStatement"];
+  };
+  "/api/payments/{statementId}/reopen": {
+    /** Reabrir: processing or cancelled → pending (a paid statement: reverse its payouts) */
+    post: operations["reopenStatement"];
+  };
+  "/api/payments/{statementId}/confirm": {
+    /** Confirmar Pagamento: pays the whole pending amount; the buyer is notified (closeEarly before the month ends) */
+    post: operations["confirmStatement"];
+  };
+  "/api/payments.csv": {
+    /**
+     * The month's payout file as CSV, in the reader's dialect (pt-BR and ru: ';' and decimal comma)
+     * @description One row per buyer with something pending that month (cancelled statements left out): name, e-mail, payment method and details, amount pending, reference PLACAR-YYYY-MM-<8 hex of the statement id>, and whether the details changed in the last 7 days. Statements as stored: load the month (GET /api/payments) first.
+     */
+    get: operations["exportPaymentsCsv"];
+  };
+  "/api/payments.xlsx": {
+    /**
+     * The month's payout file as an Excel workbook (amounts as number cells with 2 decimals)
+     * @description One row per buyer with something pending that month (cancelled statements left out): name, e-mail, payment method and details, amount pending, reference PLACAR-YYYY-MM-<8 hex of the statement id>, and whether the details changed in the last 7 days. Statements as stored: load the month (GET /api/payments) first.
+     */
+    get: operations["exportPaymentsXlsx"];
+  };
+  "/api/me/payee": {
+    /** The buyer's own payment details (Pix key, bank account or USDT address) */
+    get: operations["getMyPayee"];
+    /** Save the buyer's payment details; a change is audited (keys masked) and notifies financial users and admins */
+    put: operations["setMyPayee"];
+  };
+  "/api/users/{id}/payee": {
+    /** A buyer's payment details (financial and admins; a buyer only their own) */
+    get: operations["getUserPayee"];
+  };
+  "/api/admin/dashboard": {
+    /** Totals and performance by offer and by user for today, 7 or 30 days (admins) */
+    get: operations["getAdminDashboard"];
+  };
+  "/api/financial/dashboard": {
+    /** Totals and the per-user table for 7, 30, 90 days or all time */
+    get: operations["getFinancialDashboard"];
+  };
+  "/api/financial/analytics": {
+    /** Overview with growth against the previous period, the funnel and the top-10 lists */
+    get: operations["getFinancialAnalytics"];
+  };
+  "/api/financial/users": {
+    /** Users with campaign totals and last campaign date; search by name or e-mail, filter by role */
+    get: operations["listFinancialUsers"];
+  };
+  "/api/financial/users/{id}/stats": {
+    /** One user's statistics for a named period or a custom range */
+    get: operations["getUserStats"];
+  };
+  "/api/reports": {
+    /** The report builder: summary and tables by user and by offer, with ROI bounds per campaign */
+    get: operations["getReport"];
+  };
+  "/api/reports.csv": {
+    /** The same report as CSV (relatorio-financeiro-{date}.csv): rows by user, then by offer */
+    get: operations["exportReportCsv"];
+  };
+  "/api/users": {
+    /** Users the viewer may see (admins, financial: all; team leads: self and their buyers; buyers: self and their lead) */
+    get: operations["listUsers"];
+    /** Invite a user (admins): a set-password link goes by mail, or back to the admin without SMTP */
+    post: operations["inviteUser"];
+  };
+  "/api/users/{id}": {
+    /** One user the viewer may see */
+    get: operations["getUser"];
+    /** Delete a user and their campaigns, notes, notifications, creative requests, assignments and statements (admins); 409 has_payouts, or 409 month_closed when they have campaigns in a month their statement has closed */
+    delete: operations["deleteUser"];
+    /** Change name, role or team lead (admins); applies on the user's next request */
+    patch: operations["updateUser"];
+  };
+  "/api/users/{id}/deactivate": {
+    /** Deactivate a user (admins): sign-in blocked, sessions ended, history kept */
+    post: operations["deactivateUser"];
+  };
+  "/api/users/{id}/reactivate": {
+    /** Reactivate a deactivated user (admins): sign-in allowed again, role, team and history unchanged */
+    post: operations["reactivateUser"];
+  };
+  "/api/users/{id}/sessions/revoke": {
+    /** End every session of a user (admins); their next request answers 401 */
+    post: operations["revokeUserSessions"];
+  };
+  "/api/users/{id}/two-factor/disable": {
+    /** Turn off a user's two-factor sign-in (admins, e.g. a lost phone): secret, backup codes and trusted devices go */
+    post: operations["disableUserTwoFactor"];
+  };
+  "/api/settings": {
+    /** The workspace settings (any signed-in user) */
+    get: operations["getSettings"];
+    /** Replace the workspace settings (admins); applies to every process at once */
+    put: operations["updateSettings"];
+  };
+  "/api/settings/test-report": {
+    /** Send today's daily report e-mail now to every admin and financial user (admins); each key sends once */
+    post: operations["sendTestReport"];
+  };
+  "/api/backups": {
+    /** Backup history, newest first (admins) */
+    get: operations["listBackups"];
+    /** Back the whole database up now (admins); a failed run is recorded with its reason */
+    post: operations["createBackup"];
+  };
+  "/api/backups/{id}/download": {
+    /** Download a backup file (admins) */
+    get: operations["downloadBackup"];
+  };
+  "/api/backups/{id}": {
+    /** Delete a backup and its file (admins) */
+    delete: operations["deleteBackup"];
+  };
+  "/api/tokens": {
+    /** One's own personal API tokens (never the secrets) */
+    get: operations["listTokens"];
+    /** Create a personal API token; the secret is in this answer only */
+    post: operations["createToken"];
+  };
+  "/api/tokens/{id}": {
+    /** Revoke one of one's tokens; it stops working at once */
+    delete: operations["revokeToken"];
+  };
+  "/api/audit": {
+    /** The audit trail, newest first (admins) */
+    get: operations["listAuditEvents"];
+  };
+}
+
+export type webhooks = Record<string, never>;
+
+export interface components {
+  schemas: {
+    Health: {
+      /** @enum {string} */
+      status: "ok" | "degraded";
+      /** @enum {string} */
+      database: "pglite" | "postgres";
+    };
+    PublicConfig: {
+      captcha: {
+        /** @enum {string} */
+        provider: "altcha" | "turnstile" | "none";
+        siteKey?: string;
+        challengeUrl: string;
+      };
+      /** @enum {string} */
+      defaultLanguage: "pt-BR" | "en" | "ru";
+      workspaceTimezone: string;
+      /** @enum {string} */
+      reportingCurrency: "USD" | "BRL";
+    };
+    AltchaChallenge: {
+      parameters: {
+        algorithm: string;
+        nonce: string;
+        salt: string;
+        cost: number;
+        keyLength: number;
+        keyPrefix: string;
+        keySignature?: string;
+        expiresAt?: number;
+        [key: string]: unknown;
+      };
+      signature?: string;
+    };
+    Error: {
+      error: {
+        /** @example validation_failed */
+        code: string;
+        message: string;
+        fields?: {
+          [key: string]: string;
+        };
+      };
+    };
+    ResetTokenValidity: {
+      valid: boolean;
+    };
+    Me: {
+      id: string;
+      email: string;
+      name: string;
+      /** @enum {string} */
+      role: "user" | "manager" | "financial" | "admin";
+      /** @enum {string|null} */
+      language: "pt-BR" | "en" | "ru" | null;
+      managerId: string | null;
+      twoFactorEnabled: boolean;
+      /** @description The workspace requires two-factor sign-in of this role; until it is on, other calls answer 403 two_factor_required */
+      twoFactorRequired: boolean;
+    };
+    UpdateMe: {
+      /** @enum {string} */
+      language: "pt-BR" | "en" | "ru";
+    };
+    Session: {
+      id: string;
+      current: boolean;
+      /** @description When the user signed in */
+      createdAt: string;
+      /** @description The last request, to within a few minutes */
+      lastActiveAt: string;
+      expiresAt: string;
+      ipAddress: string | null;
+      userAgent: string | null;
+    };
+    SessionsRevoked: {
+      /** @description How many sessions ended */
+      revoked: number;
+    };
+    CampaignPage: {
+      items: components["schemas"]["Campaign"][];
+      total: number;
+      page: number;
+      pageSize: number;
+    };
+    Campaign: {
+      id: string;
+      /** Format: date */
+      date: string;
+      offerId: string | null;
+      creatorId: string;
+      managerId: string | null;
+      /** @description Decimal amount, 2 places */
+      spent: string;
+      clicks: number;
+      installations: number;
+      registrations: number;
+      deposits: number;
+      /** @description Decimal amount, 2 places */
+      depositPayment: string;
+      /** @description Decimal amount, 2 places */
+      revenue: string;
+      /** @description Decimal amount, 2 places */
+      profit: string;
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      roi: string;
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      epc: string;
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      clickPrice: string;
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      installPrice: string;
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      regPrice: string;
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      depPrice: string;
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      clickToInst: string;
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      instToReg: string;
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      regToDep: string;
+      createdAt: string;
+      updatedAt: string;
+      offer: {
+        id: string;
+        name: string;
+        casinoBrand: string;
+        /** @description Decimal amount, 2 places */
+        payoutPerDeposit: string;
+      } | null;
+      creator: {
+        id: string;
+        name: string;
+        email: string;
+      };
+    };
+    CampaignInput: {
+      /**
+       * Format: date
+       * @example 2026-11-21
+       */
+      date: string;
+      offerId: string;
+      /** @description Decimal amount with up to 2 places, e.g. "125.50" */
+      spent?: string;
+      clicks?: number | string;
+      installations?: number | string;
+      registrations?: number | string;
+      deposits?: number | string;
+      /** @description Decimal amount with up to 2 places, e.g. "125.50" */
+      depositPayment?: string;
+    };
+    CampaignPatch: {
+      /**
+       * Format: date
+       * @example 2026-11-21
+       */
+      date?: string;
+      /** Format: uuid */
+      offerId?: string;
+      /** @description Decimal amount with up to 2 places, e.g. "125.50" */
+      spent?: string;
+      clicks?: number | string;
+      installations?: number | string;
+      registrations?: number | string;
+      deposits?: number | string;
+      /** @description Decimal amount with up to 2 places, e.g. "125.50" */
+      depositPayment?: string;
+      /** @description true: revenue becomes deposits × the offer's payout; false: the saved revenue is kept. Absent: revenue follows new deposits or a new offer only while it still equals the saved deposits × the offer's payout, so a revenue entered directly is kept. depositPayment wins. */
+      recomputeRevenue?: boolean;
+    };
+    ImportPreview: {
+      token: string;
+      fileName: string;
+      userId: string;
+      headers: string[];
+      mapping: components["schemas"]["ImportMapping"];
+      total: number;
+      counts: {
+        ok: number;
+        duplicate: number;
+        error: number;
+      };
+      page: number;
+      pageSize: number;
+      rows: components["schemas"]["ImportRow"][];
+    };
+    ImportMapping: {
+      date?: string | null;
+      offer?: string | null;
+      spent?: string | null;
+      clicks?: string | null;
+      installations?: string | null;
+      registrations?: string | null;
+      deposits?: string | null;
+      revenue?: string | null;
+    };
+    ImportRow: {
+      line: number;
+      /** @enum {string} */
+      status: "ok" | "duplicate" | "error";
+      problems: ({
+          /** @enum {string} */
+          code: "missing_offer" | "unknown_offer" | "ambiguous_offer" | "offer_not_visible" | "bad_date" | "negative_number" | "not_a_number" | "not_integer" | "too_many_decimals" | "too_large" | "revenue_too_large" | "duplicate_existing" | "duplicate_in_file" | "month_closed";
+          /** @enum {string} */
+          field?: "date" | "offer" | "spent" | "clicks" | "installations" | "registrations" | "deposits" | "revenue";
+        })[];
+      raw: {
+        [key: string]: string;
+      };
+      values: {
+        date: string;
+        offerId: string;
+        offerName: string;
+        spent: string;
+        clicks: number;
+        installations: number;
+        registrations: number;
+        deposits: number;
+        revenue: string;
+      } | null;
+      metrics: {
+        profit: string;
+        roi: string;
+        epc: string;
+        [key: string]: unknown;
+      } | null;
+    };
+    ImportResult: {
+      added: number;
+      replaced: number;
+      skipped: number;
+    };
+    CampaignBatch: {
+      rows: components["schemas"]["CampaignInput"][];
+      /**
+       * @default skip
+       * @enum {string}
+       */
+      duplicates?: "skip" | "replace";
+      userId?: string;
+    };
+    ImportCommit: {
+      token: string;
+      /**
+       * @default skip
+       * @enum {string}
+       */
+      duplicates?: "skip" | "replace";
+    };
+    MetricsSummary: {
+      daily: components["schemas"]["Metrics"];
+      weekly: components["schemas"]["Metrics"];
+      monthly: components["schemas"]["Metrics"];
+      total: components["schemas"]["Metrics"];
+      today: string;
+    };
+    Metrics: {
+      /** @description Decimal amount, 2 places */
+      spent: string;
+      /** @description Decimal amount, 2 places */
+      revenue: string;
+      /** @description Decimal amount, 2 places */
+      profit: string;
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      roi: string;
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      epc: string;
+      clicks: number;
+      installations: number;
+      registrations: number;
+      deposits: number;
+      campaigns: number;
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      clickToInstall: string;
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      installToRegistration: string;
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      registrationToDeposit: string;
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      costPerClick: string;
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      costPerInstall: string;
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      costPerRegistration: string;
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      costPerDeposit: string;
+    };
+    Analytics: {
+      from: string | null;
+      to: string;
+      totals: components["schemas"]["Metrics"];
+      series: components["schemas"]["SeriesPoint"][];
+      byOffer: ({
+          /** @description Decimal amount, 2 places */
+          spent: string;
+          /** @description Decimal amount, 2 places */
+          revenue: string;
+          /** @description Decimal amount, 2 places */
+          profit: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          roi: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          epc: string;
+          clicks: number;
+          installations: number;
+          registrations: number;
+          deposits: number;
+          campaigns: number;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          clickToInstall: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          installToRegistration: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          registrationToDeposit: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          costPerClick: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          costPerInstall: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          costPerRegistration: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          costPerDeposit: string;
+          offerId: string | null;
+          offerName: string | null;
+          casinoBrand: string | null;
+        })[];
+      byUser: {
+          /** @description Decimal amount, 2 places */
+          spent: string;
+          /** @description Decimal amount, 2 places */
+          revenue: string;
+          /** @description Decimal amount, 2 places */
+          profit: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          roi: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          epc: string;
+          clicks: number;
+          installations: number;
+          registrations: number;
+          deposits: number;
+          campaigns: number;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          clickToInstall: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          installToRegistration: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          registrationToDeposit: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          costPerClick: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          costPerInstall: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          costPerRegistration: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          costPerDeposit: string;
+          userId: string;
+          name: string;
+          email: string;
+        }[];
+    };
+    SeriesPoint: {
+      /** @description Decimal amount, 2 places */
+      spent: string;
+      /** @description Decimal amount, 2 places */
+      revenue: string;
+      /** @description Decimal amount, 2 places */
+      profit: string;
+      clicks: number;
+      installations: number;
+      registrations: number;
+      deposits: number;
+      campaigns: number;
+      date: string;
+    };
+    Offer: {
+      id: string;
+      name: string;
+      description: string | null;
+      value: string;
+      /** @enum {string} */
+      currency: "USD" | "BRL";
+      casinoBrand: string;
+      payoutPerDeposit: string;
+      visibleToAll: boolean;
+      createdAt: string;
+      assignedUsers: {
+          id: string;
+          name: string;
+          email: string;
+        }[];
+      campaignCount: number;
+    };
+    OfferInput: {
+      name: string;
+      description?: string | null;
+      /** @description Decimal amount with up to 2 places */
+      value: string;
+      /**
+       * @default USD
+       * @enum {string}
+       */
+      currency?: "USD" | "BRL";
+      casinoBrand: string;
+      /** @description Decimal amount with up to 2 places */
+      payoutPerDeposit: string;
+      /** @default true */
+      visibleToAll?: boolean;
+      /** @default [] */
+      assignedUserIds?: string[];
+    };
+    OfferPatch: {
+      name?: string;
+      description?: string | null;
+      /** @description Decimal amount with up to 2 places */
+      value?: string;
+      /** @enum {string} */
+      currency?: "USD" | "BRL";
+      casinoBrand?: string;
+      /** @description Decimal amount with up to 2 places */
+      payoutPerDeposit?: string;
+      visibleToAll?: boolean;
+      assignedUserIds?: string[];
+    };
+    Note: {
+      id: string;
+      userId: string;
+      content: string;
+      createdAt: string;
+      updatedAt: string;
+      author: {
+        id: string;
+        name: string;
+        email: string;
+      } | null;
+      user: {
+        id: string;
+        name: string;
+        email: string;
+      };
+    };
+    NoteInput: {
+      content: string;
+    };
+    CreativeRequest: {
+      id: string;
+      userId: string;
+      /** @enum {string} */
+      type: "Image" | "Video" | "GIF";
+      /** @enum {string} */
+      format: "Square" | "Vertical" | "Horizontal";
+      deadline: string;
+      description: string;
+      /** @enum {string} */
+      status: "pending" | "in_progress" | "completed" | "rejected";
+      adminNotes: string | null;
+      createdAt: string;
+      updatedAt: string;
+      user: {
+        id: string;
+        name: string;
+        email: string;
+      };
+    };
+    CreativeRequestInput: {
+      /**
+       * @default Image
+       * @enum {string}
+       */
+      type?: "Image" | "Video" | "GIF";
+      /**
+       * @default Square
+       * @enum {string}
+       */
+      format?: "Square" | "Vertical" | "Horizontal";
+      /**
+       * Format: date
+       * @example 2026-11-21
+       */
+      deadline: string;
+      description: string;
+    };
+    CreativeRequestPatch: {
+      /** @enum {string} */
+      status: "pending" | "in_progress" | "completed" | "rejected";
+      adminNotes?: string | null;
+    };
+    NotificationList: {
+      items: components["schemas"]["Notification"][];
+      unread: number;
+    };
+    Notification: {
+      id: string;
+      /** @enum {string} */
+      type: "creative_request" | "creative_request_status" | "payment" | "new_offer" | "payee_changed";
+      metadata: {
+        [key: string]: unknown;
+      };
+      read: boolean;
+      createdAt: string;
+    };
+    PaymentMonth: {
+      month: string;
+      monthOver: boolean;
+      periodEnd: string;
+      items: components["schemas"]["PaymentRow"][];
+      totals: components["schemas"]["PaymentTotals"];
+    };
+    PaymentRow: {
+      statementId: string;
+      userId: string;
+      name: string;
+      email: string;
+      /** @enum {string} */
+      model: "simple" | "tiered";
+      /** @enum {string} */
+      status: "pending" | "processing" | "paid" | "cancelled";
+      periodStart: string;
+      periodEnd: string;
+      totalSpent: string;
+      totalRevenue: string;
+      totalProfit: string;
+      /** @description Ratio, decimal with 4 places, e.g. "12.5000" */
+      roi: string;
+      commissionRate: string;
+      amountDue: string;
+      adjustments: string;
+      paid: string;
+      pending: string;
+      overpaid: string;
+      paidAt: string | null;
+      teamLead: {
+        id: string;
+        name: string;
+      } | null;
+      payee: ({
+        /** @enum {string} */
+        method: "pix" | "bank" | "usdt";
+        updatedAt: string;
+        changedRecently: boolean;
+      }) | null;
+      explanation: components["schemas"]["CommissionExplanation"];
+    };
+    CommissionExplanation: {
+      /** @enum {string} */
+      model: "simple" | "tiered";
+      settingsEffectiveFrom: string | null;
+      roiThreshold: string;
+      roiMet: boolean;
+      minimumMonthlyRevenue: string | null;
+      belowMinimum: boolean;
+      tier: ({
+        minRevenue: string;
+        maxRevenue: string | null;
+      }) | null;
+      rate: string;
+      commission: string;
+    };
+    PaymentTotals: {
+      count: number;
+      totalSpent: string;
+      totalRevenue: string;
+      totalProfit: string;
+      /** @description Ratio, decimal with 4 places, e.g. "12.5000" */
+      roi: string;
+      amountDue: string;
+      adjustments: string;
+      paid: string;
+      pending: string;
+    };
+    PaymentCard: {
+      statementId: string;
+      userId: string;
+      name: string;
+      email: string;
+      /** @enum {string} */
+      model: "simple" | "tiered";
+      /** @enum {string} */
+      status: "pending" | "processing" | "paid" | "cancelled";
+      periodStart: string;
+      periodEnd: string;
+      totalSpent: string;
+      totalRevenue: string;
+      totalProfit: string;
+      /** @description Ratio, decimal with 4 places, e.g. "12.5000" */
+      roi: string;
+      commissionRate: string;
+      amountDue: string;
+      adjustments: string;
+      paid: string;
+      pending: string;
+      overpaid: string;
+      paidAt: string | null;
+    };
+    PayoutInput: {
+      /** @description Decimal amount with up to 2 places */
+      amount: string;
+      note?: string | null;
+      closeEarly?: boolean;
+    };
+    AdjustmentInput: {
+      /** @description Signed decimal amount with up to 2 places, not zero, e.g. "-150.50" */
+      amount: string;
+      reason: string;
+    };
+    ReverseBody: {
+      reason: string;
+    };
+    PayoutPatch: {
+      note?: string | null;
+    };
+    PaymentHistory: {
+      items: components["schemas"]["Payout"][];
+      total: number;
+      page: number;
+      pageSize: number;
+      changes: components["schemas"]["PaymentStatusChange"][];
+      adjustments: components["schemas"]["Adjustment"][];
+    };
+    Payout: {
+      id: string;
+      statementId: string;
+      amount: string;
+      paidAt: string;
+      note: string | null;
+      createdBy: {
+        id: string;
+        name: string;
+      } | null;
+      reversedAt: string | null;
+      reversalReason: string | null;
+      periodStart: string;
+      periodEnd: string;
+    };
+    PaymentStatusChange: {
+      id: string;
+      action: string;
+      /** @enum {string|null} */
+      previousStatus: "pending" | "processing" | "paid" | "cancelled" | null;
+      /** @enum {string} */
+      newStatus: "pending" | "processing" | "paid" | "cancelled";
+      note: string | null;
+      changedBy: {
+        id: string;
+        name: string;
+      } | null;
+      createdAt: string;
+    };
+    Adjustment: {
+      id: string;
+      statementId: string;
+      amount: string;
+      reason: string;
+      /** @enum {string} */
+      kind: "manual" | "carry_out" | "carry_in";
+      linkedMonth: string | null;
+      createdBy: {
+        id: string;
+        name: string;
+      } | null;
+      createdAt: string;
+    };
+    MyPayment: {
+      month: string;
+      /** @enum {string} */
+      status: "pending" | "processing" | "paid" | "cancelled";
+      pending: string;
+      nextExpectedDate: string | null;
+      lastPaidAt: string | null;
+    };
+    MyStatements: {
+      items: components["schemas"]["MyStatement"][];
+    };
+    MyStatement: {
+      statementId: string;
+      month: string;
+      /** @enum {string} */
+      status: "pending" | "processing" | "paid" | "cancelled";
+      /** @enum {string} */
+      model: "simple" | "tiered";
+      totalRevenue: string;
+      totalProfit: string;
+      /** @description Ratio, decimal with 4 places, e.g. "12.5000" */
+      roi: string;
+      commissionRate: string;
+      amountDue: string;
+      adjustments: string;
+      paid: string;
+      pending: string;
+      overpaid: string;
+      paidAt: string | null;
+      payouts: ({
+          id: string;
+          amount: string;
+          paidAt: string;
+          reversedAt: string | null;
+          reversalReason: string | null;
+        })[];
+      adjustmentItems: components["schemas"]["Adjustment"][];
+    };
+    MyCommission: {
+      month: string;
+      /** @enum {string} */
+      model: "simple" | "tiered";
+      /** @enum {string} */
+      status: "pending" | "processing" | "paid" | "cancelled";
+      frozen: boolean;
+      spent: string;
+      revenue: string;
+      profit: string;
+      /** @description Ratio, decimal with 4 places, e.g. "12.5000" */
+      roi: string;
+      rate: string;
+      commission: string;
+      steps: ({
+          /** @enum {string} */
+          kind: "roi" | "revenue";
+          target: string;
+          missing: string;
+          rateAfter: string;
+        })[];
+    };
+    CommissionSettings: {
+      userId: string;
+      /** @enum {string} */
+      modelType: "simple" | "tiered";
+      baseCommissionRate: string;
+      highRoiCommissionRate: string;
+      roiThreshold: string;
+      tieredRoiThreshold: string;
+      minimumMonthlyRevenue: string;
+      revenueTiers: ({
+          minRevenue: string;
+          maxRevenue: string | null;
+          commissionBelowRoi: string;
+          commissionAboveRoi: string;
+        })[];
+      saved: boolean;
+      effectiveFrom: string | null;
+      history: ({
+          effectiveFrom: string | null;
+          /** @enum {string} */
+          modelType: "simple" | "tiered";
+          baseCommissionRate: string;
+          highRoiCommissionRate: string;
+          roiThreshold: string;
+          tieredRoiThreshold: string;
+          minimumMonthlyRevenue: string;
+          updatedBy: {
+            id: string;
+            name: string;
+          } | null;
+          updatedAt: string;
+        })[];
+    };
+    CommissionSettingsInput: {
+      /** @enum {string} */
+      modelType: "simple" | "tiered";
+      baseCommissionRate: string;
+      highRoiCommissionRate: string;
+      roiThreshold: string;
+      tieredRoiThreshold: string;
+      /** @description Decimal amount with up to 2 places, e.g. "125.50" */
+      minimumMonthlyRevenue?: string;
+      revenueTiers: ({
+          /** @description Decimal amount with up to 2 places */
+          minRevenue: string;
+          /** @description Decimal amount with up to 2 places */
+          maxRevenue: string | null;
+          commissionBelowRoi: string;
+          commissionAboveRoi: string;
+        })[];
+      /** @example 2026-11 */
+      effectiveFrom?: string;
+    };
+    PaymentActionBody: {
+      note?: string | null;
+      closeEarly?: boolean;
+    };
+    PayeeAnswer: {
+      payee: components["schemas"]["Payee"];
+    };
+    Payee: OneOf<[{
+      /** @enum {string} */
+      method: "pix";
+      /** @enum {string} */
+      pixKeyType: "cpf" | "cnpj" | "email" | "phone" | "random";
+      pixKey: string;
+      updatedAt: string;
+      updatedBy: {
+        id: string;
+        name: string;
+      } | null;
+    }, {
+      /** @enum {string} */
+      method: "bank";
+      bankCode: string;
+      bankBranch: string;
+      bankAccount: string;
+      /** @enum {string} */
+      bankAccountType: "checking" | "savings";
+      holderName: string;
+      holderDocument: string;
+      updatedAt: string;
+      updatedBy: {
+        id: string;
+        name: string;
+      } | null;
+    }, {
+      /** @enum {string} */
+      method: "usdt";
+      usdtAddress: string;
+      updatedAt: string;
+      updatedBy: {
+        id: string;
+        name: string;
+      } | null;
+    }, null]>;
+    PayeeInput: OneOf<[{
+      /** @enum {string} */
+      method: "pix";
+      /** @enum {string} */
+      pixKeyType: "cpf" | "cnpj" | "email" | "phone" | "random";
+      pixKey?: string;
+    }, {
+      /** @enum {string} */
+      method: "bank";
+      bankCode: string;
+      bankBranch: string;
+      bankAccount: string;
+      /** @enum {string} */
+      bankAccountType: "checking" | "savings";
+      holderName: string;
+      holderDocument: string;
+    }, {
+      /** @enum {string} */
+      method: "usdt";
+      usdtAddress: string;
+    }]>;
+    Dashboard: {
+      from: string | null;
+      to: string;
+      totals: components["schemas"]["Metrics"];
+      byOffer: components["schemas"]["OfferBreakdown"][];
+      byUser: components["schemas"]["UserBreakdown"][];
+    };
+    OfferBreakdown: {
+      /** @description Decimal amount, 2 places */
+      spent: string;
+      /** @description Decimal amount, 2 places */
+      revenue: string;
+      /** @description Decimal amount, 2 places */
+      profit: string;
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      roi: string;
+      deposits: number;
+      campaigns: number;
+      offerId: string | null;
+      offerName: string | null;
+      casinoBrand: string | null;
+    };
+    UserBreakdown: {
+      /** @description Decimal amount, 2 places */
+      spent: string;
+      /** @description Decimal amount, 2 places */
+      revenue: string;
+      /** @description Decimal amount, 2 places */
+      profit: string;
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      roi: string;
+      deposits: number;
+      campaigns: number;
+      userId: string;
+      name: string;
+      email: string;
+    };
+    FinancialAnalytics: {
+      from: string | null;
+      to: string;
+      totals: components["schemas"]["Metrics"];
+      previous: {
+        /** @description Decimal amount, 2 places */
+        spent: string;
+        /** @description Decimal amount, 2 places */
+        revenue: string;
+        /** @description Decimal amount, 2 places */
+        profit: string;
+        /**
+         * @description Ratio, decimal with 4 places, e.g. "12.5000"
+         * @example 12.5000
+         */
+        roi: string;
+        /**
+         * @description Ratio, decimal with 4 places, e.g. "12.5000"
+         * @example 12.5000
+         */
+        epc: string;
+        clicks: number;
+        installations: number;
+        registrations: number;
+        deposits: number;
+        campaigns: number;
+        /**
+         * @description Ratio, decimal with 4 places, e.g. "12.5000"
+         * @example 12.5000
+         */
+        clickToInstall: string;
+        /**
+         * @description Ratio, decimal with 4 places, e.g. "12.5000"
+         * @example 12.5000
+         */
+        installToRegistration: string;
+        /**
+         * @description Ratio, decimal with 4 places, e.g. "12.5000"
+         * @example 12.5000
+         */
+        registrationToDeposit: string;
+        /**
+         * @description Ratio, decimal with 4 places, e.g. "12.5000"
+         * @example 12.5000
+         */
+        costPerClick: string;
+        /**
+         * @description Ratio, decimal with 4 places, e.g. "12.5000"
+         * @example 12.5000
+         */
+        costPerInstall: string;
+        /**
+         * @description Ratio, decimal with 4 places, e.g. "12.5000"
+         * @example 12.5000
+         */
+        costPerRegistration: string;
+        /**
+         * @description Ratio, decimal with 4 places, e.g. "12.5000"
+         * @example 12.5000
+         */
+        costPerDeposit: string;
+        from: string;
+        to: string;
+      };
+      current: {
+        /** @description Decimal amount, 2 places */
+        spent: string;
+        /** @description Decimal amount, 2 places */
+        revenue: string;
+        /** @description Decimal amount, 2 places */
+        profit: string;
+        /**
+         * @description Ratio, decimal with 4 places, e.g. "12.5000"
+         * @example 12.5000
+         */
+        roi: string;
+        /**
+         * @description Ratio, decimal with 4 places, e.g. "12.5000"
+         * @example 12.5000
+         */
+        epc: string;
+        clicks: number;
+        installations: number;
+        registrations: number;
+        deposits: number;
+        campaigns: number;
+        /**
+         * @description Ratio, decimal with 4 places, e.g. "12.5000"
+         * @example 12.5000
+         */
+        clickToInstall: string;
+        /**
+         * @description Ratio, decimal with 4 places, e.g. "12.5000"
+         * @example 12.5000
+         */
+        installToRegistration: string;
+        /**
+         * @description Ratio, decimal with 4 places, e.g. "12.5000"
+         * @example 12.5000
+         */
+        registrationToDeposit: string;
+        /**
+         * @description Ratio, decimal with 4 places, e.g. "12.5000"
+         * @example 12.5000
+         */
+        costPerClick: string;
+        /**
+         * @description Ratio, decimal with 4 places, e.g. "12.5000"
+         * @example 12.5000
+         */
+        costPerInstall: string;
+        /**
+         * @description Ratio, decimal with 4 places, e.g. "12.5000"
+         * @example 12.5000
+         */
+        costPerRegistration: string;
+        /**
+         * @description Ratio, decimal with 4 places, e.g. "12.5000"
+         * @example 12.5000
+         */
+        costPerDeposit: string;
+        from: string;
+        to: string;
+      };
+      /** @description Ratio, decimal with 4 places, e.g. "12.5000" */
+      revenueGrowth: string | null;
+      totalUsers: number;
+      activeUsers: number;
+      topUsers: components["schemas"]["UserBreakdown"][];
+      topOffers: components["schemas"]["OfferBreakdown"][];
+    };
+    FinancialUser: {
+      id: string;
+      name: string;
+      email: string;
+      /** @enum {string} */
+      role: "user" | "manager" | "financial" | "admin";
+      createdAt: string;
+      deactivatedAt: string | null;
+      campaigns: number;
+      spent: string;
+      revenue: string;
+      profit: string;
+      lastCampaignDate: string | null;
+    };
+    UserStats: {
+      user: {
+        id: string;
+        name: string;
+        email: string;
+        /** @enum {string} */
+        role: "user" | "manager" | "financial" | "admin";
+        createdAt: string;
+      };
+      from: string | null;
+      to: string;
+      totals: components["schemas"]["Metrics"];
+    };
+    Report: {
+      from: string | null;
+      to: string;
+      totals: components["schemas"]["Metrics"];
+      series: components["schemas"]["SeriesPoint"][];
+      byOffer: ({
+          /** @description Decimal amount, 2 places */
+          spent: string;
+          /** @description Decimal amount, 2 places */
+          revenue: string;
+          /** @description Decimal amount, 2 places */
+          profit: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          roi: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          epc: string;
+          clicks: number;
+          installations: number;
+          registrations: number;
+          deposits: number;
+          campaigns: number;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          clickToInstall: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          installToRegistration: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          registrationToDeposit: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          costPerClick: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          costPerInstall: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          costPerRegistration: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          costPerDeposit: string;
+          offerId: string | null;
+          offerName: string | null;
+          casinoBrand: string | null;
+        })[];
+      byUser: {
+          /** @description Decimal amount, 2 places */
+          spent: string;
+          /** @description Decimal amount, 2 places */
+          revenue: string;
+          /** @description Decimal amount, 2 places */
+          profit: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          roi: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          epc: string;
+          clicks: number;
+          installations: number;
+          registrations: number;
+          deposits: number;
+          campaigns: number;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          clickToInstall: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          installToRegistration: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          registrationToDeposit: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          costPerClick: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          costPerInstall: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          costPerRegistration: string;
+          /**
+           * @description Ratio, decimal with 4 places, e.g. "12.5000"
+           * @example 12.5000
+           */
+          costPerDeposit: string;
+          userId: string;
+          name: string;
+          email: string;
+        }[];
+    };
+    User: {
+      id: string;
+      name: string;
+      email: string;
+      /** @enum {string} */
+      role: "user" | "manager" | "financial" | "admin";
+      managerId: string | null;
+      manager: {
+        id: string;
+        name: string;
+      } | null;
+      language: string | null;
+      createdAt: string;
+      deactivatedAt: string | null;
+      /** @description Whether the user signs in with a second factor; null unless the viewer manages users */
+      twoFactorEnabled: boolean | null;
+    };
+    UserCreated: {
+      user: components["schemas"]["User"];
+      setPasswordUrl?: string;
+      invitation?: {
+        delivered: boolean;
+        /** @enum {string} */
+        transport: "smtp" | "outbox" | "memory";
+      };
+    };
+    UserCreate: {
+      email: string;
+      name: string;
+      /**
+       * @default user
+       * @enum {string}
+       */
+      role?: "user" | "manager" | "financial" | "admin";
+      managerId?: string | null;
+    };
+    UserPatch: {
+      name?: string;
+      /** @enum {string} */
+      role?: "user" | "manager" | "financial" | "admin";
+      managerId?: string | null;
+    };
+    WorkspaceSettings: {
+      /** @enum {string} */
+      reportingCurrency: "USD" | "BRL";
+      /** @enum {string} */
+      defaultLanguage: "pt-BR" | "en" | "ru";
+      timezone: string;
+      notifications: {
+        email: boolean;
+        daily: boolean;
+        weekly: boolean;
+        monthly: boolean;
+      };
+      /** @enum {string} */
+      backupFrequency: "daily" | "weekly" | "monthly";
+      retentionDays: number;
+      twoFactorRequiredRoles: ("admin" | "financial")[];
+      updatedAt: string | null;
+    };
+    WorkspaceSettingsInput: {
+      /** @enum {string} */
+      reportingCurrency: "USD" | "BRL";
+      /** @enum {string} */
+      defaultLanguage: "pt-BR" | "en" | "ru";
+      timezone: string;
+      notifications: {
+        email: boolean;
+        daily: boolean;
+        weekly: boolean;
+        monthly: boolean;
+      };
+      /** @enum {string} */
+      backupFrequency: "daily" | "weekly" | "monthly";
+      /** @description Days to keep backups */
+      retentionDays: number;
+      twoFactorRequiredRoles?: ("admin" | "financial")[];
+    };
+    TestReportResult: {
+      /** @description Active admins and financial users */
+      recipients: number;
+      sent: number;
+      failed: number;
+      /** @description SMTP_URL is unset: the mails were written to DATA_DIR/outbox */
+      outbox: boolean;
+    };
+    TestReportInput: {
+      /**
+       * Format: uuid
+       * @description One per press of the button: the same key is sent once, however often it arrives (job_runs claim).
+       */
+      key: string;
+    };
+    Backup: {
+      id: string;
+      startedAt: string;
+      finishedAt: string | null;
+      /** @enum {string} */
+      status: "running" | "success" | "failed";
+      /** @enum {string} */
+      trigger: "manual" | "scheduled" | "cli";
+      databaseKind: string;
+      fileName: string | null;
+      sizeBytes: number | null;
+      durationMs: number | null;
+      reason: string | null;
+    };
+    ApiToken: {
+      id: string;
+      name: string;
+      prefix: string;
+      lastUsedAt: string | null;
+      expiresAt: string | null;
+      revokedAt: string | null;
+      fullAccess: boolean;
+      createdAt: string;
+    };
+    CreatedApiToken: {
+      id: string;
+      name: string;
+      prefix: string;
+      lastUsedAt: string | null;
+      expiresAt: string | null;
+      revokedAt: string | null;
+      fullAccess: boolean;
+      createdAt: string;
+      /** @description The secret, shown only in this answer */
+      token: string;
+    };
+    ApiTokenInput: {
+      name: string;
+      /** @default 90 */
+      expiresInDays?: number | string;
+      fullAccess?: boolean;
+    };
+    AuditPage: {
+      items: components["schemas"]["AuditEvent"][];
+      /** @description Pass as cursor for the next page */
+      nextCursor: number | null;
+    };
+    AuditEvent: {
+      id: number;
+      createdAt: string;
+      /** @enum {string} */
+      action: "auth.sign_in" | "auth.sign_out" | "auth.password_reset_requested" | "auth.password_reset" | "auth.password_changed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.backup_codes_regenerated" | "auth.sessions_revoked" | "user.created" | "user.updated" | "user.role_changed" | "user.team_changed" | "user.deactivated" | "user.reactivated" | "user.deleted" | "user.password_set" | "offer.created" | "offer.updated" | "offer.deleted" | "campaigns.imported" | "settings.updated" | "backup.created" | "backup.deleted" | "report.test_sent" | "token.created" | "token.revoked" | "commission_settings.updated" | "payment.processed" | "payment.rejected" | "payment.reopened" | "payment.confirmed" | "payment.payout_registered" | "payment.payout_edited" | "payment.payout_reversed" | "payment.adjusted" | "payment.overpayment_carried" | "payee.updated" | "access.denied";
+      /** @enum {string} */
+      outcome: "success" | "failure";
+      /** @description Who did it; null for an anonymous call */
+      actor: ({
+        id: string | null;
+        email: string | null;
+        name: string | null;
+      }) | null;
+      target: {
+        type: string;
+        id: string;
+      } | null;
+      /** @description The user the event is about, when that is not the actor */
+      subject: ({
+        id: string;
+        name: string | null;
+        email: string | null;
+      }) | null;
+      ipAddress: string | null;
+      userAgent: string | null;
+      /** @description Old and new values, a reason, the refused call; never a secret */
+      details: {
+        [key: string]: unknown;
+      };
+    };
+  };
+  responses: never;
+  parameters: {
+  };
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+
+export type $defs = Record<string, never>;
+
+export type external = Record<string, never>;
+
+export interface operations {
+
+  /** Liveness and database reachability (for load balancers) */
+  getHealth: {
+    responses: {
+      /** @description The server and its database answer */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Health"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database does not answer */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Health"];
+        };
+      };
+    };
+  };
+  /** Public configuration: human verification and the workspace settings every screen needs (language, time zone, currency) */
+  getPublicConfig: {
+    responses: {
+      /** @description Configuration */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PublicConfig"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** A fresh ALTCHA proof-of-work challenge (only when CAPTCHA_PROVIDER=altcha) */
+  getCaptchaChallenge: {
+    responses: {
+      /** @description Challenge for the ALTCHA widget */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AltchaChallenge"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Whether a password-reset (or invitation) token exists and has not expired */
+  validatePasswordResetToken: {
+    parameters: {
+      query?: {
+        token?: string;
+      };
+    };
+    responses: {
+      /** @description Validity */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ResetTokenValidity"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The signed-in user */
+  getMe: {
+    responses: {
+      /** @description The signed-in user */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Me"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Keep the signed-in user's language in their profile */
+  updateMe: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateMe"];
+      };
+    };
+    responses: {
+      /** @description The updated profile */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Me"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The signed-in user's active sessions, this one first (device, address, signed in, last active) */
+  listMySessions: {
+    responses: {
+      /** @description Sessions */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Session"][];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** End one of the signed-in user's other sessions (422 cannot_end_current_session for this one) */
+  revokeMySession: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Ended */
+      204: {
+        content: never;
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** End every session of the signed-in user except this one */
+  revokeMyOtherSessions: {
+    responses: {
+      /** @description How many ended */
+      200: {
+        content: {
+          "application/json": components["schemas"]["SessionsRevoked"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Campaigns the viewer may see, filtered, sorted and paginated */
+  listCampaigns: {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+        offerId?: string;
+        creatorId?: string;
+        q?: string;
+        sort?: "date" | "spent" | "revenue" | "profit" | "roi" | "epc";
+        order?: "asc" | "desc";
+        page?: number;
+        pageSize?: number;
+      };
+    };
+    responses: {
+      /** @description One page of campaigns */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CampaignPage"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * Log a day's results for an offer visible to the buyer
+   * @description 409 month_closed (field date) when the buyer's statement for that month has closed it.
+   */
+  createCampaign: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CampaignInput"];
+      };
+    };
+    responses: {
+      /** @description The saved campaign */
+      201: {
+        content: {
+          "application/json": components["schemas"]["Campaign"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The same filters as the list, as a streamed CSV file (UTF-8 with BOM, newest first) */
+  exportCampaignsCsv: {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+        offerId?: string;
+        creatorId?: string;
+        q?: string;
+      };
+    };
+    responses: {
+      /** @description RFC 4180 CSV */
+      200: {
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** One campaign within the viewer's scope */
+  getCampaign: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The campaign */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Campaign"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * Delete one's own campaign (admins: any)
+   * @description 409 month_closed when the creator's statement for its month has closed it.
+   */
+  deleteCampaign: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * Change one's own campaign (admins: any)
+   * @description 409 month_closed when the month of the saved date or of the new one is closed by the creator's statement (field date when the new date is the closed one).
+   */
+  updateCampaign: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CampaignPatch"];
+      };
+    };
+    responses: {
+      /** @description The updated campaign */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Campaign"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Read a file of daily results and show every row as it will be saved, with its problems */
+  previewImport: {
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /**
+           * Format: binary
+           * @description CSV (comma, semicolon or tab; up to 100 MB and 50,000 rows) or XLSX (up to 25 MB)
+           */
+          file: Blob;
+          /** @description JSON field → header, e.g. {"date":"Dia","spent":"Custo"}; absent: guessed */
+          mapping?: string;
+          /** @description Admins: import for this buyer */
+          userId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The first page of the preview and its token */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ImportPreview"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The file is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Another page of a preview, optionally only rows of one status */
+  getImportPreview: {
+    parameters: {
+      query?: {
+        page?: number;
+        pageSize?: number;
+        status?: "all" | "ok" | "duplicate" | "error";
+      };
+      path: {
+        token: string;
+      };
+    };
+    responses: {
+      /** @description One page of the preview */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ImportPreview"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * Log up to 1,000 days at once, all or nothing (duplicate days skipped or replaced)
+   * @description For tracker scripts with a personal API token. The same rules as the import: every row is validated like POST /api/campaigns, a day already logged for the offer is skipped or replaced, two rows for one offer and day are refused, and one row dated in a month the buyer's statement has closed refuses the whole batch (409 month_closed, fields rows.<i>.date). Send an Idempotency-Key to retry safely: the same key and body answer the stored result (header Idempotent-Replayed: true) without saving again.
+   */
+  createCampaignBatch: {
+    parameters: {
+      header?: {
+        /** @description Any unique string per batch */
+        "idempotency-key"?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CampaignBatch"];
+      };
+    };
+    responses: {
+      /** @description How many rows were added, replaced and skipped */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ImportResult"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * Save the accepted rows of a preview in one transaction (duplicates skipped or replaced)
+   * @description Rows the preview marked as errors (month_closed among them) are skipped. A month closed since the preview refuses the whole commit with 409 month_closed: preview the file again.
+   */
+  importCampaigns: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ImportCommit"];
+      };
+    };
+    responses: {
+      /** @description How many rows were added, replaced and skipped */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ImportResult"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Today, last 7 days, last 30 days and all time for the viewer's scope (workspace time zone) */
+  getMetricsSummary: {
+    responses: {
+      /** @description The four periods */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MetricsSummary"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Totals, a daily series and breakdowns by offer and user, for the viewer's scope */
+  getAnalytics: {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+        offerId?: string;
+        userId?: string;
+        minRoi?: number | null;
+        maxRoi?: number | null;
+      };
+    };
+    responses: {
+      /** @description Aggregates */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Analytics"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Offers the viewer may see, newest first (buyers: visible to all or assigned to them) */
+  listOffers: {
+    responses: {
+      /** @description Offers */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Offer"][];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Create an offer (admins); notifies every buyer who can see it */
+  createOffer: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OfferInput"];
+      };
+    };
+    responses: {
+      /** @description The created offer */
+      201: {
+        content: {
+          "application/json": components["schemas"]["Offer"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** One offer the viewer may see */
+  getOffer: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The offer */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Offer"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Delete an offer (admins); its campaigns keep their numbers without the link */
+  deleteOffer: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Change an offer (admins); buyers who can newly see it are notified */
+  updateOffer: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OfferPatch"];
+      };
+    };
+    responses: {
+      /** @description The updated offer */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Offer"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Own notes (buyers, team leads) or every note (admins) */
+  listNotes: {
+    responses: {
+      /** @description Notes, newest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Note"][];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** One user's notes (admins, or the user themself) */
+  listUserNotes: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Notes, newest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Note"][];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Add a note to a user (admins) */
+  createUserNote: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NoteInput"];
+      };
+    };
+    responses: {
+      /** @description The note */
+      201: {
+        content: {
+          "application/json": components["schemas"]["Note"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Delete a note (admins) */
+  deleteNote: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Change a note (admins) */
+  updateNote: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NoteInput"];
+      };
+    };
+    responses: {
+      /** @description The note */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Note"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Own requests (buyers, team leads) or all (admins), newest first */
+  listCreativeRequests: {
+    responses: {
+      /** @description Requests */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CreativeRequest"][];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** File a creative request; every admin is notified */
+  createCreativeRequest: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreativeRequestInput"];
+      };
+    };
+    responses: {
+      /** @description The request */
+      201: {
+        content: {
+          "application/json": components["schemas"]["CreativeRequest"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Set a request's status and notes (admins); the requester is notified of a new status */
+  updateCreativeRequest: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreativeRequestPatch"];
+      };
+    };
+    responses: {
+      /** @description The request */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CreativeRequest"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The viewer's latest notifications and the unread count */
+  listNotifications: {
+    parameters: {
+      query?: {
+        limit?: number;
+      };
+    };
+    responses: {
+      /** @description Notifications */
+      200: {
+        content: {
+          "application/json": components["schemas"]["NotificationList"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Mark all of the viewer's notifications read */
+  markAllNotificationsRead: {
+    responses: {
+      /** @description Marked */
+      204: {
+        content: never;
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Mark one of the viewer's notifications read */
+  markNotificationRead: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Marked */
+      204: {
+        content: never;
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Server-Sent Events: `notification` events as they are written; send Last-Event-ID to catch up after a reconnect */
+  streamNotifications: {
+    responses: {
+      /** @description An event stream */
+      200: {
+        content: {
+          "text/event-stream": string;
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Load a month: create missing statements, refresh pending ones, carry overpayments in; the rows the filters keep and their totals */
+  listPayments: {
+    parameters: {
+      query: {
+        month: string;
+        status?: "pending" | "processing" | "paid" | "cancelled";
+        teamLeadId?: string;
+        pendingOnly?: "0" | "1" | "true" | "false";
+      };
+    };
+    responses: {
+      /** @description The month */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PaymentMonth"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Register a payment of 0 < amount ≤ pending; the statement is paid when nothing is left (closeEarly before the month ends) */
+  createPayout: {
+    parameters: {
+      path: {
+        statementId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayoutInput"];
+      };
+    };
+    responses: {
+      /** @description The statement after the action */
+      201: {
+        content: {
+          "application/json": components["schemas"]["PaymentCard"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Adjust what a statement owes: + bonus, − clawback, with a reason; an overpayment moves to the next month */
+  createAdjustment: {
+    parameters: {
+      path: {
+        statementId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AdjustmentInput"];
+      };
+    };
+    responses: {
+      /** @description The statement after the action */
+      201: {
+        content: {
+          "application/json": components["schemas"]["PaymentCard"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Reverse any payment of a statement that is not cancelled (reason required); a paid statement returns to pending */
+  reversePayout: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReverseBody"];
+      };
+    };
+    responses: {
+      /** @description The statement after the action */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PaymentCard"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Change a payment's note; its amount never changes (reverse it instead) */
+  updatePayout: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayoutPatch"];
+      };
+    };
+    responses: {
+      /** @description The statement after the action */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PaymentCard"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** A statement's payments (10 per page), every status change and every adjustment */
+  getStatementHistory: {
+    parameters: {
+      query?: {
+        page?: number;
+      };
+      path: {
+        statementId: string;
+      };
+    };
+    responses: {
+      /** @description History */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PaymentHistory"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The buyer's own current month: status, pending amount (0 when paid), next expected payment date */
+  getMyPayment: {
+    responses: {
+      /** @description The badge */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MyPayment"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The buyer's own statements, newest month first, with payouts, reversals and adjustments */
+  listMyPayments: {
+    responses: {
+      /** @description The buyer's statements */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MyStatements"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The buyer's commission this month under their model, and the ROI or revenue still missing for a higher rate */
+  getMyCommission: {
+    responses: {
+      /** @description The commission card */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MyCommission"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The commission settings in effect for a month (default the current one) and every saved version */
+  getCommissionSettings: {
+    parameters: {
+      query?: {
+        month?: string;
+      };
+      path: {
+        userId: string;
+      };
+    };
+    responses: {
+      /** @description Settings */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CommissionSettings"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Save a buyer's commission model from a month on (default the current one); refused when that month or a later one is closed */
+  setCommissionSettings: {
+    parameters: {
+      path: {
+        userId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CommissionSettingsInput"];
+      };
+    };
+    responses: {
+      /** @description Settings */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CommissionSettings"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Processar: pending → processing (closeEarly before the month ends) */
+  processStatement: {
+    parameters: {
+      path: {
+        statementId: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["PaymentActionBody"];
+      };
+    };
+    responses: {
+      /** @description The statement after the action */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PaymentCard"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Rejeitar: pending or processing → cancelled */
+  rejectStatement: {
+    parameters: {
+      path: {
+        statementId: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["PaymentActionBody"];
+      };
+    };
+    responses: {
+      /** @description The statement after the action */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PaymentCard"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Reabrir: processing or cancelled → pending (a paid statement: reverse its payouts) */
+  reopenStatement: {
+    parameters: {
+      path: {
+        statementId: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["PaymentActionBody"];
+      };
+    };
+    responses: {
+      /** @description The statement after the action */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PaymentCard"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Confirmar Pagamento: pays the whole pending amount; the buyer is notified (closeEarly before the month ends) */
+  confirmStatement: {
+    parameters: {
+      path: {
+        statementId: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["PaymentActionBody"];
+      };
+    };
+    responses: {
+      /** @description The statement after the action */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PaymentCard"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * The month's payout file as CSV, in the reader's dialect (pt-BR and ru: ';' and decimal comma)
+   * @description One row per buyer with something pending that month (cancelled statements left out): name, e-mail, payment method and details, amount pending, reference PLACAR-YYYY-MM-<8 hex of the statement id>, and whether the details changed in the last 7 days. Statements as stored: load the month (GET /api/payments) first.
+   */
+  exportPaymentsCsv: {
+    parameters: {
+      query: {
+        month: string;
+        lang?: "pt-BR" | "en" | "ru";
+      };
+    };
+    responses: {
+      /** @description RFC 4180 CSV, UTF-8 with BOM */
+      200: {
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * The month's payout file as an Excel workbook (amounts as number cells with 2 decimals)
+   * @description One row per buyer with something pending that month (cancelled statements left out): name, e-mail, payment method and details, amount pending, reference PLACAR-YYYY-MM-<8 hex of the statement id>, and whether the details changed in the last 7 days. Statements as stored: load the month (GET /api/payments) first.
+   */
+  exportPaymentsXlsx: {
+    parameters: {
+      query: {
+        month: string;
+        lang?: "pt-BR" | "en" | "ru";
+      };
+    };
+    responses: {
+      /** @description An XLSX workbook with one sheet */
+      200: {
+        content: {
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The buyer's own payment details (Pix key, bank account or USDT address) */
+  getMyPayee: {
+    responses: {
+      /** @description The payment details, or null when none are saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PayeeAnswer"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Save the buyer's payment details; a change is audited (keys masked) and notifies financial users and admins */
+  setMyPayee: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayeeInput"];
+      };
+    };
+    responses: {
+      /** @description The payment details, or null when none are saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PayeeAnswer"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** A buyer's payment details (financial and admins; a buyer only their own) */
+  getUserPayee: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The payment details, or null when none are saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PayeeAnswer"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Totals and performance by offer and by user for today, 7 or 30 days (admins) */
+  getAdminDashboard: {
+    parameters: {
+      query?: {
+        period?: "today" | "7d" | "30d";
+        userId?: string;
+      };
+    };
+    responses: {
+      /** @description Dashboard */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Dashboard"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Totals and the per-user table for 7, 30, 90 days or all time */
+  getFinancialDashboard: {
+    parameters: {
+      query?: {
+        period?: "7d" | "30d" | "90d" | "all";
+      };
+    };
+    responses: {
+      /** @description Dashboard */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Dashboard"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Overview with growth against the previous period, the funnel and the top-10 lists */
+  getFinancialAnalytics: {
+    parameters: {
+      query?: {
+        period?: "7d" | "30d" | "90d" | "all";
+      };
+    };
+    responses: {
+      /** @description Analytics */
+      200: {
+        content: {
+          "application/json": components["schemas"]["FinancialAnalytics"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Users with campaign totals and last campaign date; search by name or e-mail, filter by role */
+  listFinancialUsers: {
+    parameters: {
+      query?: {
+        q?: string;
+        role?: "user" | "manager" | "financial" | "admin";
+      };
+    };
+    responses: {
+      /** @description Users */
+      200: {
+        content: {
+          "application/json": components["schemas"]["FinancialUser"][];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** One user's statistics for a named period or a custom range */
+  getUserStats: {
+    parameters: {
+      query?: {
+        period?: "today" | "7d" | "30d" | "90d" | "all" | "current_month" | "previous_month" | "last_month";
+        from?: string;
+        to?: string;
+      };
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Statistics */
+      200: {
+        content: {
+          "application/json": components["schemas"]["UserStats"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The report builder: summary and tables by user and by offer, with ROI bounds per campaign */
+  getReport: {
+    parameters: {
+      query?: {
+        period?: "today" | "7d" | "30d" | "90d" | "all" | "current_month" | "previous_month" | "last_month";
+        from?: string;
+        to?: string;
+        userId?: string;
+        offerId?: string;
+        /** @description ROI in percent; the bound itself is included */
+        minRoi?: number;
+        /** @description ROI in percent; the bound itself is included */
+        maxRoi?: number;
+      };
+    };
+    responses: {
+      /** @description Report */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Report"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The same report as CSV (relatorio-financeiro-{date}.csv): rows by user, then by offer */
+  exportReportCsv: {
+    parameters: {
+      query?: {
+        period?: "today" | "7d" | "30d" | "90d" | "all" | "current_month" | "previous_month" | "last_month";
+        from?: string;
+        to?: string;
+        userId?: string;
+        offerId?: string;
+        /** @description ROI in percent; the bound itself is included */
+        minRoi?: number;
+        /** @description ROI in percent; the bound itself is included */
+        maxRoi?: number;
+        lang?: "pt-BR" | "en" | "ru";
+      };
+    };
+    responses: {
+      /** @description RFC 4180 CSV, UTF-8 with BOM */
+      200: {
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Users the viewer may see (admins, financial: all; team leads: self and their buyers; buyers: self and their lead) */
+  listUsers: {
+    parameters: {
+      query?: {
+        q?: string;
+        role?: "user" | "manager" | "financial" | "admin";
+      };
+    };
+    responses: {
+      /** @description Users by name */
+      200: {
+        content: {
+          "application/json": components["schemas"]["User"][];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Invite a user (admins): a set-password link goes by mail, or back to the admin without SMTP */
+  inviteUser: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UserCreate"];
+      };
+    };
+    responses: {
+      /** @description The created user */
+      201: {
+        content: {
+          "application/json": components["schemas"]["UserCreated"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** One user the viewer may see */
+  getUser: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The user */
+      200: {
+        content: {
+          "application/json": components["schemas"]["User"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Delete a user and their campaigns, notes, notifications, creative requests, assignments and statements (admins); 409 has_payouts, or 409 month_closed when they have campaigns in a month their statement has closed */
+  deleteUser: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Change name, role or team lead (admins); applies on the user's next request */
+  updateUser: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UserPatch"];
+      };
+    };
+    responses: {
+      /** @description The updated user */
+      200: {
+        content: {
+          "application/json": components["schemas"]["User"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Deactivate a user (admins): sign-in blocked, sessions ended, history kept */
+  deactivateUser: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The deactivated user */
+      200: {
+        content: {
+          "application/json": components["schemas"]["User"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Reactivate a deactivated user (admins): sign-in allowed again, role, team and history unchanged */
+  reactivateUser: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The reactivated user */
+      200: {
+        content: {
+          "application/json": components["schemas"]["User"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** End every session of a user (admins); their next request answers 401 */
+  revokeUserSessions: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description How many ended */
+      200: {
+        content: {
+          "application/json": components["schemas"]["SessionsRevoked"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Turn off a user's two-factor sign-in (admins, e.g. a lost phone): secret, backup codes and trusted devices go */
+  disableUserTwoFactor: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The user */
+      200: {
+        content: {
+          "application/json": components["schemas"]["User"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The workspace settings (any signed-in user) */
+  getSettings: {
+    responses: {
+      /** @description Settings */
+      200: {
+        content: {
+          "application/json": components["schemas"]["WorkspaceSettings"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Replace the workspace settings (admins); applies to every process at once */
+  updateSettings: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WorkspaceSettingsInput"];
+      };
+    };
+    responses: {
+      /** @description Saved settings */
+      200: {
+        content: {
+          "application/json": components["schemas"]["WorkspaceSettings"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Send today's daily report e-mail now to every admin and financial user (admins); each key sends once */
+  sendTestReport: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TestReportInput"];
+      };
+    };
+    responses: {
+      /** @description How many mails went out */
+      200: {
+        content: {
+          "application/json": components["schemas"]["TestReportResult"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Backup history, newest first (admins) */
+  listBackups: {
+    responses: {
+      /** @description Backups */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Backup"][];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Back the whole database up now (admins); a failed run is recorded with its reason */
+  createBackup: {
+    responses: {
+      /** @description The finished run */
+      201: {
+        content: {
+          "application/json": components["schemas"]["Backup"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Download a backup file (admins) */
+  downloadBackup: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The backup file */
+      200: {
+        content: {
+          "application/octet-stream": Blob;
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Delete a backup and its file (admins) */
+  deleteBackup: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** One's own personal API tokens (never the secrets) */
+  listTokens: {
+    responses: {
+      /** @description Tokens, newest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ApiToken"][];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Create a personal API token; the secret is in this answer only */
+  createToken: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ApiTokenInput"];
+      };
+    };
+    responses: {
+      /** @description The token with its secret */
+      201: {
+        content: {
+          "application/json": components["schemas"]["CreatedApiToken"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Revoke one of one's tokens; it stops working at once */
+  revokeToken: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Revoked */
+      204: {
+        content: never;
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The audit trail, newest first (admins) */
+  listAuditEvents: {
+    parameters: {
+      query?: {
+        userId?: string;
+        action?: "auth.sign_in" | "auth.sign_out" | "auth.password_reset_requested" | "auth.password_reset" | "auth.password_changed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.backup_codes_regenerated" | "auth.sessions_revoked" | "user.created" | "user.updated" | "user.role_changed" | "user.team_changed" | "user.deactivated" | "user.reactivated" | "user.deleted" | "user.password_set" | "offer.created" | "offer.updated" | "offer.deleted" | "campaigns.imported" | "settings.updated" | "backup.created" | "backup.deleted" | "report.test_sent" | "token.created" | "token.revoked" | "commission_settings.updated" | "payment.processed" | "payment.rejected" | "payment.reopened" | "payment.confirmed" | "payment.payout_registered" | "payment.payout_edited" | "payment.payout_reversed" | "payment.adjusted" | "payment.overpayment_carried" | "payee.updated" | "access.denied";
+        outcome?: "success" | "failure";
+        from?: string;
+        to?: string;
+        cursor?: number;
+        limit?: number;
+      };
+    };
+    responses: {
+      /** @description A page of events */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AuditPage"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+}
