@@ -20,6 +20,8 @@ export type FieldLayoutProps = {
   labelAside?: ReactNode;
   /** The label for screen readers only (the control speaks for itself on screen). */
   hideLabel?: boolean;
+  /** The label's classes instead of the usual ones (a table-like row of fields). */
+  labelClassName?: string;
   /** Shown under the control until an error replaces it. */
   description?: ReactNode;
   /** A translation key. */
@@ -33,6 +35,7 @@ export function FieldLayout({
   label,
   labelAside,
   hideLabel,
+  labelClassName,
   description,
   error,
   className,
@@ -46,7 +49,7 @@ export function FieldLayout({
     <Label
       data-slot="form-label"
       data-error={!!error}
-      className={hideLabel ? "sr-only" : "data-[error=true]:text-destructive"}
+      className={labelClassName ?? (hideLabel ? "sr-only" : "data-[error=true]:text-destructive")}
       htmlFor={id}
     >
       {label}
