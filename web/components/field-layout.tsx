@@ -24,6 +24,8 @@ export type FieldLayoutProps = {
   labelClassName?: string;
   /** Shown under the control until an error replaces it. */
   description?: ReactNode;
+  /** Shown between the control and its description or error (e.g. a note about the chosen date). */
+  below?: ReactNode;
   /** A translation key. */
   error?: string | undefined;
   className?: string | undefined;
@@ -37,6 +39,7 @@ export function FieldLayout({
   hideLabel,
   labelClassName,
   description,
+  below,
   error,
   className,
   children,
@@ -71,6 +74,7 @@ export function FieldLayout({
         "aria-invalid": !!error,
         "aria-describedby": error || hasDescription ? messageId : undefined,
       })}
+      {below}
       {error ? (
         <p data-slot="form-message" id={messageId} className="text-destructive text-sm">
           {t(error)}

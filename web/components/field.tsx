@@ -20,13 +20,17 @@ import { type FieldControlProps, FieldLayout, type FieldLayoutProps } from "@/co
 
 export type { FieldControlProps };
 
-export function Field<Values extends FieldValues, Name extends FieldPath<Values>>({
+export function Field<
+  Values extends FieldValues,
+  Name extends FieldPath<Values>,
+  Transformed extends FieldValues = Values,
+>({
   control,
   name,
   children,
   ...layout
 }: Omit<FieldLayoutProps, "error" | "children"> & {
-  control: Control<Values, unknown, unknown>;
+  control: Control<Values, unknown, Transformed>;
   name: Name;
   children: (
     field: ControllerRenderProps<Values, Name>,

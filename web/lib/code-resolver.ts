@@ -1,6 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { FieldValues, Resolver } from "react-hook-form";
+import type { $ZodType } from "zod/v4/core";
 import { validationKey } from "@/lib/form-errors";
+
+/** A zod schema, classic or zod/mini (the signed-out screens use mini for its size). */
+type Schema = $ZodType<unknown, FieldValues>;
 
 /**
  * The one form resolver: the API's own zod schema (domain/), so the browser and the server agree on
@@ -8,7 +12,7 @@ import { validationKey } from "@/lib/form-errors";
  * translation key Field shows.
  */
 export function createCodeResolver<Values extends FieldValues, Output>(
-  schema: Parameters<typeof zodResolver>[0],
+  schema: Schema,
   toKey: (code: string) => string,
 ): Resolver<Values, unknown, Output> {
   const zod = zodResolver(schema) as unknown as Resolver<Values, unknown, Output>;
@@ -21,7 +25,7 @@ export function createCodeResolver<Values extends FieldValues, Output>(
 
 /** The usual case: codes become `<namespace>:validation.<code>` (lib/form-errors.ts validationKey). */
 export function codeResolver<Values extends FieldValues, Output>(
-  schema: Parameters<typeof zodResolver>[0],
+  schema: Schema,
   namespace: string,
 ): Resolver<Values, unknown, Output> {
   return createCodeResolver<Values, Output>(schema, (code) => validationKey(namespace, code));

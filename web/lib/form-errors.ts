@@ -2,7 +2,6 @@ import i18n from "i18next";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import type { ZodError } from "zod";
 import { errorMessageKey, isApiError } from "@/lib/api";
-import { isMoneyErrorKey } from "@/lib/money-input";
 
 /** Field → validation code, the first issue per field (the same codes the API answers). */
 export function fieldCodesFromZod(error: ZodError): Record<string, string> {
@@ -16,8 +15,9 @@ export function fieldCodesFromZod(error: ZodError): Record<string, string> {
 
 /** The translation key for a validation code in a namespace (ns:validation.<code>). */
 export function validationKey(namespace: string, code: string): string {
-  // A money field's message is already its key (lib/money-input.ts).
-  if (isMoneyErrorKey(code)) return code;
+  // A message that is already a key ("common:moneyInput.errors.ambiguous", a web-only schema's
+  // "auth:validation.passwordMin") stays; codes never name a namespace.
+  if (code.includes(":")) return code;
   for (const key of [`${namespace}:validation.${code}`, `${namespace}:errors.${code}`, `errors:${code}`]) {
     if (i18n.exists(key)) return key;
   }
