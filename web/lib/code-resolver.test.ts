@@ -1,4 +1,4 @@
-import type { FieldErrors, FieldValues, ResolverOptions } from "react-hook-form";
+import type { FieldValues, ResolverOptions } from "react-hook-form";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { z as mini } from "zod/mini";
@@ -21,15 +21,17 @@ describe("the code resolver", () => {
       undefined,
       options,
     );
-    const errors = result.errors as FieldErrors & Record<string, never>;
-    expect(errors.name?.message).toBe("ns:validation.required");
-    expect(errors.amount?.message).toBe("ns:validation.not_a_number");
-    expect((errors.notifications as Record<string, { message: string }>).weekly.message).toBe(
-      "ns:validation.invalid_option",
-    );
-    expect((errors.tiers as unknown as Record<number, { min: { message: string } }>)[1]?.min.message).toBe(
-      "ns:validation.required",
-    );
+    // Nested errors as react-hook-form nests them: notifications.weekly, tiers[1].min.
+    const errors = result.errors as unknown as {
+      name: { message: string };
+      amount: { message: string };
+      notifications: { weekly: { message: string } };
+      tiers: Record<number, { min: { message: string } }>;
+    };
+    expect(errors.name.message).toBe("ns:validation.required");
+    expect(errors.amount.message).toBe("ns:validation.not_a_number");
+    expect(errors.notifications.weekly.message).toBe("ns:validation.invalid_option");
+    expect(errors.tiers[1]?.min.message).toBe("ns:validation.required");
   });
 
   it("answers the schema's output when the values are right", async () => {

@@ -13,7 +13,8 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { errorMessageKey, isApiError } from "@/lib/api";
+import { isApiError } from "@/lib/api";
+import { applyServerErrors } from "@/lib/form-errors";
 import { formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useFormatters } from "@/lib/use-formatters";
@@ -146,17 +147,15 @@ function PayeeForm({
     try {
       await save.mutateAsync(input);
     } catch (failure) {
-      const fields = isApiError(failure) ? failure.fields : undefined;
-      const own = fields
-        ? payeeFieldsOf[input.method].filter((field) => typeof fields[field] === "string")
-        : [];
-      if (fields && own.length > 0) {
-        for (const field of own)
-          form.setError(field, { type: "server", message: payeeValidationKey(fields[field] as string) });
-        form.setFocus(own[0]!);
-      } else {
-        setError(errorMessageKey(failure));
-      }
+      // The method's own fields take the server's codes; anything else is said above the form.
+      const own = payeeFieldsOf[input.method];
+      const key = applyServerErrors(failure, form.setError, {
+        namespace: "account",
+        fields: own,
+        toKey: payeeValidationKey,
+      });
+      const placed = isApiError(failure) && own.some((field) => typeof failure.fields?.[field] === "string");
+      if (!placed) setError(key);
       return;
     }
     toast.success(t("payee.saved"));

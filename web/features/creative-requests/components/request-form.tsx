@@ -13,10 +13,9 @@ import { DateInput } from "@/components/ui/date-input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentUser } from "@/features/auth";
-import { isApiError } from "@/lib/api";
 import { useAppConfig } from "@/lib/config";
 import { useFormDraft } from "@/lib/form-draft";
-import { errorKey, validationKey } from "@/lib/form-errors";
+import { applyServerErrors } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useCreateCreativeRequest } from "../api";
 import { blankCreativeForm, type CreativeFormValues, creativeResolver } from "../form";
@@ -57,17 +56,7 @@ export function CreativeRequestForm() {
       form.reset(blankCreativeForm);
     } catch (error) {
       // What was typed stays; the server's field codes go to their fields.
-      if (isApiError(error) && error.fields) {
-        for (const [field, code] of Object.entries(error.fields)) {
-          if ((fieldNames as readonly string[]).includes(field)) {
-            form.setError(field as (typeof fieldNames)[number], {
-              type: "server",
-              message: validationKey("creative", code),
-            });
-          }
-        }
-      }
-      const key = errorKey("creative", error);
+      const key = applyServerErrors(error, form.setError, { namespace: "creative", fields: fieldNames });
       setFormError(key);
       toast.error(t("request.createFailed"), { description: t(key), duration: 5000 });
     }

@@ -18,12 +18,13 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentUser } from "@/features/auth";
+import { applyServerErrors } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useSaveSettings } from "../api";
 import {
-  applyServerErrors,
   listTimezones,
   type SettingsFormValues,
+  settingsFieldNames,
   settingsResolver,
   toFormValues,
 } from "../form";
@@ -57,7 +58,10 @@ export function SettingsForm({ settings }: { settings: WorkspaceSettings }) {
       form.reset(toFormValues(saved));
       toast.success(t("toasts.saved"), { duration: 3000 });
     } catch (error) {
-      const key = applyServerErrors(error, form.setError);
+      const key = applyServerErrors(error, form.setError, {
+        namespace: "settings",
+        fields: settingsFieldNames,
+      });
       setFormError(key);
       toast.error(t("toasts.saveFailed"), { description: t(key), duration: 5000 });
     }
