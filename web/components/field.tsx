@@ -14,7 +14,7 @@ import { type FieldControlProps, FieldLayout, type FieldLayoutProps } from "@/co
 // (lib/code-resolver.ts) or the server (applyServerErrors in lib/form-errors.ts), so a language
 // switch re-renders it in the new language. Money and rates: MoneyInput / PercentInput as the control.
 //
-//   <Field control={form.control} name="email" label={t("fields.email")}>
+//   <Field control={form.control} name="email" label={emailLabel}>
 //     {(field, control) => <Input {...field} {...control} type="email" />}
 //   </Field>
 
