@@ -9,7 +9,7 @@ import {
 } from "@domain/schemas/offers";
 import type { User } from "@domain/schemas/users";
 import { useEffect, useId, useRef, useState } from "react";
-import { Controller, type FieldError, type Resolver, useForm } from "react-hook-form";
+import { Controller, type FieldError, type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Field } from "@/components/field";
 import { MoneyInput } from "@/components/money-input";
@@ -28,7 +28,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { codeResolver } from "@/lib/code-resolver";
 import { applyServerErrors } from "@/lib/form-errors";
-import { moneyTextSchema } from "@/lib/money-input";
+import { readMoneyFields } from "@/lib/money-input";
 import { toast } from "@/lib/toast";
 import { useLanguage } from "@/lib/use-language";
 import { useSaveOffer } from "../api";
@@ -66,27 +66,36 @@ const fieldNames = [
   "assignedUserIds",
 ] as const;
 
+const schemaResolver = codeResolver<Values, OfferInput>(offerInputSchema, "offers");
+
 /**
- * The API's own schema, the amounts read as typed in the reader's language (the value in the
- * offer's currency, the payout in the reporting one); a blank description is none, and 'visible to
- * all' sends no assigned buyers.
+ * The API's own schema, the amounts read as typed in the reader's language first (the value in the
+ * offer's currency, the payout in the reporting one): a text that cannot be read keeps the money
+ * input's message, a blank one the schema's "required". A blank description is none, and 'visible
+ * to all' sends no assigned buyers.
  */
 function offerResolver(language: Language, reportingCurrency: string): Resolver<Values, unknown, OfferInput> {
-  return (values, ...rest) =>
-    codeResolver<Values, OfferInput>(
-      offerInputSchema.extend({
-        value: moneyTextSchema(language, { currency: values.currency }),
-        payoutPerDeposit: moneyTextSchema(language, { currency: reportingCurrency }),
-      }),
-      "offers",
-    )(
+  return async (values, ...rest) => {
+    const money = readMoneyFields(
+      { value: values.value, payoutPerDeposit: values.payoutPerDeposit },
+      language,
+      { value: { currency: values.currency }, payoutPerDeposit: { currency: reportingCurrency } },
+    );
+    const result = await schemaResolver(
       {
         ...values,
+        ...money.values,
         description: values.description.trim() ? values.description : null,
         assignedUserIds: values.visibleToAll ? [] : values.assignedUserIds,
       } as unknown as Values,
       ...rest,
     );
+    const moneyErrors = Object.entries(money.errors) as [keyof Values, string][];
+    if (moneyErrors.length === 0) return result;
+    const errors: FieldErrors<Values> = { ...result.errors };
+    for (const [name, message] of moneyErrors) errors[name] = { type: "money", message };
+    return { values: {}, errors };
+  };
 }
 
 /** Create or edit an offer; 'visible to all' clears the assigned buyers, unticking lets the admin pick. */

@@ -168,7 +168,10 @@ export function PayoutDialog({
   const { t } = useTranslation("payments");
   const f = useFormatters();
   const read = useAmountReader();
-  const { control, reset, handleSubmit, watch } = useForm<PayoutValues, unknown, PayoutChecked>({
+  // Checked on submit only; typing clears the field's message, so the amount's own reading (beside
+  // the field) speaks while the reader corrects it.
+  const { control, reset, handleSubmit, watch, clearErrors } = useForm<PayoutValues, unknown, PayoutChecked>({
+    reValidateMode: "onSubmit",
     defaultValues: { amount: "", note: "" },
     resolver: payoutResolver(f.language, f.currency, row?.pending ?? "0"),
   });
@@ -214,7 +217,16 @@ export function PayoutDialog({
             description={t("amount.hint", { example: f.number(1030.73, 2) })}
           >
             {(field, props) => (
-              <MoneyInput {...field} {...props} className="max-w-48" data-testid="payout-amount" />
+              <MoneyInput
+                {...field}
+                {...props}
+                onChange={(text) => {
+                  field.onChange(text);
+                  clearErrors("amount");
+                }}
+                className="max-w-48"
+                data-testid="payout-amount"
+              />
             )}
           </Field>
           <Field control={control} name="note" label={t("payout.note")}>
@@ -463,7 +475,9 @@ export function AdjustmentDialog({
   const { t } = useTranslation("payments");
   const f = useFormatters();
   const baseId = useId();
-  const { control, reset, handleSubmit, watch } = useForm<AdjustmentValues>({
+  // As the payout: checked on submit, a field's message cleared as it is typed in.
+  const { control, reset, handleSubmit, watch, clearErrors } = useForm<AdjustmentValues>({
+    reValidateMode: "onSubmit",
     defaultValues: { kind: "bonus", amount: "", reason: "" },
     resolver: adjustmentResolver(f.language, f.currency),
   });
@@ -594,7 +608,16 @@ export function AdjustmentDialog({
               description={t(`adjustment.hint.${kind}`)}
             >
               {(field, props) => (
-                <MoneyInput {...field} {...props} className="max-w-48" data-testid="adjustment-amount" />
+                <MoneyInput
+                  {...field}
+                  {...props}
+                  onChange={(text) => {
+                    field.onChange(text);
+                    clearErrors("amount");
+                  }}
+                  className="max-w-48"
+                  data-testid="adjustment-amount"
+                />
               )}
             </Field>
             <Field
@@ -610,6 +633,10 @@ export function AdjustmentDialog({
                 <textarea
                   {...field}
                   {...props}
+                  onChange={(event) => {
+                    field.onChange(event);
+                    clearErrors("reason");
+                  }}
                   aria-required="true"
                   className={textareaClass}
                   data-testid="adjustment-reason"
