@@ -1,45 +1,47 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { Label } from "@/components/ui/label";
+import {
+  type Control,
+  type ControllerFieldState,
+  type ControllerRenderProps,
+  type FieldPath,
+  type FieldValues,
+  useController,
+} from "react-hook-form";
+import { type FieldControlProps, FieldLayout, type FieldLayoutProps } from "@/components/field-layout";
 
-/** A labelled form control with its translated error, wired for screen readers. */
-export function Field({
-  id,
-  label,
-  error,
-  hint,
+// The one form field (docs/decisions/0077): a react-hook-form field with its label, control,
+// description and translated error. The error is a translation key, from the form's resolver
+// (lib/code-resolver.ts) or the server (applyServerErrors in lib/form-errors.ts), so a language
+// switch re-renders it in the new language. Money and rates: MoneyInput / PercentInput as the control.
+//
+//   <Field control={form.control} name="email" label={emailLabel}>
+//     {(field, control) => <Input {...field} {...control} type="email" />}
+//   </Field>
+
+export type { FieldControlProps };
+
+export function Field<
+  Values extends FieldValues,
+  Name extends FieldPath<Values>,
+  Transformed extends FieldValues = Values,
+>({
+  control,
+  name,
   children,
-}: {
-  id: string;
-  label: ReactNode;
-  /** A translation key. */
-  error?: string | undefined;
-  hint?: ReactNode;
-  children: ReactNode;
+  ...layout
+}: Omit<FieldLayoutProps, "error" | "children"> & {
+  control: Control<Values, unknown, Transformed>;
+  name: Name;
+  children: (
+    field: ControllerRenderProps<Values, Name>,
+    control: FieldControlProps,
+    state: ControllerFieldState,
+  ) => ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { field, fieldState } = useController({ control, name });
   return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="text-destructive text-sm">
-          {t(error)}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="text-muted-foreground text-xs">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    <FieldLayout {...layout} error={fieldState.error?.message}>
+      {(controlProps) => children(field, controlProps, fieldState)}
+    </FieldLayout>
   );
-}
-
-/** aria attributes for the control inside a Field. */
-export function fieldAria(id: string, error?: string, hint?: boolean) {
-  return {
-    id,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
-  } as const;
 }

@@ -67,7 +67,7 @@ function DecimalInput({
     text.trim() === ""
       ? null
       : readMoneyText(text, f.language, { kind, allowNegative, ...(kind === "money" ? { currency } : {}) });
-  // A form that already names this field's error (FormMessage, Field) says it once, there.
+  // A form that already names this field's error (Field) says it once, there.
   const invalidOutside = ariaInvalid === true || ariaInvalid === "true";
   const showError = result !== null && !result.ok && !invalidOutside && !(focused && unfinished.test(text));
   const line = result?.ok

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 
-// Form shapes. Messages are translation keys, translated where they are shown (FormMessage).
+// Form shapes. Messages are translation keys, translated where they are shown (Field).
 // zod/mini (same checks and messages as zod's chained API, ≈ 10 KB gzip less): these schemas are
 // on the sign-in screen's first load. The server validates requests with its own schemas (domain/).
 

@@ -3,10 +3,14 @@ import type { Language } from "@domain/roles";
 import { type CampaignForm, type CampaignInput, campaignInputSchema } from "@domain/schemas/campaigns";
 import type { TFunction } from "i18next";
 import type { FieldValues, Resolver, UseFormSetError } from "react-hook-form";
-import { errorMessageKey, isApiError } from "@/lib/api";
+import { errorMessageKey } from "@/lib/api";
 import { createCodeResolver } from "@/lib/code-resolver";
-import { currentLanguage, i18n } from "@/lib/i18n";
-import { isMoneyErrorKey, moneyTextSchema } from "@/lib/money-input";
+import {
+  applyServerErrors as sharedApplyServerErrors,
+  validationKey as sharedValidationKey,
+} from "@/lib/form-errors";
+import { currentLanguage } from "@/lib/i18n";
+import { moneyTextSchema } from "@/lib/money-input";
 import { closedMonthDate, formatMonthYear } from "@/lib/month-closed";
 
 // The add-data and edit forms validate with the API's own schema (campaignInputSchema), so the
@@ -34,14 +38,9 @@ export const campaignFieldNames = [
   "deposits",
 ] as const;
 
-/** The translation key for a validation or field error code. */
+/** The translation key for a validation or field error code (campaigns:validation.<code>). */
 export function validationKey(code: string): string {
-  if (isMoneyErrorKey(code)) return code;
-  const own = `campaigns:validation.${code}`;
-  if (i18n.exists(own)) return own;
-  const general = `errors:${code}`;
-  if (i18n.exists(general)) return general;
-  return "campaigns:validation.invalid";
+  return sharedValidationKey("campaigns", code);
 }
 
 const resolvers = new Map<Language, Resolver<CampaignFormValues, unknown, CampaignInput>>();
@@ -115,16 +114,7 @@ export function applyServerErrors<T extends FieldValues>(
   setError: UseFormSetError<T>,
   dates: { typed?: string | undefined; saved?: string | undefined } = {},
 ): FormError {
-  if (isApiError(error) && error.fields) {
-    for (const [field, code] of Object.entries(error.fields)) {
-      if ((campaignFieldNames as readonly string[]).includes(field)) {
-        setError(field as Parameters<UseFormSetError<T>>[0], {
-          type: "server",
-          message: validationKey(code),
-        });
-      }
-    }
-  }
+  sharedApplyServerErrors(error, setError, { namespace: "campaigns", fields: campaignFieldNames });
   return formErrorOf(error, dates);
 }
 

@@ -1,7 +1,6 @@
 import type { CreativeRequestInput } from "@domain/schemas/creative-requests";
 import { creativeRequestInputSchema } from "@domain/schemas/creative-requests";
-import { createCodeResolver } from "@/lib/code-resolver";
-import { validationKey } from "@/lib/form-errors";
+import { codeResolver } from "@/lib/code-resolver";
 
 // The creative request form's values and resolver (request-form.tsx).
 
@@ -20,7 +19,7 @@ export const blankCreativeForm: CreativeFormValues = {
 };
 
 /** The API's own schema; its messages are codes that become creative:validation.<code> keys. */
-export const creativeResolver = createCodeResolver<CreativeFormValues, CreativeRequestInput>(
+export const creativeResolver = codeResolver<CreativeFormValues, CreativeRequestInput>(
   creativeRequestInputSchema,
-  (code) => validationKey("creative", code),
+  "creative",
 );

@@ -5,10 +5,7 @@ import {
   type WorkspaceSettingsInput,
   workspaceSettingsInputSchema,
 } from "@domain/schemas/settings";
-import type { UseFormSetError } from "react-hook-form";
-import { errorMessageKey, isApiError } from "@/lib/api";
-import { createCodeResolver } from "@/lib/code-resolver";
-import { i18n } from "@/lib/i18n";
+import { codeResolver } from "@/lib/code-resolver";
 
 // The settings form validates with the API's own schema; its codes become settings:validation.*.
 
@@ -17,16 +14,17 @@ export type SettingsFormValues = Omit<WorkspaceSettingsInput, "retentionDays" | 
   twoFactorRequiredRoles: TwoFactorRequirableRole[];
 };
 
-const fieldNames = ["reportingCurrency", "defaultLanguage", "timezone", "backupFrequency", "retentionDays"];
+export const settingsFieldNames = [
+  "reportingCurrency",
+  "defaultLanguage",
+  "timezone",
+  "backupFrequency",
+  "retentionDays",
+] as const;
 
-export function validationKey(code: string): string {
-  for (const key of [`settings:validation.${code}`, `errors:${code}`]) if (i18n.exists(key)) return key;
-  return "settings:validation.invalid";
-}
-
-export const settingsResolver = createCodeResolver<SettingsFormValues, WorkspaceSettingsInput>(
+export const settingsResolver = codeResolver<SettingsFormValues, WorkspaceSettingsInput>(
   workspaceSettingsInputSchema,
-  validationKey,
+  "settings",
 );
 
 export function toFormValues(settings: WorkspaceSettings): SettingsFormValues {
@@ -39,18 +37,6 @@ export function toFormValues(settings: WorkspaceSettings): SettingsFormValues {
     backupFrequency: settings.backupFrequency,
     retentionDays: String(settings.retentionDays),
   };
-}
-
-/** Puts the server's field errors on their fields; answers the key of the form-wide message. */
-export function applyServerErrors(error: unknown, setError: UseFormSetError<SettingsFormValues>): string {
-  if (isApiError(error) && error.fields) {
-    for (const [field, code] of Object.entries(error.fields)) {
-      if (fieldNames.includes(field)) {
-        setError(field as "timezone", { type: "server", message: validationKey(code) });
-      }
-    }
-  }
-  return errorMessageKey(error);
 }
 
 /** Every IANA zone this browser knows, the usual ones first; the current value is always there. */

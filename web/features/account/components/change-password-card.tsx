@@ -1,14 +1,14 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { Field } from "@/components/field";
 import { FormBanner } from "@/components/form-banner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { PasswordInput } from "@/components/ui/password-input";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessageKey, isApiError } from "@/lib/api";
+import { codeResolver } from "@/lib/code-resolver";
 import { toast } from "@/lib/toast";
 import { useChangePassword } from "../api";
 import { type ChangePasswordValues, changePasswordSchema } from "../schemas";
@@ -28,7 +28,7 @@ export function ChangePasswordCard() {
   const { t } = useTranslation("account");
   const change = useChangePassword();
   const form = useForm<ChangePasswordValues>({
-    resolver: zodResolver(changePasswordSchema),
+    resolver: codeResolver<ChangePasswordValues, ChangePasswordValues>(changePasswordSchema, "account"),
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "", revokeOtherSessions: true },
   });
   const [error, setError] = useState<string | null>(null);
@@ -67,79 +67,54 @@ export function ChangePasswordCard() {
         <CardDescription>{t("password.description")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("password.title")}>
-            {error ? <FormBanner kind="error">{t(error)}</FormBanner> : null}
-            <FormField
+        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("password.title")}>
+          {error ? <FormBanner kind="error">{t(error)}</FormBanner> : null}
+          <Field control={form.control} name="currentPassword" label={t("password.current")}>
+            {(field, props) => (
+              <PasswordInput autoComplete="current-password" required {...field} {...props} />
+            )}
+          </Field>
+          <div className="grid items-start gap-4 sm:grid-cols-2">
+            <Field
               control={form.control}
-              name="currentPassword"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("password.current")}</FormLabel>
-                  <FormControl>
-                    <PasswordInput autoComplete="current-password" required {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <div className="grid items-start gap-4 sm:grid-cols-2">
-              <FormField
-                control={form.control}
-                name="newPassword"
-                render={({ field }) => (
-                  <FormItem hint={t("auth:fields.passwordHint")}>
-                    <FormLabel>{t("auth:fields.newPassword")}</FormLabel>
-                    <FormControl>
-                      <PasswordInput autoComplete="new-password" required {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+              name="newPassword"
+              label={t("auth:fields.newPassword")}
+              description={t("auth:fields.passwordHint")}
+            >
+              {(field, props) => <PasswordInput autoComplete="new-password" required {...field} {...props} />}
+            </Field>
+            <Field control={form.control} name="confirmPassword" label={t("auth:fields.confirmNewPassword")}>
+              {(field, props) => <PasswordInput autoComplete="new-password" required {...field} {...props} />}
+            </Field>
+          </div>
+          <Controller
+            control={form.control}
+            name="revokeOtherSessions"
+            render={({ field }) => (
+              <CheckboxField
+                name={field.name}
+                inputRef={field.ref}
+                checked={field.value}
+                onBlur={field.onBlur}
+                onChange={field.onChange}
+                label={t("password.revokeOthers")}
+                hint={t("password.revokeOthersHint")}
+                testId="password-revoke-others"
               />
-              <FormField
-                control={form.control}
-                name="confirmPassword"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t("auth:fields.confirmNewPassword")}</FormLabel>
-                    <FormControl>
-                      <PasswordInput autoComplete="new-password" required {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-            </div>
-            <FormField
-              control={form.control}
-              name="revokeOtherSessions"
-              render={({ field }) => (
-                <CheckboxField
-                  name={field.name}
-                  inputRef={field.ref}
-                  checked={field.value}
-                  onBlur={field.onBlur}
-                  onChange={field.onChange}
-                  label={t("password.revokeOthers")}
-                  hint={t("password.revokeOthersHint")}
-                  testId="password-revoke-others"
-                />
-              )}
-            />
-            <div className="flex justify-end">
-              <Button
-                type="submit"
-                disabled={change.isPending}
-                className="w-full sm:w-auto"
-                data-testid="change-password"
-              >
-                {change.isPending ? <Spinner /> : null}
-                {t("password.submit")}
-              </Button>
-            </div>
-          </form>
-        </Form>
+            )}
+          />
+          <div className="flex justify-end">
+            <Button
+              type="submit"
+              disabled={change.isPending}
+              className="w-full sm:w-auto"
+              data-testid="change-password"
+            >
+              {change.isPending ? <Spinner /> : null}
+              {t("password.submit")}
+            </Button>
+          </div>
+        </form>
       </CardContent>
     </Card>
   );

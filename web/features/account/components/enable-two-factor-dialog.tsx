@@ -1,17 +1,17 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Copy } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { Field } from "@/components/field";
 import { FormBanner } from "@/components/form-banner";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessageKey, isApiError } from "@/lib/api";
+import { codeResolver } from "@/lib/code-resolver";
 import { toast } from "@/lib/toast";
 import { groupSecret, readTotpSecret, useConfirmTwoFactor, useStartTwoFactor } from "../api";
 import {
@@ -101,7 +101,7 @@ function PasswordStep({ onDone }: { onDone: (uri: string, codes: string[]) => vo
   const start = useStartTwoFactor();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<PasswordOnlyValues>({
-    resolver: zodResolver(passwordOnlySchema),
+    resolver: codeResolver<PasswordOnlyValues, PasswordOnlyValues>(passwordOnlySchema, "account"),
     defaultValues: { password: "" },
   });
   const onSubmit = form.handleSubmit(async ({ password }) => {
@@ -119,35 +119,26 @@ function PasswordStep({ onDone }: { onDone: (uri: string, codes: string[]) => vo
     }
   });
   return (
-    <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("twoFactor.enable.title")}>
-        {error ? <FormBanner kind="error">{t(error)}</FormBanner> : null}
-        <FormField
-          control={form.control}
-          name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t("password.current")}</FormLabel>
-              <FormControl>
-                <PasswordInput
-                  autoComplete="current-password"
-                  required
-                  {...field}
-                  data-testid="two-factor-password"
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <div className="flex justify-end">
-          <Button type="submit" disabled={start.isPending} data-testid="two-factor-continue">
-            {start.isPending ? <Spinner /> : null}
-            {t("twoFactor.enable.continue")}
-          </Button>
-        </div>
-      </form>
-    </Form>
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("twoFactor.enable.title")}>
+      {error ? <FormBanner kind="error">{t(error)}</FormBanner> : null}
+      <Field control={form.control} name="password" label={t("password.current")}>
+        {(field, props) => (
+          <PasswordInput
+            autoComplete="current-password"
+            required
+            {...field}
+            {...props}
+            data-testid="two-factor-password"
+          />
+        )}
+      </Field>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={start.isPending} data-testid="two-factor-continue">
+          {start.isPending ? <Spinner /> : null}
+          {t("twoFactor.enable.continue")}
+        </Button>
+      </div>
+    </form>
   );
 }
 
@@ -157,7 +148,7 @@ function ScanStep({ uri, email, onDone }: { uri: string; email: string; onDone: 
   const [error, setError] = useState<string | null>(null);
   const secret = readTotpSecret(uri);
   const form = useForm<ConfirmCodeForm, unknown, ConfirmCodeValues>({
-    resolver: zodResolver(confirmCodeSchema),
+    resolver: codeResolver<ConfirmCodeForm, ConfirmCodeValues>(confirmCodeSchema, "account"),
     defaultValues: { code: "" },
   });
   const onSubmit = form.handleSubmit(async ({ code }) => {
@@ -204,42 +195,38 @@ function ScanStep({ uri, email, onDone }: { uri: string; email: string; onDone: 
           </div>
         </div>
       </div>
-      <Form {...form}>
-        <form
-          onSubmit={onSubmit}
-          noValidate
-          className="grid gap-4"
-          aria-label={t("twoFactor.enable.codeLabel")}
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="grid gap-4"
+        aria-label={t("twoFactor.enable.codeLabel")}
+      >
+        {error ? <FormBanner kind="error">{t(error)}</FormBanner> : null}
+        <Field
+          control={form.control}
+          name="code"
+          label={t("twoFactor.enable.codeLabel")}
+          description={t("auth:twoFactor.totpHint")}
         >
-          {error ? <FormBanner kind="error">{t(error)}</FormBanner> : null}
-          <FormField
-            control={form.control}
-            name="code"
-            render={({ field }) => (
-              <FormItem hint={t("auth:twoFactor.totpHint")}>
-                <FormLabel>{t("twoFactor.enable.codeLabel")}</FormLabel>
-                <FormControl>
-                  <Input
-                    {...field}
-                    autoComplete="one-time-code"
-                    inputMode="numeric"
-                    maxLength={9}
-                    className="font-mono tracking-widest sm:max-w-48"
-                    data-testid="two-factor-code"
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <div className="flex justify-end">
-            <Button type="submit" disabled={confirm.isPending} data-testid="two-factor-confirm">
-              {confirm.isPending ? <Spinner /> : null}
-              {t("twoFactor.enable.confirm")}
-            </Button>
-          </div>
-        </form>
-      </Form>
+          {(field, props) => (
+            <Input
+              {...field}
+              {...props}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={9}
+              className="font-mono tracking-widest sm:max-w-48"
+              data-testid="two-factor-code"
+            />
+          )}
+        </Field>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={confirm.isPending} data-testid="two-factor-confirm">
+            {confirm.isPending ? <Spinner /> : null}
+            {t("twoFactor.enable.confirm")}
+          </Button>
+        </div>
+      </form>
     </div>
   );
 }

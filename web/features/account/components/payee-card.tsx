@@ -2,18 +2,19 @@ import { bankAccountTypes, maskTail, payeeMethods, pixKeyTypes } from "@domain/p
 import type { Payee, PayeeInput } from "@domain/schemas/payee";
 import { Pencil } from "lucide-react";
 import { type ComponentProps, useState } from "react";
-import { type Control, useForm, useWatch } from "react-hook-form";
+import { type Control, Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { Field } from "@/components/field";
 import { FormBanner } from "@/components/form-banner";
 import { ErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { errorMessageKey, isApiError } from "@/lib/api";
+import { isApiError } from "@/lib/api";
+import { applyServerErrors } from "@/lib/form-errors";
 import { formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useFormatters } from "@/lib/use-formatters";
@@ -146,17 +147,15 @@ function PayeeForm({
     try {
       await save.mutateAsync(input);
     } catch (failure) {
-      const fields = isApiError(failure) ? failure.fields : undefined;
-      const own = fields
-        ? payeeFieldsOf[input.method].filter((field) => typeof fields[field] === "string")
-        : [];
-      if (fields && own.length > 0) {
-        for (const field of own)
-          form.setError(field, { type: "server", message: payeeValidationKey(fields[field] as string) });
-        form.setFocus(own[0]!);
-      } else {
-        setError(errorMessageKey(failure));
-      }
+      // The method's own fields take the server's codes; anything else is said above the form.
+      const own = payeeFieldsOf[input.method];
+      const key = applyServerErrors(failure, form.setError, {
+        namespace: "account",
+        fields: own,
+        toKey: payeeValidationKey,
+      });
+      const placed = isApiError(failure) && own.some((field) => typeof failure.fields?.[field] === "string");
+      if (!placed) setError(key);
       return;
     }
     toast.success(t("payee.saved"));
@@ -164,70 +163,63 @@ function PayeeForm({
   });
 
   return (
-    <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("payee.title")}>
-        {error ? <FormBanner kind="error">{t(error)}</FormBanner> : null}
-        <FormField
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("payee.title")}>
+      {error ? <FormBanner kind="error">{t(error)}</FormBanner> : null}
+      <Controller
+        control={control}
+        name="method"
+        render={({ field }) => (
+          <fieldset className="grid gap-2">
+            <legend className="mb-2 font-medium text-sm">{t("payee.fields.method")}</legend>
+            <div className="grid gap-2 sm:grid-cols-3" data-testid="payee-method-picker">
+              {payeeMethods.map((option) => (
+                <label
+                  key={option}
+                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-checked:border-primary has-checked:bg-primary/5 has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50"
+                >
+                  <input
+                    type="radio"
+                    name={field.name}
+                    value={option}
+                    checked={field.value === option}
+                    onChange={() => field.onChange(option)}
+                    onBlur={field.onBlur}
+                    className="size-4 accent-primary"
+                    data-testid={`payee-method-${option}`}
+                  />
+                  {t(`payee.methods.${option}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+      />
+      {method === "pix" ? <PixFields control={control} /> : null}
+      {method === "bank" ? <BankFields control={control} /> : null}
+      {method === "usdt" ? (
+        <TextField
           control={control}
-          name="method"
-          render={({ field }) => (
-            <fieldset className="grid gap-2">
-              <legend className="mb-2 font-medium text-sm">{t("payee.fields.method")}</legend>
-              <div className="grid gap-2 sm:grid-cols-3" data-testid="payee-method-picker">
-                {payeeMethods.map((option) => (
-                  <label
-                    key={option}
-                    className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-checked:border-primary has-checked:bg-primary/5 has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50"
-                  >
-                    <input
-                      type="radio"
-                      name={field.name}
-                      value={option}
-                      checked={field.value === option}
-                      onChange={() => field.onChange(option)}
-                      onBlur={field.onBlur}
-                      className="size-4 accent-primary"
-                      data-testid={`payee-method-${option}`}
-                    />
-                    {t(`payee.methods.${option}`)}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          )}
+          name="usdtAddress"
+          label={t("payee.fields.usdtAddress")}
+          hint={t("payee.hints.usdtAddress")}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="T…"
         />
-        {method === "pix" ? <PixFields control={control} /> : null}
-        {method === "bank" ? <BankFields control={control} /> : null}
-        {method === "usdt" ? (
-          <TextField
-            control={control}
-            name="usdtAddress"
-            label={t("payee.fields.usdtAddress")}
-            hint={t("payee.hints.usdtAddress")}
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="T…"
-          />
-        ) : null}
-        <p className="text-muted-foreground text-xs">{t("payee.notice")}</p>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          {onCancel ? (
-            <Button type="button" variant="outline" onClick={onCancel} className="w-full sm:w-auto">
-              {t("actions.cancel")}
-            </Button>
-          ) : null}
-          <Button
-            type="submit"
-            disabled={save.isPending}
-            className="w-full sm:w-auto"
-            data-testid="payee-save"
-          >
-            {save.isPending ? <Spinner /> : null}
-            {t("payee.save")}
+      ) : null}
+      <p className="text-muted-foreground text-xs">{t("payee.notice")}</p>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {onCancel ? (
+          <Button type="button" variant="outline" onClick={onCancel} className="w-full sm:w-auto">
+            {t("actions.cancel")}
           </Button>
-        </div>
-      </form>
-    </Form>
+        ) : null}
+        <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto" data-testid="payee-save">
+          {save.isPending ? <Spinner /> : null}
+          {t("payee.save")}
+        </Button>
+      </div>
+    </form>
   );
 }
 
@@ -332,19 +324,9 @@ function TextField({
   testId?: string;
 } & Omit<ComponentProps<"input">, "name">) {
   return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem hint={hint}>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input {...input} {...field} data-testid={testId} />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
+    <Field control={control} name={name} label={label} description={hint}>
+      {(field, props) => <Input {...input} {...field} {...props} data-testid={testId} />}
+    </Field>
   );
 }
 
@@ -363,24 +345,16 @@ function SelectField({
   testId?: string;
 }) {
   return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <NativeSelect {...field} data-testid={testId}>
-              {options.map(([value, text]) => (
-                <option key={value} value={value}>
-                  {text}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormControl>
-          <FormMessage />
-        </FormItem>
+    <Field control={control} name={name} label={label}>
+      {(field, props) => (
+        <NativeSelect {...field} {...props} data-testid={testId}>
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </NativeSelect>
       )}
-    />
+    </Field>
   );
 }

@@ -1,18 +1,18 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { ShieldCheck, ShieldOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { Field } from "@/components/field";
 import { FormBanner } from "@/components/form-banner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { PasswordInput } from "@/components/ui/password-input";
 import { Spinner } from "@/components/ui/spinner";
 import type { Me } from "@/features/auth";
 import { errorMessageKey, isApiError } from "@/lib/api";
+import { codeResolver } from "@/lib/code-resolver";
 import { toast } from "@/lib/toast";
 import { useDisableTwoFactor, useRegenerateBackupCodes } from "../api";
 import { type PasswordOnlyValues, passwordOnlySchema } from "../schemas";
@@ -103,7 +103,7 @@ function PasswordActionDialog({
   const [codes, setCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<PasswordOnlyValues>({
-    resolver: zodResolver(passwordOnlySchema),
+    resolver: codeResolver<PasswordOnlyValues, PasswordOnlyValues>(passwordOnlySchema, "account"),
     defaultValues: { password: "" },
   });
   const pending = regenerate.isPending || disable.isPending;
@@ -161,43 +161,34 @@ function PasswordActionDialog({
             </div>
           </div>
         ) : (
-          <Form {...form}>
-            <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={title}>
-              {error ? <FormBanner kind="error">{t(error)}</FormBanner> : null}
-              <FormField
-                control={form.control}
-                name="password"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t("password.current")}</FormLabel>
-                    <FormControl>
-                      <PasswordInput
-                        autoComplete="current-password"
-                        required
-                        {...field}
-                        data-testid="action-password"
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <div className="flex flex-wrap justify-end gap-2">
-                <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
-                  {t("actions.cancel")}
-                </Button>
-                <Button
-                  type="submit"
-                  variant={action === "disable" ? "destructive" : "default"}
-                  disabled={pending}
-                  data-testid="action-confirm"
-                >
-                  {pending ? <Spinner /> : null}
-                  {action === "disable" ? t("twoFactor.disable") : t("twoFactor.regenerate")}
-                </Button>
-              </div>
-            </form>
-          </Form>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={title}>
+            {error ? <FormBanner kind="error">{t(error)}</FormBanner> : null}
+            <Field control={form.control} name="password" label={t("password.current")}>
+              {(field, props) => (
+                <PasswordInput
+                  autoComplete="current-password"
+                  required
+                  {...field}
+                  {...props}
+                  data-testid="action-password"
+                />
+              )}
+            </Field>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
+                {t("actions.cancel")}
+              </Button>
+              <Button
+                type="submit"
+                variant={action === "disable" ? "destructive" : "default"}
+                disabled={pending}
+                data-testid="action-confirm"
+              >
+                {pending ? <Spinner /> : null}
+                {action === "disable" ? t("twoFactor.disable") : t("twoFactor.regenerate")}
+              </Button>
+            </div>
+          </form>
         )}
       </DialogContent>
     </Dialog>

@@ -1,13 +1,13 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { Field } from "@/components/field";
 import { FormBanner } from "@/components/form-banner";
 import { Button } from "@/components/ui/button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessageKey } from "@/lib/api";
+import { codeResolver } from "@/lib/code-resolver";
 import { requestPasswordReset } from "../api";
 import { type ForgotPasswordValues, forgotPasswordSchema } from "../schemas";
 import { HumanCheck, type HumanCheckHandle, useHumanCheckRequired } from "./human-check";
@@ -15,7 +15,7 @@ import { HumanCheck, type HumanCheckHandle, useHumanCheckRequired } from "./huma
 export function ForgotPasswordForm() {
   const { t } = useTranslation("auth");
   const form = useForm<ForgotPasswordValues>({
-    resolver: zodResolver(forgotPasswordSchema),
+    resolver: codeResolver<ForgotPasswordValues, ForgotPasswordValues>(forgotPasswordSchema, "auth"),
     defaultValues: { email: "" },
   });
   const humanCheck = useRef<HumanCheckHandle>(null);
@@ -43,42 +43,33 @@ export function ForgotPasswordForm() {
   });
 
   return (
-    <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("forgot.title")}>
-        {result ? <FormBanner kind={result.kind}>{t(result.key)}</FormBanner> : null}
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t("fields.email")}</FormLabel>
-              <FormControl>
-                <Input
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  placeholder={t("fields.emailPlaceholder")}
-                  required
-                  {...field}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <HumanCheck
-          ref={humanCheck}
-          onSolved={(value) => {
-            setSolution(value);
-            if (value) setCaptchaError(false);
-          }}
-          error={captchaError ? t("captcha.required") : undefined}
-        />
-        <Button type="submit" className="w-full" disabled={submitting} data-testid="submit">
-          {submitting ? <Spinner /> : null}
-          {submitting ? t("forgot.submitting") : t("forgot.submit")}
-        </Button>
-      </form>
-    </Form>
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("forgot.title")}>
+      {result ? <FormBanner kind={result.kind}>{t(result.key)}</FormBanner> : null}
+      <Field control={form.control} name="email" label={t("fields.email")}>
+        {(field, props) => (
+          <Input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder={t("fields.emailPlaceholder")}
+            required
+            {...field}
+            {...props}
+          />
+        )}
+      </Field>
+      <HumanCheck
+        ref={humanCheck}
+        onSolved={(value) => {
+          setSolution(value);
+          if (value) setCaptchaError(false);
+        }}
+        error={captchaError ? t("captcha.required") : undefined}
+      />
+      <Button type="submit" className="w-full" disabled={submitting} data-testid="submit">
+        {submitting ? <Spinner /> : null}
+        {submitting ? t("forgot.submitting") : t("forgot.submit")}
+      </Button>
+    </form>
   );
 }

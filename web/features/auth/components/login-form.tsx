@@ -1,9 +1,9 @@
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { FieldLayout } from "@/components/field-layout";
 import { FormBanner } from "@/components/form-banner";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { Spinner } from "@/components/ui/spinner";
@@ -105,7 +105,7 @@ export function LoginForm({
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("login.title")}>
       {banner ? <FormBanner kind={banner.kind}>{t(banner.key)}</FormBanner> : null}
-      <Field label={t("fields.email")} error={errors.email}>
+      <FieldLayout label={t("fields.email")} error={errors.email}>
         {(control) => (
           <Input
             type="email"
@@ -120,8 +120,8 @@ export function LoginForm({
             onChange={onChange("email")}
           />
         )}
-      </Field>
-      <Field
+      </FieldLayout>
+      <FieldLayout
         label={t("fields.password")}
         error={errors.password}
         labelAside={
@@ -144,7 +144,7 @@ export function LoginForm({
             onChange={onChange("password")}
           />
         )}
-      </Field>
+      </FieldLayout>
       <HumanCheck ref={humanCheck} onSolved={setSolution} />
       <Button type="submit" className="w-full" disabled={!verified || submitting} data-testid="submit">
         {submitting ? <Spinner /> : null}

@@ -1,15 +1,15 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { Field } from "@/components/field";
 import { FormBanner } from "@/components/form-banner";
 import { Button } from "@/components/ui/button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessageKey } from "@/lib/api";
+import { codeResolver } from "@/lib/code-resolver";
 import { signOut, signUp } from "../api";
 import { type LoginLocationState, type RegisterValues, registerSchema } from "../schemas";
 import { HumanCheck, type HumanCheckHandle, useHumanCheckRequired } from "./human-check";
@@ -18,7 +18,7 @@ export function RegisterForm({ next }: { next: string | null }) {
   const { t } = useTranslation("auth");
   const navigate = useNavigate();
   const form = useForm<RegisterValues>({
-    resolver: zodResolver(registerSchema),
+    resolver: codeResolver<RegisterValues, RegisterValues>(registerSchema, "auth"),
     defaultValues: { email: "", password: "", confirmPassword: "" },
   });
   const humanCheck = useRef<HumanCheckHandle>(null);
@@ -49,68 +49,44 @@ export function RegisterForm({ next }: { next: string | null }) {
   });
 
   return (
-    <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("register.title")}>
-        {error ? <FormBanner kind="error">{t(error)}</FormBanner> : null}
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t("fields.email")}</FormLabel>
-              <FormControl>
-                <Input
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  placeholder={t("fields.emailPlaceholder")}
-                  required
-                  {...field}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="password"
-          render={({ field }) => (
-            <FormItem hint={t("fields.passwordHint")}>
-              <FormLabel>{t("fields.password")}</FormLabel>
-              <FormControl>
-                <PasswordInput autoComplete="new-password" required {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="confirmPassword"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t("fields.confirmPassword")}</FormLabel>
-              <FormControl>
-                <PasswordInput autoComplete="new-password" required {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <HumanCheck
-          ref={humanCheck}
-          onSolved={(value) => {
-            setSolution(value);
-            if (value) setCaptchaError(false);
-          }}
-          error={captchaError ? t("captcha.required") : undefined}
-        />
-        <Button type="submit" className="w-full" disabled={submitting} data-testid="submit">
-          {submitting ? <Spinner /> : null}
-          {submitting ? t("register.submitting") : t("register.submit")}
-        </Button>
-      </form>
-    </Form>
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("register.title")}>
+      {error ? <FormBanner kind="error">{t(error)}</FormBanner> : null}
+      <Field control={form.control} name="email" label={t("fields.email")}>
+        {(field, props) => (
+          <Input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder={t("fields.emailPlaceholder")}
+            required
+            {...field}
+            {...props}
+          />
+        )}
+      </Field>
+      <Field
+        control={form.control}
+        name="password"
+        label={t("fields.password")}
+        description={t("fields.passwordHint")}
+      >
+        {(field, props) => <PasswordInput autoComplete="new-password" required {...field} {...props} />}
+      </Field>
+      <Field control={form.control} name="confirmPassword" label={t("fields.confirmPassword")}>
+        {(field, props) => <PasswordInput autoComplete="new-password" required {...field} {...props} />}
+      </Field>
+      <HumanCheck
+        ref={humanCheck}
+        onSolved={(value) => {
+          setSolution(value);
+          if (value) setCaptchaError(false);
+        }}
+        error={captchaError ? t("captcha.required") : undefined}
+      />
+      <Button type="submit" className="w-full" disabled={submitting} data-testid="submit">
+        {submitting ? <Spinner /> : null}
+        {submitting ? t("register.submitting") : t("register.submit")}
+      </Button>
+    </form>
   );
 }

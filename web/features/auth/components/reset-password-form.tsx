@@ -1,15 +1,15 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { Field } from "@/components/field";
 import { FormBanner } from "@/components/form-banner";
 import { Button } from "@/components/ui/button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { PasswordInput } from "@/components/ui/password-input";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessageKey } from "@/lib/api";
+import { codeResolver } from "@/lib/code-resolver";
 import { queryKeys } from "@/lib/query-client";
 import { resetPassword } from "../api";
 import { type LoginLocationState, type ResetPasswordValues, resetPasswordSchema } from "../schemas";
@@ -22,7 +22,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useForm<ResetPasswordValues>({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver: codeResolver<ResetPasswordValues, ResetPasswordValues>(resetPasswordSchema, "auth"),
     // Ending the other sessions is the safe default after a reset (someone may know the old password).
     defaultValues: { password: "", confirmPassword: "", revokeOtherSessions: true },
   });
@@ -57,63 +57,50 @@ export function ResetPasswordForm({ token }: { token: string }) {
   });
 
   return (
-    <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("reset.title")}>
-        {result ? <FormBanner kind={result.kind}>{t(result.key)}</FormBanner> : null}
-        <FormField
-          control={form.control}
-          name="password"
-          render={({ field }) => (
-            <FormItem hint={t("fields.passwordHint")}>
-              <FormLabel>{t("fields.newPassword")}</FormLabel>
-              <FormControl>
-                <PasswordInput autoComplete="new-password" required {...field} disabled={done} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="confirmPassword"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t("fields.confirmNewPassword")}</FormLabel>
-              <FormControl>
-                <PasswordInput autoComplete="new-password" required {...field} disabled={done} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="revokeOtherSessions"
-          render={({ field }) => (
-            <label className="flex items-start gap-3 text-sm">
-              <input
-                type="checkbox"
-                className="mt-0.5 size-4 shrink-0 rounded border-input accent-primary"
-                name={field.name}
-                ref={field.ref}
-                checked={field.value}
-                onBlur={field.onBlur}
-                onChange={(event) => field.onChange(event.target.checked)}
-                disabled={done}
-                data-testid="revoke-other-sessions"
-              />
-              <span className="grid gap-0.5">
-                <span className="font-medium">{t("reset.revokeOtherSessions")}</span>
-                <span className="text-muted-foreground text-xs">{t("reset.revokeOtherSessionsHint")}</span>
-              </span>
-            </label>
-          )}
-        />
-        <Button type="submit" className="w-full" disabled={submitting || done} data-testid="submit">
-          {submitting || done ? <Spinner /> : null}
-          {submitting ? t("reset.submitting") : t("reset.submit")}
-        </Button>
-      </form>
-    </Form>
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("reset.title")}>
+      {result ? <FormBanner kind={result.kind}>{t(result.key)}</FormBanner> : null}
+      <Field
+        control={form.control}
+        name="password"
+        label={t("fields.newPassword")}
+        description={t("fields.passwordHint")}
+      >
+        {(field, props) => (
+          <PasswordInput autoComplete="new-password" required {...field} {...props} disabled={done} />
+        )}
+      </Field>
+      <Field control={form.control} name="confirmPassword" label={t("fields.confirmNewPassword")}>
+        {(field, props) => (
+          <PasswordInput autoComplete="new-password" required {...field} {...props} disabled={done} />
+        )}
+      </Field>
+      <Controller
+        control={form.control}
+        name="revokeOtherSessions"
+        render={({ field }) => (
+          <label className="flex items-start gap-3 text-sm">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 shrink-0 rounded border-input accent-primary"
+              name={field.name}
+              ref={field.ref}
+              checked={field.value}
+              onBlur={field.onBlur}
+              onChange={(event) => field.onChange(event.target.checked)}
+              disabled={done}
+              data-testid="revoke-other-sessions"
+            />
+            <span className="grid gap-0.5">
+              <span className="font-medium">{t("reset.revokeOtherSessions")}</span>
+              <span className="text-muted-foreground text-xs">{t("reset.revokeOtherSessionsHint")}</span>
+            </span>
+          </label>
+        )}
+      />
+      <Button type="submit" className="w-full" disabled={submitting || done} data-testid="submit">
+        {submitting || done ? <Spinner /> : null}
+        {submitting ? t("reset.submitting") : t("reset.submit")}
+      </Button>
+    </form>
   );
 }

@@ -4,12 +4,12 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { twMerge } from "tailwind-merge";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { FieldLayout } from "@/components/field-layout";
 import { FormBanner } from "@/components/form-banner";
 import { FullPageError, FullPageSpinner } from "@/components/layout/full-page-status";
 import { LanguageButtons } from "@/components/layout/language-switcher";
 import { Logo } from "@/components/layout/logo";
 import { ThemeToggle } from "@/components/layout/theme-toggle";
-import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { ThemeProvider } from "@/lib/theme";
 import { Component as AuthLayout } from "@/routes/auth-layout";
@@ -46,9 +46,9 @@ const parts: Record<string, ReactElement> = {
   "loading page": <FullPageSpinner />,
   "error page": <FullPageError title="t" description="d" onRetry={() => undefined} />,
   "field with an error": (
-    <Field label="E-mail" error="auth:validation.emailInvalid">
+    <FieldLayout label="E-mail" error="auth:validation.emailInvalid">
       {(control) => <Input {...control} />}
-    </Field>
+    </FieldLayout>
   ),
   "sign-in form": <LoginForm next={null} onSecondStep={() => undefined} notice="registered" />,
   "sign-up form": <RegisterForm next={null} />,

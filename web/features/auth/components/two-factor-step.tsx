@@ -1,14 +1,14 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { Field } from "@/components/field";
 import { FormBanner } from "@/components/form-banner";
 import { Button } from "@/components/ui/button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessageKey, isApiError } from "@/lib/api";
+import { codeResolver } from "@/lib/code-resolver";
 import { verifySecondFactor } from "../api";
 import { type SecondFactorForm, type SecondFactorValues, secondFactorSchema } from "../schemas";
 import { completeSignIn } from "../session";
@@ -30,7 +30,7 @@ export function TwoFactorStep({
   const { t } = useTranslation("auth");
   const navigate = useNavigate();
   const form = useForm<SecondFactorForm, unknown, SecondFactorValues>({
-    resolver: zodResolver(secondFactorSchema),
+    resolver: codeResolver<SecondFactorForm, SecondFactorValues>(secondFactorSchema, "auth"),
     defaultValues: { method: "totp", code: "", trustDevice: false },
   });
   const method = useWatch({ control: form.control, name: "method" });
@@ -69,78 +69,74 @@ export function TwoFactorStep({
 
   const isTotp = method === "totp";
   return (
-    <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("twoFactor.title")}>
-        {error ? <FormBanner kind="error">{t(error)}</FormBanner> : null}
-        <p className="text-muted-foreground text-sm">
-          {isTotp ? t("twoFactor.totpIntro") : t("twoFactor.backupIntro")}
-        </p>
-        <FormField
-          control={form.control}
-          name="code"
-          render={({ field }) => (
-            <FormItem hint={isTotp ? t("twoFactor.totpHint") : t("twoFactor.backupHint")}>
-              <FormLabel>{isTotp ? t("twoFactor.totpLabel") : t("twoFactor.backupLabel")}</FormLabel>
-              <FormControl>
-                <Input
-                  {...field}
-                  autoComplete={isTotp ? "one-time-code" : "off"}
-                  inputMode={isTotp ? "numeric" : "text"}
-                  autoCapitalize="off"
-                  spellCheck={false}
-                  maxLength={isTotp ? 9 : 14}
-                  className="font-mono tracking-widest"
-                  data-testid="second-factor-code"
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="trustDevice"
-          render={({ field }) => (
-            <label className="flex items-start gap-3 text-sm">
-              <input
-                type="checkbox"
-                className="mt-0.5 size-4 shrink-0 rounded border-input accent-primary"
-                name={field.name}
-                ref={field.ref}
-                checked={field.value}
-                onBlur={field.onBlur}
-                onChange={(event) => field.onChange(event.target.checked)}
-                data-testid="trust-device"
-              />
-              <span className="grid gap-0.5">
-                <span className="font-medium">{t("twoFactor.trustDevice")}</span>
-                <span className="text-muted-foreground text-xs">{t("twoFactor.trustDeviceHint")}</span>
-              </span>
-            </label>
-          )}
-        />
-        <Button type="submit" className="w-full" disabled={submitting} data-testid="submit-second-factor">
-          {submitting ? <Spinner /> : null}
-          {submitting ? t("twoFactor.submitting") : t("twoFactor.submit")}
-        </Button>
-        <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-          <button
-            type="button"
-            onClick={switchMethod}
-            className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-            data-testid="switch-second-factor"
-          >
-            {isTotp ? t("twoFactor.useBackup") : t("twoFactor.useApp")}
-          </button>
-          <button
-            type="button"
-            onClick={() => onRestart("back")}
-            className="rounded-sm text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          >
-            {t("twoFactor.back")}
-          </button>
-        </div>
-      </form>
-    </Form>
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("twoFactor.title")}>
+      {error ? <FormBanner kind="error">{t(error)}</FormBanner> : null}
+      <p className="text-muted-foreground text-sm">
+        {isTotp ? t("twoFactor.totpIntro") : t("twoFactor.backupIntro")}
+      </p>
+      <Field
+        control={form.control}
+        name="code"
+        label={isTotp ? t("twoFactor.totpLabel") : t("twoFactor.backupLabel")}
+        description={isTotp ? t("twoFactor.totpHint") : t("twoFactor.backupHint")}
+      >
+        {(field, props) => (
+          <Input
+            {...field}
+            {...props}
+            autoComplete={isTotp ? "one-time-code" : "off"}
+            inputMode={isTotp ? "numeric" : "text"}
+            autoCapitalize="off"
+            spellCheck={false}
+            maxLength={isTotp ? 9 : 14}
+            className="font-mono tracking-widest"
+            data-testid="second-factor-code"
+          />
+        )}
+      </Field>
+      <Controller
+        control={form.control}
+        name="trustDevice"
+        render={({ field }) => (
+          <label className="flex items-start gap-3 text-sm">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 shrink-0 rounded border-input accent-primary"
+              name={field.name}
+              ref={field.ref}
+              checked={field.value}
+              onBlur={field.onBlur}
+              onChange={(event) => field.onChange(event.target.checked)}
+              data-testid="trust-device"
+            />
+            <span className="grid gap-0.5">
+              <span className="font-medium">{t("twoFactor.trustDevice")}</span>
+              <span className="text-muted-foreground text-xs">{t("twoFactor.trustDeviceHint")}</span>
+            </span>
+          </label>
+        )}
+      />
+      <Button type="submit" className="w-full" disabled={submitting} data-testid="submit-second-factor">
+        {submitting ? <Spinner /> : null}
+        {submitting ? t("twoFactor.submitting") : t("twoFactor.submit")}
+      </Button>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <button
+          type="button"
+          onClick={switchMethod}
+          className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          data-testid="switch-second-factor"
+        >
+          {isTotp ? t("twoFactor.useBackup") : t("twoFactor.useApp")}
+        </button>
+        <button
+          type="button"
+          onClick={() => onRestart("back")}
+          className="rounded-sm text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          {t("twoFactor.back")}
+        </button>
+      </div>
+    </form>
   );
 }

@@ -13,7 +13,6 @@ import { trendClass } from "@/components/trend";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Form } from "@/components/ui/form";
 import { Spinner } from "@/components/ui/spinner";
 import { isUnreachable, UnreachableNotice } from "@/components/unreachable-notice";
 import { useCurrentUser } from "@/features/auth";
@@ -111,78 +110,76 @@ export function AddDataForm() {
           {offers.isError ? (
             <ErrorState error={offers.error} title={t("add.offersError")} onRetry={() => offers.refetch()} />
           ) : (
-            <Form {...form}>
-              <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label={t("add.formTitle")}>
-                <DraftNotice draft={draft} />
-                <CampaignFields
-                  control={form.control}
-                  offers={offerList}
-                  offersLoading={offers.isPending}
-                  dateHint={
-                    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                      {today ? (
-                        <span className="flex gap-1">
-                          <QuickDate
-                            label={t("add.today")}
-                            active={date === today}
-                            onPick={() => pickDate(today)}
-                          />
-                          <QuickDate
-                            label={t("add.yesterday")}
-                            active={date === addDays(today, -1)}
-                            onPick={() => pickDate(addDays(today, -1))}
-                          />
-                        </span>
-                      ) : null}
-                      {formatBrazilianDate(date) ? (
-                        <p className="text-muted-foreground text-xs" data-testid="date-br">
-                          {t("add.brazilianDate", { date: formatBrazilianDate(date) })}
-                        </p>
-                      ) : null}
-                    </div>
-                  }
-                />
-                <SameDayWarning control={form.control} creatorId={user.id} />
-                {!offers.isPending && offerList.length === 0 ? (
-                  <Alert>
-                    <AlertDescription>{t("add.noOffers")}</AlertDescription>
-                  </Alert>
-                ) : null}
-                {unreachable ? (
-                  <UnreachableNotice onRetry={() => void onSubmit()} retrying={create.isPending} />
-                ) : null}
-                {formError ? (
-                  <Alert variant="destructive" data-testid="form-error">
-                    <AlertDescription>
-                      {formError.month
-                        ? formErrorText(t, formError, f.language)
-                        : `${t("toasts.addError")} ${t(formError.key)}`}
-                    </AlertDescription>
-                  </Alert>
-                ) : null}
-                {saved ? (
-                  <Alert variant="success" data-testid="form-success">
-                    <AlertDescription>
-                      {t("toasts.added")}{" "}
-                      <Link to="/campanhas" className="font-medium underline underline-offset-4">
-                        {t("add.seeCampaigns")}
-                      </Link>
-                    </AlertDescription>
-                  </Alert>
-                ) : null}
-                <div className="flex justify-end">
-                  <Button
-                    type="submit"
-                    disabled={create.isPending || waiting}
-                    data-testid="submit"
-                    className="w-full sm:w-auto"
-                  >
-                    {create.isPending ? <Spinner /> : null}
-                    {t("add.submit")}
-                  </Button>
-                </div>
-              </form>
-            </Form>
+            <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label={t("add.formTitle")}>
+              <DraftNotice draft={draft} />
+              <CampaignFields
+                control={form.control}
+                offers={offerList}
+                offersLoading={offers.isPending}
+                dateHint={
+                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                    {today ? (
+                      <span className="flex gap-1">
+                        <QuickDate
+                          label={t("add.today")}
+                          active={date === today}
+                          onPick={() => pickDate(today)}
+                        />
+                        <QuickDate
+                          label={t("add.yesterday")}
+                          active={date === addDays(today, -1)}
+                          onPick={() => pickDate(addDays(today, -1))}
+                        />
+                      </span>
+                    ) : null}
+                    {formatBrazilianDate(date) ? (
+                      <p className="text-muted-foreground text-xs" data-testid="date-br">
+                        {t("add.brazilianDate", { date: formatBrazilianDate(date) })}
+                      </p>
+                    ) : null}
+                  </div>
+                }
+              />
+              <SameDayWarning control={form.control} creatorId={user.id} />
+              {!offers.isPending && offerList.length === 0 ? (
+                <Alert>
+                  <AlertDescription>{t("add.noOffers")}</AlertDescription>
+                </Alert>
+              ) : null}
+              {unreachable ? (
+                <UnreachableNotice onRetry={() => void onSubmit()} retrying={create.isPending} />
+              ) : null}
+              {formError ? (
+                <Alert variant="destructive" data-testid="form-error">
+                  <AlertDescription>
+                    {formError.month
+                      ? formErrorText(t, formError, f.language)
+                      : `${t("toasts.addError")} ${t(formError.key)}`}
+                  </AlertDescription>
+                </Alert>
+              ) : null}
+              {saved ? (
+                <Alert variant="success" data-testid="form-success">
+                  <AlertDescription>
+                    {t("toasts.added")}{" "}
+                    <Link to="/campanhas" className="font-medium underline underline-offset-4">
+                      {t("add.seeCampaigns")}
+                    </Link>
+                  </AlertDescription>
+                </Alert>
+              ) : null}
+              <div className="flex justify-end">
+                <Button
+                  type="submit"
+                  disabled={create.isPending || waiting}
+                  data-testid="submit"
+                  className="w-full sm:w-auto"
+                >
+                  {create.isPending ? <Spinner /> : null}
+                  {t("add.submit")}
+                </Button>
+              </div>
+            </form>
           )}
         </CardContent>
       </Card>

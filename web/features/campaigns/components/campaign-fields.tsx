@@ -3,9 +3,9 @@ import type { Offer } from "@domain/schemas/offers";
 import type { ReactNode } from "react";
 import type { Control } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { Field } from "@/components/field";
 import { MoneyInput } from "@/components/money-input";
 import { DateInput } from "@/components/ui/date-input";
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import type { CampaignFormValues } from "../form";
@@ -28,78 +28,41 @@ export function CampaignFields({
   disabled?: boolean;
 }) {
   const { t } = useTranslation("campaigns");
-  // FormField knows no transformed output type; the fields only read and write the raw values.
-  const fieldControl = control as unknown as Control<CampaignFormValues>;
   return (
     <div className="grid items-start gap-4 sm:grid-cols-2">
-      <FormField
-        control={fieldControl}
-        name="date"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t("fields.date")}</FormLabel>
-            <FormControl>
-              <DateInput required disabled={disabled} {...field} />
-            </FormControl>
-            {dateHint}
-            <FormMessage />
-          </FormItem>
+      <Field control={control} name="date" label={t("fields.date")} below={dateHint}>
+        {(field, props) => <DateInput required disabled={disabled} {...field} {...props} />}
+      </Field>
+      <Field control={control} name="offerId" label={t("fields.offer")}>
+        {(field, props) => (
+          <NativeSelect required disabled={disabled || offersLoading} {...field} {...props}>
+            <option value="">{offersLoading ? t("form.loadingOffers") : t("form.chooseOffer")}</option>
+            {offers.map((offer) => (
+              <option key={offer.id} value={offer.id}>
+                {offer.name} · {offer.casinoBrand}
+              </option>
+            ))}
+          </NativeSelect>
         )}
-      />
-      <FormField
-        control={fieldControl}
-        name="offerId"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t("fields.offer")}</FormLabel>
-            <FormControl>
-              <NativeSelect required disabled={disabled || offersLoading} {...field}>
-                <option value="">{offersLoading ? t("form.loadingOffers") : t("form.chooseOffer")}</option>
-                {offers.map((offer) => (
-                  <option key={offer.id} value={offer.id}>
-                    {offer.name} · {offer.casinoBrand}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormControl>
-            <FormMessage />
-          </FormItem>
+      </Field>
+      <Field control={control} name="spent" label={t("fields.spentUsd")} className="sm:col-span-2">
+        {(field, props) => (
+          <MoneyInput disabled={disabled} data-testid="campaign-spent" {...field} {...props} />
         )}
-      />
-      <FormField
-        control={fieldControl}
-        name="spent"
-        render={({ field }) => (
-          <FormItem className="sm:col-span-2">
-            <FormLabel>{t("fields.spentUsd")}</FormLabel>
-            <FormControl>
-              <MoneyInput disabled={disabled} data-testid="campaign-spent" {...field} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
+      </Field>
       {countFields.map((name) => (
-        <FormField
-          key={name}
-          control={fieldControl}
-          name={name}
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t(`fields.${name}`)}</FormLabel>
-              <FormControl>
-                <Input
-                  inputMode="numeric"
-                  autoComplete="off"
-                  placeholder="0"
-                  disabled={disabled}
-                  {...field}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
+        <Field key={name} control={control} name={name} label={t(`fields.${name}`)}>
+          {(field, props) => (
+            <Input
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="0"
+              disabled={disabled}
+              {...field}
+              {...props}
+            />
           )}
-        />
+        </Field>
       ))}
     </div>
   );

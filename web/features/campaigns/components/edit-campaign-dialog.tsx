@@ -15,7 +15,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Form } from "@/components/ui/form";
 import { Spinner } from "@/components/ui/spinner";
 import { isUnreachable, UnreachableNotice } from "@/components/unreachable-notice";
 import { useCurrentUser } from "@/features/auth";
@@ -136,46 +135,44 @@ export function EditCampaignDialog({
           <DialogTitle>{t("edit.title")}</DialogTitle>
           <DialogDescription>{t("edit.description")}</DialogDescription>
         </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("edit.title")}>
-            <DraftNotice draft={draft} />
-            <CampaignFields control={form.control} offers={options} offersLoading={offers.isPending} />
-            {campaign ? (
-              <RevenueChoice
-                control={form.control}
-                campaign={campaign}
-                offers={options}
-                recompute={recompute}
-                onChange={setRecompute}
-              />
-            ) : null}
-            {unreachable ? (
-              <UnreachableNotice onRetry={() => void onSubmit()} retrying={update.isPending} />
-            ) : null}
-            {formError ? (
-              <Alert variant="destructive">
-                <AlertDescription data-testid="edit-error">
-                  {formErrorText(t, formError, f.language)}
-                </AlertDescription>
-              </Alert>
-            ) : null}
-            <DialogFooter>
-              <Button
-                variant="outline"
-                onClick={() => {
-                  draft.clear();
-                  onOpenChange(false);
-                }}
-              >
-                {t("actions.cancel")}
-              </Button>
-              <Button type="submit" disabled={update.isPending} data-testid="edit-save">
-                {update.isPending ? <Spinner /> : null}
-                {t("actions.save")}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("edit.title")}>
+          <DraftNotice draft={draft} />
+          <CampaignFields control={form.control} offers={options} offersLoading={offers.isPending} />
+          {campaign ? (
+            <RevenueChoice
+              control={form.control}
+              campaign={campaign}
+              offers={options}
+              recompute={recompute}
+              onChange={setRecompute}
+            />
+          ) : null}
+          {unreachable ? (
+            <UnreachableNotice onRetry={() => void onSubmit()} retrying={update.isPending} />
+          ) : null}
+          {formError ? (
+            <Alert variant="destructive">
+              <AlertDescription data-testid="edit-error">
+                {formErrorText(t, formError, f.language)}
+              </AlertDescription>
+            </Alert>
+          ) : null}
+          <DialogFooter>
+            <Button
+              variant="outline"
+              onClick={() => {
+                draft.clear();
+                onOpenChange(false);
+              }}
+            >
+              {t("actions.cancel")}
+            </Button>
+            <Button type="submit" disabled={update.isPending} data-testid="edit-save">
+              {update.isPending ? <Spinner /> : null}
+              {t("actions.save")}
+            </Button>
+          </DialogFooter>
+        </form>
       </DialogContent>
     </Dialog>
   );

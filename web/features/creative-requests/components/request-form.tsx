@@ -4,19 +4,18 @@ import { useState } from "react";
 import { type Control, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { DraftNotice } from "@/components/draft-notice";
+import { Field } from "@/components/field";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { textareaClass } from "@/components/ui/classes";
 import { DateInput } from "@/components/ui/date-input";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentUser } from "@/features/auth";
-import { isApiError } from "@/lib/api";
 import { useAppConfig } from "@/lib/config";
 import { useFormDraft } from "@/lib/form-draft";
-import { errorKey, validationKey } from "@/lib/form-errors";
+import { applyServerErrors } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useCreateCreativeRequest } from "../api";
 import { blankCreativeForm, type CreativeFormValues, creativeResolver } from "../form";
@@ -57,17 +56,7 @@ export function CreativeRequestForm() {
       form.reset(blankCreativeForm);
     } catch (error) {
       // What was typed stays; the server's field codes go to their fields.
-      if (isApiError(error) && error.fields) {
-        for (const [field, code] of Object.entries(error.fields)) {
-          if ((fieldNames as readonly string[]).includes(field)) {
-            form.setError(field as (typeof fieldNames)[number], {
-              type: "server",
-              message: validationKey("creative", code),
-            });
-          }
-        }
-      }
-      const key = errorKey("creative", error);
+      const key = applyServerErrors(error, form.setError, { namespace: "creative", fields: fieldNames });
       setFormError(key);
       toast.error(t("request.createFailed"), { description: t(key), duration: 5000 });
     }
@@ -82,108 +71,73 @@ export function CreativeRequestForm() {
         <CardDescription>{t("request.formDescription")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <Form {...form}>
-          <form
-            onSubmit={onSubmit}
-            noValidate
-            className="grid gap-5"
-            aria-label={t("request.formTitle")}
-            data-testid="creative-form"
-          >
-            <DraftNotice draft={draft} />
-            <div className="grid gap-4 sm:grid-cols-3">
-              <FormField
-                control={control}
-                name="type"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t("request.type")}</FormLabel>
-                    <FormControl>
-                      <NativeSelect {...field}>
-                        {creativeTypes.map((type) => (
-                          <option key={type} value={type}>
-                            {t(`types.${type}`)}
-                          </option>
-                        ))}
-                      </NativeSelect>
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={control}
-                name="format"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t("request.format")}</FormLabel>
-                    <FormControl>
-                      <NativeSelect {...field}>
-                        {creativeFormats.map((format) => (
-                          <option key={format} value={format}>
-                            {t(`formats.${format}`)}
-                          </option>
-                        ))}
-                      </NativeSelect>
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={control}
-                name="deadline"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t("request.deadline")}</FormLabel>
-                    <FormControl>
-                      <DateInput required min={today} {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-            </div>
-            <FormField
-              control={control}
-              name="description"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("request.descriptionLabel")}</FormLabel>
-                  <FormControl>
-                    <textarea
-                      rows={4}
-                      required
-                      maxLength={5000}
-                      placeholder={t("request.descriptionPlaceholder")}
-                      className={textareaClass}
-                      {...field}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          className="grid gap-5"
+          aria-label={t("request.formTitle")}
+          data-testid="creative-form"
+        >
+          <DraftNotice draft={draft} />
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Field control={control} name="type" label={t("request.type")}>
+              {(field, props) => (
+                <NativeSelect {...field} {...props}>
+                  {creativeTypes.map((type) => (
+                    <option key={type} value={type}>
+                      {t(`types.${type}`)}
+                    </option>
+                  ))}
+                </NativeSelect>
               )}
-            />
-            {formError ? (
-              <Alert variant="destructive" data-testid="form-error">
-                <AlertDescription>
-                  {t("request.createFailed")}: {t(formError)}
-                </AlertDescription>
-              </Alert>
-            ) : null}
-            <div className="flex justify-end">
-              <Button
-                type="submit"
-                disabled={create.isPending}
-                data-testid="submit"
-                className="w-full sm:w-auto"
-              >
-                {create.isPending ? <Spinner /> : null}
-                {t("request.submit")}
-              </Button>
-            </div>
-          </form>
-        </Form>
+            </Field>
+            <Field control={control} name="format" label={t("request.format")}>
+              {(field, props) => (
+                <NativeSelect {...field} {...props}>
+                  {creativeFormats.map((format) => (
+                    <option key={format} value={format}>
+                      {t(`formats.${format}`)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </Field>
+            <Field control={control} name="deadline" label={t("request.deadline")}>
+              {(field, props) => <DateInput required min={today} {...field} {...props} />}
+            </Field>
+          </div>
+          <Field control={control} name="description" label={t("request.descriptionLabel")}>
+            {(field, props) => (
+              <textarea
+                rows={4}
+                required
+                maxLength={5000}
+                placeholder={t("request.descriptionPlaceholder")}
+                className={textareaClass}
+                {...field}
+                {...props}
+              />
+            )}
+          </Field>
+          {formError ? (
+            <Alert variant="destructive" data-testid="form-error">
+              <AlertDescription>
+                {t("request.createFailed")}: {t(formError)}
+              </AlertDescription>
+            </Alert>
+          ) : null}
+          <div className="flex justify-end">
+            <Button
+              type="submit"
+              disabled={create.isPending}
+              data-testid="submit"
+              className="w-full sm:w-auto"
+            >
+              {create.isPending ? <Spinner /> : null}
+              {t("request.submit")}
+            </Button>
+          </div>
+        </form>
       </CardContent>
     </Card>
   );

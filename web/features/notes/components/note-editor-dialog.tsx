@@ -1,7 +1,9 @@
-import { noteInputSchema } from "@domain/schemas/notes";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type NoteInput, noteInputSchema } from "@domain/schemas/notes";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { DraftNotice } from "@/components/draft-notice";
+import { Field } from "@/components/field";
 import { Button } from "@/components/ui/button";
 import { textareaClass } from "@/components/ui/classes";
 import {
@@ -12,13 +14,20 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentUser } from "@/features/auth";
+import { createCodeResolver } from "@/lib/code-resolver";
 import { draftStorageKey, readDraft, removeDraft, writeDraft } from "@/lib/drafts";
 import type { FormDraft } from "@/lib/form-draft";
 import { toast } from "@/lib/toast";
 import { useSaveNote } from "../api";
+
+type Values = { content: string };
+
+// The API's own schema; a blank note and one with control characters are "empty" to the reader.
+const noteResolver = createCodeResolver<Values, NoteInput>(noteInputSchema, (code) =>
+  code === "too_long" ? "notes:validation.too_long" : "notes:messages.empty",
+);
 
 /** Add or edit one note (admins). Empty or blank content is refused before anything is sent. */
 export function NoteEditorDialog({
@@ -35,10 +44,14 @@ export function NoteEditorDialog({
   note?: { id: string; content: string } | null;
 }) {
   const { t } = useTranslation("notes");
-  const id = useId();
   const save = useSaveNote();
-  const [content, setContent] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Values, unknown, NoteInput>({
+    defaultValues: { content: "" },
+    resolver: noteResolver,
+  });
+  const { control, reset, handleSubmit, watch } = form;
+  const content = watch("content");
+  const [formError, setFormError] = useState<string | null>(null);
   const [restoredAt, setRestoredAt] = useState<Date | null>(null);
   const me = useCurrentUser();
   // A long note survives a crash or a lost session: kept per author, buyer and note.
@@ -49,10 +62,10 @@ export function NoteEditorDialog({
     if (!open) return;
     const draft = readDraft<{ content: string }>(draftKey);
     const recovered = draft && draft.values.content !== original ? draft : null;
-    setContent(recovered ? recovered.values.content : original);
+    reset({ content: recovered ? recovered.values.content : original });
     setRestoredAt(recovered ? new Date(recovered.savedAt) : null);
-    setError(null);
-  }, [open, draftKey, original]);
+    setFormError(null);
+  }, [open, draftKey, original, reset]);
 
   useEffect(() => {
     if (!open) return;
@@ -72,29 +85,23 @@ export function NoteEditorDialog({
     discard: () => {
       removeDraft(draftKey);
       setRestoredAt(null);
-      setContent(original);
+      reset({ content: original });
     },
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = noteInputSchema.safeParse({ content });
-    if (!parsed.success) {
-      const code = parsed.error.issues[0]?.message;
-      setError(code === "too_long" ? t("validation.too_long") : t("messages.empty"));
-      return;
-    }
+  const submit = handleSubmit(async (input) => {
+    setFormError(null);
     try {
-      await save.mutateAsync({ userId, content: parsed.data.content, ...(note ? { id: note.id } : {}) });
+      await save.mutateAsync({ userId, content: input.content, ...(note ? { id: note.id } : {}) });
       draft.clear();
       toast.success(note ? t("messages.updated") : t("messages.created"));
       onOpenChange(false);
     } catch {
       // The text stays in the editor: nothing typed is lost.
-      setError(t("messages.saveFailed"));
+      setFormError(t("messages.saveFailed"));
       toast.error(t("messages.saveFailed"));
     }
-  }
+  });
 
   return (
     <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
@@ -105,29 +112,19 @@ export function NoteEditorDialog({
         </DialogHeader>
         <form className="grid gap-4" onSubmit={submit} noValidate>
           <DraftNotice draft={draft} />
-          <div className="grid gap-1.5">
-            <Label htmlFor={id}>{t("editor.content")}</Label>
-            <textarea
-              id={id}
-              className={`${textareaClass} min-h-48`}
-              value={content}
-              onChange={(e) => {
-                setContent(e.target.value);
-                setError(null);
-              }}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : `${id}-count`}
-            />
-            {error ? (
-              <p id={`${id}-error`} className="text-destructive text-sm" role="alert">
-                {error}
-              </p>
-            ) : (
-              <p id={`${id}-count`} className="text-muted-foreground text-xs">
-                {t("length", { count: content.length })}
-              </p>
-            )}
-          </div>
+          <Field
+            control={control}
+            name="content"
+            label={t("editor.content")}
+            description={t("length", { count: content.length })}
+          >
+            {(field, props) => <textarea {...field} {...props} className={`${textareaClass} min-h-48`} />}
+          </Field>
+          {formError ? (
+            <p className="text-destructive text-sm" role="alert">
+              {formError}
+            </p>
+          ) : null}
           <DialogFooter>
             <Button
               type="button"

@@ -1,9 +1,17 @@
 import { formatMoneyForInput } from "@domain/money-input";
-import { type Currency, currencies, type Offer, offerInputSchema } from "@domain/schemas/offers";
+import type { Language } from "@domain/roles";
+import {
+  type Currency,
+  currencies,
+  type Offer,
+  type OfferInput,
+  offerInputSchema,
+} from "@domain/schemas/offers";
 import type { User } from "@domain/schemas/users";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Controller, type FieldError, type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Field, fieldAria } from "@/components/field";
+import { Field } from "@/components/field";
 import { MoneyInput } from "@/components/money-input";
 import { Button } from "@/components/ui/button";
 import { checkboxClass, textareaClass } from "@/components/ui/classes";
@@ -18,8 +26,8 @@ import {
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
-import { isApiError } from "@/lib/api";
-import { errorKey, fieldCodesFromZod, validationKey } from "@/lib/form-errors";
+import { codeResolver } from "@/lib/code-resolver";
+import { applyServerErrors } from "@/lib/form-errors";
 import { readMoneyFields } from "@/lib/money-input";
 import { toast } from "@/lib/toast";
 import { useLanguage } from "@/lib/use-language";
@@ -47,6 +55,49 @@ const blank: Values = {
   assignedUserIds: [],
 };
 
+const fieldNames = [
+  "name",
+  "description",
+  "value",
+  "currency",
+  "casinoBrand",
+  "payoutPerDeposit",
+  "visibleToAll",
+  "assignedUserIds",
+] as const;
+
+const schemaResolver = codeResolver<Values, OfferInput>(offerInputSchema, "offers");
+
+/**
+ * The API's own schema, the amounts read as typed in the reader's language first (the value in the
+ * offer's currency, the payout in the reporting one): a text that cannot be read keeps the money
+ * input's message, a blank one the schema's "required". A blank description is none, and 'visible
+ * to all' sends no assigned buyers.
+ */
+function offerResolver(language: Language, reportingCurrency: string): Resolver<Values, unknown, OfferInput> {
+  return async (values, ...rest) => {
+    const money = readMoneyFields(
+      { value: values.value, payoutPerDeposit: values.payoutPerDeposit },
+      language,
+      { value: { currency: values.currency }, payoutPerDeposit: { currency: reportingCurrency } },
+    );
+    const result = await schemaResolver(
+      {
+        ...values,
+        ...money.values,
+        description: values.description.trim() ? values.description : null,
+        assignedUserIds: values.visibleToAll ? [] : values.assignedUserIds,
+      } as unknown as Values,
+      ...rest,
+    );
+    const moneyErrors = Object.entries(money.errors) as [keyof Values, string][];
+    if (moneyErrors.length === 0) return result;
+    const errors: FieldErrors<Values> = { ...result.errors };
+    for (const [name, message] of moneyErrors) errors[name] = { type: "money", message };
+    return { values: {}, errors };
+  };
+}
+
 /** Create or edit an offer; 'visible to all' clears the assigned buyers, unticking lets the admin pick. */
 export function OfferDialog({
   open,
@@ -68,13 +119,16 @@ export function OfferDialog({
   // Read when the dialog opens: a language switch while typing must not reset the text.
   const openingLanguage = useRef(language);
   openingLanguage.current = language;
-  const [values, setValues] = useState<Values>(blank);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<Values, unknown, OfferInput>({
+    defaultValues: blank,
+    resolver: offerResolver(language, reportingCurrency),
+  });
+  const { control, reset, handleSubmit, setError, setValue, watch } = form;
   const [formError, setFormError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!open) return;
-    setValues(
+    reset(
       offer
         ? {
             name: offer.name,
@@ -88,50 +142,25 @@ export function OfferDialog({
           }
         : blank,
     );
-    setErrors({});
     setFormError(null);
-  }, [open, offer]);
+  }, [open, offer, reset]);
 
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors(({ [key]: _gone, ...rest }) => rest);
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = handleSubmit(async (input) => {
     setFormError(null);
-    // The amounts are read as typed, in the reader's language; a text that cannot be read stays.
-    const money = readMoneyFields(
-      { value: values.value, payoutPerDeposit: values.payoutPerDeposit },
-      language,
-      {
-        value: { currency: values.currency },
-        payoutPerDeposit: { currency: reportingCurrency },
-      },
-    );
-    const parsed = offerInputSchema.safeParse({
-      ...values,
-      ...money.values,
-      description: values.description.trim() ? values.description : null,
-      assignedUserIds: values.visibleToAll ? [] : values.assignedUserIds,
-    });
-    if (!parsed.success || Object.keys(money.errors).length > 0) {
-      setErrors({ ...(parsed.success ? {} : mapCodes(fieldCodesFromZod(parsed.error))), ...money.errors });
-      return;
-    }
     try {
-      await save.mutateAsync({ ...(offer ? { id: offer.id } : {}), input: parsed.data });
+      await save.mutateAsync({ ...(offer ? { id: offer.id } : {}), input });
       toast.success(offer ? t("toasts.updated") : t("toasts.created"));
       onOpenChange(false);
     } catch (error) {
-      if (isApiError(error) && error.fields) setErrors(mapCodes(error.fields));
-      setFormError(errorKey("offers", error));
+      setFormError(applyServerErrors(error, setError, { namespace: "offers", fields: fieldNames }));
       toast.error(t("toasts.saveFailed"));
     }
-  }
+  });
 
+  const currency = watch("currency");
+  const visibleToAll = watch("visibleToAll");
   const id = (name: string) => `${baseId}-${name}`;
-  const assignedCount = values.assignedUserIds.length;
+  const assignedCount = watch("assignedUserIds").length;
 
   return (
     <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
@@ -142,82 +171,65 @@ export function OfferDialog({
         </DialogHeader>
         <form className="grid gap-4" onSubmit={submit} noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={id("name")} label={t("fields.name")} error={errors.name}>
-              <Input
-                {...fieldAria(id("name"), errors.name)}
-                value={values.name}
-                onChange={(e) => set("name", e.target.value)}
-              />
+            <Field control={control} name="name" label={t("fields.name")}>
+              {(field, props) => <Input {...field} {...props} />}
             </Field>
-            <Field id={id("casino")} label={t("fields.casinoBrand")} error={errors.casinoBrand}>
-              <Input
-                {...fieldAria(id("casino"), errors.casinoBrand)}
-                value={values.casinoBrand}
-                onChange={(e) => set("casinoBrand", e.target.value)}
-              />
+            <Field control={control} name="casinoBrand" label={t("fields.casinoBrand")}>
+              {(field, props) => <Input {...field} {...props} />}
             </Field>
           </div>
-          <Field id={id("description")} label={t("fields.description")} error={errors.description}>
-            <textarea
-              {...fieldAria(id("description"), errors.description)}
-              className={textareaClass}
-              value={values.description}
-              onChange={(e) => set("description", e.target.value)}
-            />
+          <Field control={control} name="description" label={t("fields.description")}>
+            {(field, props) => <textarea {...field} {...props} className={textareaClass} />}
           </Field>
           <div className="grid gap-4 sm:grid-cols-[1fr_8rem_1fr]">
-            <Field id={id("value")} label={t("fields.value")} error={errors.value}>
-              <MoneyInput
-                {...fieldAria(id("value"), errors.value)}
-                currency={values.currency}
-                value={values.value}
-                onChange={(text) => set("value", text)}
-                data-testid="offer-value"
-              />
+            <Field control={control} name="value" label={t("fields.value")}>
+              {(field, props) => (
+                <MoneyInput {...field} {...props} currency={currency} data-testid="offer-value" />
+              )}
             </Field>
-            <Field id={id("currency")} label={t("fields.currency")} error={errors.currency}>
-              <NativeSelect
-                {...fieldAria(id("currency"), errors.currency)}
-                value={values.currency}
-                onChange={(e) => set("currency", e.target.value as Currency)}
-              >
-                {currencies.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </NativeSelect>
+            <Field control={control} name="currency" label={t("fields.currency")}>
+              {(field, props) => (
+                <NativeSelect {...field} {...props}>
+                  {currencies.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
             </Field>
             <Field
-              id={id("payout")}
+              control={control}
+              name="payoutPerDeposit"
               label={t("fields.payoutPerDeposit", { currency: reportingCurrency })}
-              error={errors.payoutPerDeposit}
             >
-              <MoneyInput
-                {...fieldAria(id("payout"), errors.payoutPerDeposit)}
-                currency={reportingCurrency}
-                value={values.payoutPerDeposit}
-                onChange={(text) => set("payoutPerDeposit", text)}
-                data-testid="offer-payout"
-              />
+              {(field, props) => (
+                <MoneyInput {...field} {...props} currency={reportingCurrency} data-testid="offer-payout" />
+              )}
             </Field>
           </div>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className={checkboxClass}
-              checked={values.visibleToAll}
-              onChange={(e) =>
-                setValues((current) => ({
-                  ...current,
-                  visibleToAll: e.target.checked,
-                  assignedUserIds: e.target.checked ? [] : current.assignedUserIds,
-                }))
-              }
-            />
-            {t("fields.visibleToAll")}
-          </label>
-          {values.visibleToAll ? null : (
+          <Controller
+            control={control}
+            name="visibleToAll"
+            render={({ field }) => (
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className={checkboxClass}
+                  name={field.name}
+                  ref={field.ref}
+                  onBlur={field.onBlur}
+                  checked={field.value}
+                  onChange={(e) => {
+                    field.onChange(e.target.checked);
+                    if (e.target.checked) setValue("assignedUserIds", []);
+                  }}
+                />
+                {t("fields.visibleToAll")}
+              </label>
+            )}
+          />
+          {visibleToAll ? null : (
             <fieldset className="grid gap-2 rounded-md border p-3" aria-describedby={id("assigned-hint")}>
               <legend className="px-1 font-medium text-sm">{t("fields.assignedUsers")}</legend>
               <p id={id("assigned-hint")} className="text-muted-foreground text-xs">
@@ -226,34 +238,41 @@ export function OfferDialog({
               {buyers.length === 0 ? (
                 <p className="text-muted-foreground text-sm">{t("fields.noBuyers")}</p>
               ) : (
-                <ul className="grid max-h-48 gap-1 overflow-y-auto sm:grid-cols-2">
-                  {buyers.map((buyer) => (
-                    <li key={buyer.id}>
-                      <label className="flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-accent">
-                        <input
-                          type="checkbox"
-                          className={checkboxClass}
-                          checked={values.assignedUserIds.includes(buyer.id)}
-                          onChange={(e) =>
-                            set(
-                              "assignedUserIds",
-                              e.target.checked
-                                ? [...values.assignedUserIds, buyer.id]
-                                : values.assignedUserIds.filter((x) => x !== buyer.id),
-                            )
-                          }
-                        />
-                        <span className="min-w-0 truncate">
-                          {buyer.name} <span className="text-muted-foreground">({buyer.email})</span>
-                        </span>
-                      </label>
-                    </li>
-                  ))}
-                </ul>
+                <Controller
+                  control={control}
+                  name="assignedUserIds"
+                  render={({ field, fieldState }) => (
+                    <>
+                      <ul className="grid max-h-48 gap-1 overflow-y-auto sm:grid-cols-2">
+                        {buyers.map((buyer) => (
+                          <li key={buyer.id}>
+                            <label className="flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-accent">
+                              <input
+                                type="checkbox"
+                                className={checkboxClass}
+                                checked={field.value.includes(buyer.id)}
+                                onChange={(e) =>
+                                  field.onChange(
+                                    e.target.checked
+                                      ? [...field.value, buyer.id]
+                                      : field.value.filter((x) => x !== buyer.id),
+                                  )
+                                }
+                              />
+                              <span className="min-w-0 truncate">
+                                {buyer.name} <span className="text-muted-foreground">({buyer.email})</span>
+                              </span>
+                            </label>
+                          </li>
+                        ))}
+                      </ul>
+                      {listError(fieldState.error) ? (
+                        <p className="text-destructive text-sm">{t(listError(fieldState.error) ?? "")}</p>
+                      ) : null}
+                    </>
+                  )}
+                />
               )}
-              {errors.assignedUserIds ? (
-                <p className="text-destructive text-sm">{t(errors.assignedUserIds)}</p>
-              ) : null}
             </fieldset>
           )}
           {formError ? (
@@ -281,11 +300,10 @@ export function OfferDialog({
   );
 }
 
-function mapCodes(fields: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(fields).map(([field, code]) => [
-      field.replace(/\.\d+$/, ""),
-      validationKey("offers", code),
-    ]),
-  );
+/** A list's own error, or its first item's (an unknown buyer id). */
+function listError(error: FieldError | undefined): string | undefined {
+  if (!error) return undefined;
+  if (error.message) return error.message;
+  const items = error as unknown as Record<string, FieldError | undefined>;
+  return Object.values(items).find((item) => item && typeof item.message === "string")?.message;
 }

@@ -1,15 +1,17 @@
 import { defaultRevenueTiers } from "@domain/commission";
 import { formatMoneyForInput, formatPercentForInput } from "@domain/money-input";
 import { addMonths, todayIn } from "@domain/periods";
+import type { Language } from "@domain/roles";
 import {
-  type CommissionSettingsForm,
+  type CommissionSettingsInput,
   type CommissionSettingsView,
   commissionSettingsInputSchema,
 } from "@domain/schemas/payments";
 import { Plus, Trash2 } from "lucide-react";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
+import { Controller, type FieldErrors, type Resolver, set, useFieldArray, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Field, fieldAria } from "@/components/field";
+import { Field } from "@/components/field";
 import { MoneyInput, PercentInput } from "@/components/money-input";
 import { Button } from "@/components/ui/button";
 import {
@@ -23,8 +25,8 @@ import {
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { isApiError } from "@/lib/api";
-import { errorKey, fieldCodesFromZod, validationKey } from "@/lib/form-errors";
+import { codeResolver } from "@/lib/code-resolver";
+import { applyServerErrors, errorKey } from "@/lib/form-errors";
 import { formatDateTime } from "@/lib/format";
 import { type MoneyTextOptions, readMoneyFields } from "@/lib/money-input";
 import { toast } from "@/lib/toast";
@@ -50,6 +52,42 @@ type Values = {
   effectiveFrom: string;
 };
 
+const schemaResolver = codeResolver<Values, CommissionSettingsInput>(
+  commissionSettingsInputSchema,
+  "payments",
+);
+
+/**
+ * The API's own schema, the rates and amounts read as typed in the reader's language first: a text
+ * that cannot be read keeps its own message (the money input's), the schema's the others.
+ */
+function commissionResolver(language: Language): Resolver<Values, unknown, CommissionSettingsInput> {
+  return async (values, context, options) => {
+    const { modelType, revenueTiers, effectiveFrom, ...rates } = values;
+    const top = readMoneyFields(rates, language, rateOptions);
+    const tiers = revenueTiers.map((tier) => readMoneyFields(tier, language, tierOptions));
+    const input = {
+      modelType,
+      effectiveFrom,
+      ...top.values,
+      revenueTiers: tiers.map(({ values: tier }) => ({
+        ...tier,
+        maxRevenue: tier.maxRevenue.trim() === "" ? null : tier.maxRevenue,
+      })),
+    };
+    const result = await schemaResolver(input as unknown as Values, context, options);
+    const moneyErrors: [string, string][] = Object.entries(top.errors) as [string, string][];
+    tiers.forEach((tier, index) => {
+      for (const [key, message] of Object.entries(tier.errors))
+        moneyErrors.push([`revenueTiers.${index}.${key}`, message as string]);
+    });
+    if (moneyErrors.length === 0) return result;
+    const errors: FieldErrors<Values> = { ...result.errors };
+    for (const [path, message] of moneyErrors) set(errors, path, { type: "money", message });
+    return { values: {}, errors };
+  };
+}
+
 /**
  * 'Editar Taxas de Comissão': the buyer's model, simple fields or a tier table, and the month it
  * takes effect from (earlier months keep the settings they had); below, every saved version.
@@ -63,26 +101,30 @@ export function CommissionDialog({
 }) {
   const { t } = useTranslation("payments");
   const f = useFormatters();
-  const baseId = useId();
   const open = buyer !== null;
   const settings = useCommissionSettings(buyer?.userId ?? null);
   const save = useSaveCommissionSettings(buyer?.userId ?? "");
-  const [values, setValues] = useState<Values | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<Values, unknown, CommissionSettingsInput>({
+    defaultValues: blankValues,
+    resolver: commissionResolver(f.language),
+  });
+  const { control, reset, handleSubmit, setError, watch } = form;
+  const tiers = useFieldArray({ control, name: "revenueTiers" });
+  const [ready, setReady] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const currentMonth = todayIn(f.timeZone).slice(0, 7);
 
   const loaded = settings.data;
   useEffect(() => {
     if (!open) {
-      setValues(null);
+      setReady(false);
       return;
     }
-    if (!loaded || values) return;
+    if (!loaded || ready) return;
     // Stored values as the reader writes them ("4000,00", "12,5" in pt-BR), read back the same way.
     const money = (value: string) => formatMoneyForInput(value, f.language);
     const rate = (value: string) => formatPercentForInput(value, f.language);
-    setValues({
+    reset({
       modelType: loaded.modelType,
       baseCommissionRate: rate(loaded.baseCommissionRate),
       highRoiCommissionRate: rate(loaded.highRoiCommissionRate),
@@ -97,81 +139,42 @@ export function CommissionDialog({
       })),
       effectiveFrom: currentMonth,
     });
-    setErrors({});
+    setReady(true);
     setFormError(null);
-  }, [open, loaded, values, currentMonth, f.language]);
+  }, [open, loaded, ready, currentMonth, f.language, reset]);
 
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((current) => (current ? { ...current, [key]: value } : current));
-    setErrors(({ [key]: _gone, ...rest }) => rest);
-  };
-  const setTier = (index: number, key: keyof Tier, value: string) => {
-    setValues((current) =>
-      current
-        ? {
-            ...current,
-            revenueTiers: current.revenueTiers.map((tier, i) =>
-              i === index ? { ...tier, [key]: value } : tier,
-            ),
-          }
-        : current,
-    );
-    setErrors(({ [`revenueTiers.${index}.${key}`]: _gone, ...rest }) => rest);
-  };
+  const modelType = watch("modelType");
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!values || !buyer || save.isPending) return;
-    setFormError(null);
-    // Rates and amounts as typed, read in the reader's language; unreadable texts stay as typed.
-    const { modelType, revenueTiers, effectiveFrom, ...rates } = values;
-    const top = readMoneyFields(rates, f.language, rateOptions);
-    const tiers = revenueTiers.map((tier) => readMoneyFields(tier, f.language, tierOptions));
-    const moneyErrors: Record<string, string> = { ...top.errors };
-    tiers.forEach((tier, index) => {
-      for (const [key, message] of Object.entries(tier.errors))
-        moneyErrors[`revenueTiers.${index}.${key}`] = message as string;
-    });
-    const input: CommissionSettingsForm = {
-      modelType,
-      effectiveFrom,
-      ...top.values,
-      revenueTiers: tiers.map(({ values: tier }) => ({
-        ...tier,
-        maxRevenue: tier.maxRevenue.trim() === "" ? null : tier.maxRevenue,
-      })),
-    };
-    const parsed = commissionSettingsInputSchema.safeParse(input);
-    if (!parsed.success || Object.keys(moneyErrors).length > 0) {
-      const next = { ...(parsed.success ? {} : mapCodes(fieldCodesFromZod(parsed.error))), ...moneyErrors };
-      setErrors(next);
+  const submit = handleSubmit(
+    async (input) => {
+      if (!buyer || save.isPending) return;
+      setFormError(null);
+      try {
+        await save.mutateAsync(input);
+        toast.success(t("toasts.ratesUpdated"));
+        onOpenChange(false);
+      } catch (error) {
+        const key = applyServerErrors(error, setError, { namespace: "payments", fields: fieldNames });
+        setFormError(key);
+        toast.error(t("toasts.ratesError"), { description: t(errorKey("payments", error)) });
+      }
+    },
+    (errors) => {
       // An error in the other model's fields would block the save out of sight.
-      if (!Object.keys(next).some((key) => shownFields[modelType](key)))
-        setFormError("payments:validation.invalid");
-      return;
-    }
-    try {
-      await save.mutateAsync(parsed.data);
-      toast.success(t("toasts.ratesUpdated"));
-      onOpenChange(false);
-    } catch (error) {
-      if (isApiError(error) && error.fields) setErrors(mapCodes(error.fields));
-      const key = errorKey("payments", error);
-      setFormError(key);
-      toast.error(t("toasts.ratesError"), { description: t(key) });
-    }
-  }
+      setFormError(
+        Object.keys(errors).some((key) => shownFields[modelType](key)) ? null : "payments:validation.invalid",
+      );
+    },
+  );
 
-  const id = (name: string) => `${baseId}-${name}`;
-  const percentInput = (name: keyof Omit<Values, "modelType" | "revenueTiers">, label: string) => {
+  const rateField = (
+    name: keyof Omit<Values, "modelType" | "revenueTiers" | "effectiveFrom">,
+    label: string,
+  ) => {
     const Control = name === "minimumMonthlyRevenue" ? MoneyInput : PercentInput;
     return (
-      <Field id={id(name)} label={label} error={errors[name]}>
-        <Control
-          {...fieldAria(id(name), errors[name])}
-          value={values ? values[name] : ""}
-          onChange={(text) => set(name, text)}
-        />
+      <Field control={control} name={name} label={label}>
+        {(field, props) => <Control {...field} {...props} />}
       </Field>
     );
   };
@@ -189,32 +192,29 @@ export function CommissionDialog({
           <p role="alert" className="text-destructive text-sm">
             {t("toasts.settingsNotFound")}
           </p>
-        ) : !values ? (
+        ) : !ready ? (
           <Skeleton className="h-48 w-full" />
         ) : (
           <form className="grid max-h-[70svh] gap-4 overflow-y-auto px-1" onSubmit={submit} noValidate>
-            <Field id={id("model")} label={t("commission.model")}>
-              <NativeSelect
-                id={id("model")}
-                value={values.modelType}
-                onChange={(e) => set("modelType", e.target.value as Values["modelType"])}
-                data-testid="commission-model"
-              >
-                <option value="simple">{t("model.simple")}</option>
-                <option value="tiered">{t("model.tiered")}</option>
-              </NativeSelect>
+            <Field control={control} name="modelType" label={t("commission.model")}>
+              {(field, props) => (
+                <NativeSelect {...field} {...props} data-testid="commission-model">
+                  <option value="simple">{t("model.simple")}</option>
+                  <option value="tiered">{t("model.tiered")}</option>
+                </NativeSelect>
+              )}
             </Field>
-            {values.modelType === "simple" ? (
+            {modelType === "simple" ? (
               <div className="grid gap-4 sm:grid-cols-3">
-                {percentInput("baseCommissionRate", t("commission.baseRate"))}
-                {percentInput("highRoiCommissionRate", t("commission.highRoiRate"))}
-                {percentInput("roiThreshold", t("commission.roiThreshold"))}
+                {rateField("baseCommissionRate", t("commission.baseRate"))}
+                {rateField("highRoiCommissionRate", t("commission.highRoiRate"))}
+                {rateField("roiThreshold", t("commission.roiThreshold"))}
               </div>
             ) : (
               <>
                 <div className="grid gap-4 sm:grid-cols-2">
-                  {percentInput("tieredRoiThreshold", t("commission.tieredRoiThreshold"))}
-                  {percentInput(
+                  {rateField("tieredRoiThreshold", t("commission.tieredRoiThreshold"))}
+                  {rateField(
                     "minimumMonthlyRevenue",
                     t("commission.minimumRevenue", { currency: f.currency }),
                   )}
@@ -227,40 +227,38 @@ export function CommissionDialog({
                     <span>{t("commission.belowRoi")}</span>
                     <span>{t("commission.aboveRoi")}</span>
                   </div>
-                  {values.revenueTiers.map((tier, index) => (
+                  {tiers.fields.map((tier, index) => (
                     <div
-                      // biome-ignore lint/suspicious/noArrayIndexKey: tiers are edited in place by position
-                      key={index}
+                      key={tier.id}
                       className="grid grid-cols-2 gap-2 rounded-md border p-2 sm:grid-cols-[1fr_1fr_1fr_1fr_2.25rem] sm:border-0 sm:p-0"
                       data-testid="tier-row"
                     >
                       {(
                         ["minRevenue", "maxRevenue", "commissionBelowRoi", "commissionAboveRoi"] as const
                       ).map((key) => {
-                        const errorId = `revenueTiers.${index}.${key}`;
-                        const error = errors[errorId];
-                        const label = t(`commission.${tierLabels[key]}`);
                         const Control = tierOptions[key].kind === "percent" ? PercentInput : MoneyInput;
                         return (
-                          <div key={key} className="grid gap-1">
-                            <label htmlFor={id(errorId)} className="text-muted-foreground text-xs sm:sr-only">
-                              {label}
-                              <span className="sr-only"> ({t("commission.tier", { n: index + 1 })})</span>
-                            </label>
-                            <Control
-                              id={id(errorId)}
-                              aria-invalid={error ? true : undefined}
-                              aria-describedby={error ? `${id(errorId)}-error` : undefined}
-                              placeholder={key === "maxRevenue" ? t("commission.unlimited") : undefined}
-                              value={tier[key]}
-                              onChange={(text) => setTier(index, key, text)}
-                            />
-                            {error ? (
-                              <p id={`${id(errorId)}-error`} className="text-destructive text-xs">
-                                {t(error)}
-                              </p>
-                            ) : null}
-                          </div>
+                          <Field
+                            key={key}
+                            control={control}
+                            name={`revenueTiers.${index}.${key}`}
+                            className="gap-1"
+                            labelClassName="text-muted-foreground text-xs sm:sr-only"
+                            label={
+                              <>
+                                {t(`commission.${tierLabels[key]}`)}
+                                <span className="sr-only"> ({t("commission.tier", { n: index + 1 })})</span>
+                              </>
+                            }
+                          >
+                            {(field, props) => (
+                              <Control
+                                {...field}
+                                {...props}
+                                placeholder={key === "maxRevenue" ? t("commission.unlimited") : undefined}
+                              />
+                            )}
+                          </Field>
                         );
                       })}
                       <Button
@@ -268,12 +266,7 @@ export function CommissionDialog({
                         variant="ghost"
                         size="icon"
                         aria-label={t("commission.removeTier", { n: index + 1 })}
-                        onClick={() =>
-                          set(
-                            "revenueTiers",
-                            values.revenueTiers.filter((_, i) => i !== index),
-                          )
-                        }
+                        onClick={() => tiers.remove(index)}
                       >
                         <Trash2 aria-hidden="true" />
                       </Button>
@@ -285,23 +278,27 @@ export function CommissionDialog({
                     size="sm"
                     className="w-fit"
                     onClick={() => {
-                      const last = values.revenueTiers.at(-1);
-                      set("revenueTiers", [
-                        ...values.revenueTiers,
-                        {
-                          minRevenue: last?.maxRevenue ?? "",
-                          maxRevenue: "",
-                          commissionBelowRoi: "",
-                          commissionAboveRoi: "",
-                        },
-                      ]);
+                      const last = watch("revenueTiers").at(-1);
+                      tiers.append({
+                        minRevenue: last?.maxRevenue ?? "",
+                        maxRevenue: "",
+                        commissionBelowRoi: "",
+                        commissionAboveRoi: "",
+                      });
                     }}
                   >
                     <Plus aria-hidden="true" />
                     {t("commission.addTier")}
                   </Button>
-                  {errors.revenueTiers ? (
-                    <p className="text-destructive text-sm">{t(errors.revenueTiers)}</p>
+                  {(form.formState.errors.revenueTiers?.root?.message ??
+                  form.formState.errors.revenueTiers?.message) ? (
+                    <p className="text-destructive text-sm">
+                      {t(
+                        form.formState.errors.revenueTiers?.root?.message ??
+                          form.formState.errors.revenueTiers?.message ??
+                          "",
+                      )}
+                    </p>
                   ) : null}
                 </fieldset>
               </>
@@ -310,17 +307,25 @@ export function CommissionDialog({
               <p className="font-medium text-sm" aria-hidden="true">
                 {t("commission.effectiveFrom")}
               </p>
-              <MonthPicker
-                month={values.effectiveFrom}
-                maxMonth={addMonths(`${currentMonth}-01`, 12).slice(0, 7)}
-                onChange={(month) => set("effectiveFrom", month)}
-                legend={t("commission.effectiveFrom")}
-                testId="commission-effective-from"
+              <Controller
+                control={control}
+                name="effectiveFrom"
+                render={({ field, fieldState }) => (
+                  <>
+                    <MonthPicker
+                      month={field.value}
+                      maxMonth={addMonths(`${currentMonth}-01`, 12).slice(0, 7)}
+                      onChange={field.onChange}
+                      legend={t("commission.effectiveFrom")}
+                      testId="commission-effective-from"
+                    />
+                    <p className="text-muted-foreground text-xs">{t("commission.effectiveFromHint")}</p>
+                    {fieldState.error?.message ? (
+                      <p className="text-destructive text-sm">{t(fieldState.error.message)}</p>
+                    ) : null}
+                  </>
+                )}
               />
-              <p className="text-muted-foreground text-xs">{t("commission.effectiveFromHint")}</p>
-              {errors.effectiveFrom ? (
-                <p className="text-destructive text-sm">{t(errors.effectiveFrom)}</p>
-              ) : null}
             </div>
             {loaded && loaded.history.length > 0 ? <SettingsHistory history={loaded.history} /> : null}
             {formError ? (
@@ -348,6 +353,27 @@ export function CommissionDialog({
     </Dialog>
   );
 }
+
+const blankValues: Values = {
+  modelType: "simple",
+  baseCommissionRate: "",
+  highRoiCommissionRate: "",
+  roiThreshold: "",
+  tieredRoiThreshold: "",
+  minimumMonthlyRevenue: "",
+  revenueTiers: [],
+  effectiveFrom: "",
+};
+const fieldNames = [
+  "modelType",
+  "baseCommissionRate",
+  "highRoiCommissionRate",
+  "roiThreshold",
+  "tieredRoiThreshold",
+  "minimumMonthlyRevenue",
+  "revenueTiers",
+  "effectiveFrom",
+] as const;
 
 const percent: MoneyTextOptions = { kind: "percent" };
 const rateOptions: Record<
@@ -425,11 +451,5 @@ function SettingsHistory({ history }: { history: CommissionSettingsView["history
         ))}
       </ol>
     </section>
-  );
-}
-
-function mapCodes(fields: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(fields).map(([field, code]) => [field, validationKey("payments", code)]),
   );
 }

@@ -1,10 +1,21 @@
 import { toCents } from "@domain/money";
 import { todayIn } from "@domain/periods";
-import type { PaymentCard, Payout } from "@domain/schemas/payments";
+import type { Language } from "@domain/roles";
+import {
+  adjustmentInputSchema,
+  type PaymentCard,
+  type Payout,
+  payoutInputSchema,
+  payoutPatchSchema,
+  reverseBodySchema,
+} from "@domain/schemas/payments";
 import { CalendarClock, Minus, Plus } from "lucide-react";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Field, fieldAria } from "@/components/field";
+import { z } from "zod";
+import { Field } from "@/components/field";
+import { MoneyInput } from "@/components/money-input";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import {
   AlertDialog,
@@ -26,10 +37,13 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
+import { createCodeResolver } from "@/lib/code-resolver";
+import { validationKey } from "@/lib/form-errors";
+import { moneyTextSchema } from "@/lib/money-input";
 import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 import { daysToCome } from "../helpers";
-import { AmountField, useAmountReader } from "./amount-field";
+import { useAmountReader } from "./amount-reader";
 
 // The payments screen's dialogs. Every money-moving click asks first and repeats the amount; a
 // step that closes a month before it has ended names the days still to come and, confirmed, sends
@@ -115,7 +129,27 @@ export function ConfirmActionDialog({
   );
 }
 
-type PayoutErrors = { amount?: string; note?: string };
+type PayoutValues = { amount: string; note: string };
+type PayoutChecked = { amount: string; note: string };
+
+/**
+ * The API's payout schema with the amount read as typed: above zero and at most what is pending.
+ * Its codes become payments:validation.* (or payments:errors.*) keys.
+ */
+function payoutResolver(language: Language, currency: string, pending: string) {
+  return createCodeResolver<PayoutValues, PayoutChecked>(
+    z.object({
+      amount: moneyTextSchema(language, { currency }).pipe(
+        z
+          .string()
+          .refine((value) => toCents(value) > 0n, "amount_not_positive")
+          .refine((value) => toCents(value) <= toCents(pending), "amount_exceeds_pending"),
+      ),
+      note: payoutInputSchema.shape.note.unwrap().unwrap(),
+    }),
+    (code) => validationKey("payments", code),
+  );
+}
 
 /** Register New Payment: an amount up to what is pending, and a note. */
 export function PayoutDialog({
@@ -134,41 +168,32 @@ export function PayoutDialog({
   const { t } = useTranslation("payments");
   const f = useFormatters();
   const read = useAmountReader();
-  const baseId = useId();
-  const [amount, setAmount] = useState("");
-  const [note, setNote] = useState("");
-  const [errors, setErrors] = useState<PayoutErrors>({});
+  // Checked on submit only; typing clears the field's message, so the amount's own reading (beside
+  // the field) speaks while the reader corrects it.
+  const { control, reset, handleSubmit, watch, clearErrors } = useForm<PayoutValues, unknown, PayoutChecked>({
+    reValidateMode: "onSubmit",
+    defaultValues: { amount: "", note: "" },
+    resolver: payoutResolver(f.language, f.currency, row?.pending ?? "0"),
+  });
   const open = row !== null;
 
   useEffect(() => {
     if (!open) return;
-    setAmount("");
-    setNote("");
-    setErrors({});
-  }, [open]);
+    reset({ amount: "", note: "" });
+  }, [open, reset]);
 
+  const amount = watch("amount");
   const reading = amount.trim() === "" ? null : read(amount);
   // A payment of everything pending pays the month: before its end, that is an early close.
   const settles = Boolean(row && reading?.ok && toCents(reading.value) === toCents(row.pending));
   const early = settles && !monthOver;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = handleSubmit(async (values) => {
     if (pending || !row) return;
-    const next: PayoutErrors = {};
-    const value = read(amount);
-    if (!value.ok) next.amount = value.errorKey;
-    else if (toCents(value.value) <= 0n) next.amount = "payments:validation.amount_not_positive";
-    else if (toCents(value.value) > toCents(row.pending))
-      next.amount = "payments:errors.amount_exceeds_pending";
-    if (note.length > 1000) next.note = "payments:validation.too_long";
-    setErrors(next);
-    if (next.amount || next.note || !value.ok) return;
-    const ok = await onSubmit({ amount: value.value, note: note.trim() || null, closeEarly: early });
+    const ok = await onSubmit({ amount: values.amount, note: values.note.trim() || null, closeEarly: early });
     if (ok) onOpenChange(false);
-  }
+  });
 
-  const id = (name: string) => `${baseId}-${name}`;
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <DialogContent closeLabel={t("common:close")} data-testid="payout-dialog">
@@ -185,26 +210,29 @@ export function PayoutDialog({
           </DialogDescription>
         </DialogHeader>
         <form className="grid grid-cols-[minmax(0,1fr)] gap-4" onSubmit={submit} noValidate>
-          <AmountField
-            id={id("amount")}
+          <Field
+            control={control}
+            name="amount"
             label={t("payout.amount", { currency: f.currency })}
-            value={amount}
-            onChange={(text) => {
-              setAmount(text);
-              setErrors(({ amount: _gone, ...rest }) => rest);
-            }}
-            error={errors.amount}
-            hint={t("amount.hint", { example: f.number(1030.73, 2) })}
-            testId="payout-amount"
-          />
-          <Field id={id("note")} label={t("payout.note")} error={errors.note}>
-            <textarea
-              {...fieldAria(id("note"), errors.note)}
-              className={textareaClass}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-              data-testid="payout-note"
-            />
+            description={t("amount.hint", { example: f.number(1030.73, 2) })}
+          >
+            {(field, props) => (
+              <MoneyInput
+                {...field}
+                {...props}
+                onChange={(text) => {
+                  field.onChange(text);
+                  clearErrors("amount");
+                }}
+                className="max-w-48"
+                data-testid="payout-amount"
+              />
+            )}
+          </Field>
+          <Field control={control} name="note" label={t("payout.note")}>
+            {(field, props) => (
+              <textarea {...field} {...props} className={textareaClass} data-testid="payout-note" />
+            )}
           </Field>
           {early && row ? <EarlyCloseNotice periodEnd={row.periodEnd} /> : null}
           <DialogFooter>
@@ -260,33 +288,29 @@ function PayoutTextDialog({
 }) {
   const { t } = useTranslation("payments");
   const f = useFormatters();
-  const baseId = useId();
-  const [text, setText] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const { control, reset, handleSubmit } = useForm<{ text: string }>({
+    defaultValues: { text: "" },
+    // The API's own field: a required reason (reverseBodySchema) or an optional note.
+    resolver: createCodeResolver<{ text: string }, { text: string }>(
+      z.object({
+        text: requiredError ? reverseBodySchema.shape.reason : payoutPatchSchema.shape.note.unwrap().unwrap(),
+      }),
+      (code) => (code === "required" && requiredError ? requiredError : validationKey("payments", code)),
+    ),
+  });
   const open = payout !== null;
 
   useEffect(() => {
     if (!open) return;
-    setText(initial);
-    setError(undefined);
-  }, [open, initial]);
+    reset({ text: initial });
+  }, [open, initial, reset]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = handleSubmit(async ({ text }) => {
     if (pending) return;
-    if (requiredError && text.trim() === "") {
-      setError(requiredError);
-      return;
-    }
-    if (text.length > 1000) {
-      setError("payments:validation.too_long");
-      return;
-    }
     const ok = await onSubmit(text.trim());
     if (ok) onOpenChange(false);
-  }
+  });
 
-  const id = `${baseId}-text`;
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <DialogContent closeLabel={t("common:close")} data-testid={testIds.dialog}>
@@ -302,7 +326,8 @@ function PayoutTextDialog({
             </p>
           </div>
           <Field
-            id={id}
+            control={control}
+            name="text"
             label={
               requiredError ? (
                 <>
@@ -312,19 +337,16 @@ function PayoutTextDialog({
                 label
               )
             }
-            error={error}
           >
-            <textarea
-              {...fieldAria(id, error)}
-              aria-required={requiredError ? "true" : undefined}
-              className={textareaClass}
-              value={text}
-              onChange={(e) => {
-                setText(e.target.value);
-                setError(undefined);
-              }}
-              data-testid={testIds.input}
-            />
+            {(field, props) => (
+              <textarea
+                {...field}
+                {...props}
+                aria-required={requiredError ? "true" : undefined}
+                className={textareaClass}
+                data-testid={testIds.input}
+              />
+            )}
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
@@ -415,7 +437,24 @@ export function ReverseDialog({
 }
 
 type AdjustmentKind = "bonus" | "clawback";
-type AdjustmentErrors = { amount?: string; reason?: string };
+type AdjustmentValues = { kind: AdjustmentKind; amount: string; reason: string };
+
+/** The API's adjustment schema with the amount read as typed (never zero; the kind gives its sign). */
+function adjustmentResolver(language: Language, currency: string) {
+  return createCodeResolver<AdjustmentValues, AdjustmentValues>(
+    z.object({
+      kind: z.enum(["bonus", "clawback"]),
+      amount: moneyTextSchema(language, { currency }).pipe(
+        z.string().refine((value) => toCents(value) !== 0n, "not_zero"),
+      ),
+      reason: adjustmentInputSchema.shape.reason,
+    }),
+    (code) =>
+      code === "required"
+        ? "payments:validation.adjustment_reason_required"
+        : validationKey("payments", code),
+  );
+}
 
 /**
  * Add an adjustment: bonus (+) or clawback (−), a positive amount and a required reason; then a
@@ -435,36 +474,29 @@ export function AdjustmentDialog({
 }) {
   const { t } = useTranslation("payments");
   const f = useFormatters();
-  const read = useAmountReader();
   const baseId = useId();
-  const [kind, setKind] = useState<AdjustmentKind>("bonus");
-  const [amount, setAmount] = useState("");
-  const [reason, setReason] = useState("");
-  const [errors, setErrors] = useState<AdjustmentErrors>({});
+  // As the payout: checked on submit, a field's message cleared as it is typed in.
+  const { control, reset, handleSubmit, watch, clearErrors } = useForm<AdjustmentValues>({
+    reValidateMode: "onSubmit",
+    defaultValues: { kind: "bonus", amount: "", reason: "" },
+    resolver: adjustmentResolver(f.language, f.currency),
+  });
+  const kind = watch("kind");
   const [review, setReview] = useState<{ amount: string; reason: string } | null>(null);
   const open = row !== null;
 
   useEffect(() => {
     if (!open) return;
-    setKind("bonus");
-    setAmount("");
-    setReason("");
-    setErrors({});
+    reset({ kind: "bonus", amount: "", reason: "" });
     setReview(null);
-  }, [open]);
+  }, [open, reset]);
 
-  function check(event: FormEvent) {
-    event.preventDefault();
-    const next: AdjustmentErrors = {};
-    const value = read(amount);
-    if (!value.ok) next.amount = value.errorKey;
-    else if (toCents(value.value) === 0n) next.amount = "payments:validation.not_zero";
-    if (reason.trim() === "") next.reason = "payments:validation.adjustment_reason_required";
-    else if (reason.length > 1000) next.reason = "payments:validation.too_long";
-    setErrors(next);
-    if (next.amount || next.reason || !value.ok) return;
-    setReview({ amount: kind === "clawback" ? `-${value.value}` : value.value, reason: reason.trim() });
-  }
+  const check = handleSubmit((values) => {
+    setReview({
+      amount: values.kind === "clawback" ? `-${values.amount}` : values.amount,
+      reason: values.reason.trim(),
+    });
+  });
 
   async function send() {
     if (!review || pending) return;
@@ -532,69 +564,84 @@ export function AdjustmentDialog({
           <form className="grid grid-cols-[minmax(0,1fr)] gap-4" onSubmit={check} noValidate>
             <fieldset className="grid gap-1.5">
               <legend className="mb-1.5 font-medium text-sm">{t("adjustment.kindLabel")}</legend>
-              <div className="grid grid-cols-2 gap-2">
-                {(["bonus", "clawback"] as const).map((option) => (
-                  <label
-                    key={option}
-                    className={cn(
-                      "relative flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
-                      kind === option &&
-                        (option === "bonus"
-                          ? "border-emerald-600 bg-emerald-500/10 dark:border-emerald-400"
-                          : "border-red-600 bg-red-500/10 dark:border-red-400"),
-                    )}
-                  >
-                    <input
-                      type="radio"
-                      name={id("kind")}
-                      value={option}
-                      checked={kind === option}
-                      onChange={() => setKind(option)}
-                      className="sr-only"
-                      data-testid={`adjustment-${option}`}
-                    />
-                    {option === "bonus" ? (
-                      <Plus aria-hidden="true" className="size-4 shrink-0" />
-                    ) : (
-                      <Minus aria-hidden="true" className="size-4 shrink-0" />
-                    )}
-                    <span className="min-w-0">{t(`adjustment.kind.${option}`)}</span>
-                  </label>
-                ))}
-              </div>
+              <Controller
+                control={control}
+                name="kind"
+                render={({ field }) => (
+                  <div className="grid grid-cols-2 gap-2">
+                    {(["bonus", "clawback"] as const).map((option) => (
+                      <label
+                        key={option}
+                        className={cn(
+                          "relative flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
+                          kind === option &&
+                            (option === "bonus"
+                              ? "border-emerald-600 bg-emerald-500/10 dark:border-emerald-400"
+                              : "border-red-600 bg-red-500/10 dark:border-red-400"),
+                        )}
+                      >
+                        <input
+                          type="radio"
+                          name={id("kind")}
+                          value={option}
+                          checked={field.value === option}
+                          onChange={() => field.onChange(option)}
+                          className="sr-only"
+                          data-testid={`adjustment-${option}`}
+                        />
+                        {option === "bonus" ? (
+                          <Plus aria-hidden="true" className="size-4 shrink-0" />
+                        ) : (
+                          <Minus aria-hidden="true" className="size-4 shrink-0" />
+                        )}
+                        <span className="min-w-0">{t(`adjustment.kind.${option}`)}</span>
+                      </label>
+                    ))}
+                  </div>
+                )}
+              />
             </fieldset>
-            <AmountField
-              id={id("amount")}
-              label={t("adjustment.amount", { currency: f.currency })}
-              value={amount}
-              onChange={(text) => {
-                setAmount(text);
-                setErrors(({ amount: _gone, ...rest }) => rest);
-              }}
-              error={errors.amount}
-              hint={t(`adjustment.hint.${kind}`)}
-              testId="adjustment-amount"
-            />
             <Field
-              id={id("reason")}
+              control={control}
+              name="amount"
+              label={t("adjustment.amount", { currency: f.currency })}
+              description={t(`adjustment.hint.${kind}`)}
+            >
+              {(field, props) => (
+                <MoneyInput
+                  {...field}
+                  {...props}
+                  onChange={(text) => {
+                    field.onChange(text);
+                    clearErrors("amount");
+                  }}
+                  className="max-w-48"
+                  data-testid="adjustment-amount"
+                />
+              )}
+            </Field>
+            <Field
+              control={control}
+              name="reason"
               label={
                 <>
                   {t("adjustment.reason")} <span aria-hidden="true">*</span>
                 </>
               }
-              error={errors.reason}
             >
-              <textarea
-                {...fieldAria(id("reason"), errors.reason)}
-                aria-required="true"
-                className={textareaClass}
-                value={reason}
-                onChange={(e) => {
-                  setReason(e.target.value);
-                  setErrors(({ reason: _gone, ...rest }) => rest);
-                }}
-                data-testid="adjustment-reason"
-              />
+              {(field, props) => (
+                <textarea
+                  {...field}
+                  {...props}
+                  onChange={(event) => {
+                    field.onChange(event);
+                    clearErrors("reason");
+                  }}
+                  aria-required="true"
+                  className={textareaClass}
+                  data-testid="adjustment-reason"
+                />
+              )}
             </Field>
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>

@@ -7,23 +7,24 @@ import {
   type WorkspaceSettingsInput,
 } from "@domain/schemas/settings";
 import { useMemo, useState } from "react";
-import { type Control, useForm, useWatch } from "react-hook-form";
+import { type Control, Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { Field } from "@/components/field";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { checkboxClass } from "@/components/ui/classes";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentUser } from "@/features/auth";
+import { applyServerErrors } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useSaveSettings } from "../api";
 import {
-  applyServerErrors,
   listTimezones,
   type SettingsFormValues,
+  settingsFieldNames,
   settingsResolver,
   toFormValues,
 } from "../form";
@@ -56,239 +57,226 @@ export function SettingsForm({ settings }: { settings: WorkspaceSettings }) {
       form.reset(toFormValues(saved));
       toast.success(t("toasts.saved"), { duration: 3000 });
     } catch (error) {
-      const key = applyServerErrors(error, form.setError);
+      const key = applyServerErrors(error, form.setError, {
+        namespace: "settings",
+        fields: settingsFieldNames,
+      });
       setFormError(key);
       toast.error(t("toasts.saveFailed"), { description: t(key), duration: 5000 });
     }
   });
 
   return (
-    <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label={t("form.label")}>
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>{t("general.title")}</h2>
-            </CardTitle>
-            <CardDescription>{t("general.description")}</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-5 sm:grid-cols-2">
-            <FormField
-              control={control}
-              name="reportingCurrency"
-              render={({ field }) => (
-                <FormItem hint={t("fields.reportingCurrencyHint")}>
-                  <FormLabel>{t("fields.reportingCurrency")}</FormLabel>
-                  <FormControl>
-                    <NativeSelect {...field}>
-                      {reportingCurrencies.map((currency) => (
-                        <option key={currency} value={currency}>
-                          {t(`currencies.${currency}`)}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={control}
-              name="defaultLanguage"
-              render={({ field }) => (
-                <FormItem hint={t("fields.defaultLanguageHint")}>
-                  <FormLabel>{t("fields.defaultLanguage")}</FormLabel>
-                  <FormControl>
-                    <NativeSelect {...field}>
-                      {languages.map((language) => (
-                        <option key={language} value={language} lang={language}>
-                          {t(`common:languages.${language}`)}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={control}
-              name="timezone"
-              render={({ field }) => (
-                <FormItem className="sm:col-span-2" hint={t("fields.timezoneHint")}>
-                  <FormLabel>{t("fields.timezone")}</FormLabel>
-                  <FormControl>
-                    <NativeSelect {...field}>
-                      <optgroup label={t("fields.timezoneSuggested")}>
-                        {zones.suggested.map((zone) => (
-                          <option key={zone} value={zone}>
-                            {zone}
-                          </option>
-                        ))}
-                      </optgroup>
-                      <optgroup label={t("fields.timezoneAll")}>
-                        {zones.others.map((zone) => (
-                          <option key={zone} value={zone}>
-                            {zone}
-                          </option>
-                        ))}
-                      </optgroup>
-                    </NativeSelect>
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>{t("notifications.title")}</h2>
-            </CardTitle>
-            <CardDescription>{t("notifications.description")}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <fieldset className="grid gap-3">
-              <legend className="sr-only">{t("notifications.title")}</legend>
-              {notificationKeys.map((key) => (
-                <FormField
-                  key={key}
-                  control={control}
-                  name={`notifications.${key}`}
-                  render={({ field }) => (
-                    <label className="flex items-start gap-3 text-sm">
-                      <input
-                        type="checkbox"
-                        className={`${checkboxClass} mt-0.5`}
-                        name={field.name}
-                        ref={field.ref}
-                        checked={field.value}
-                        onBlur={field.onBlur}
-                        onChange={(event) => field.onChange(event.target.checked)}
-                        disabled={key !== "email" && !emailOn}
-                      />
-                      <span className="grid gap-0.5">
-                        <span className="font-medium">{t(`notifications.${key}`)}</span>
-                        <span className="text-muted-foreground text-xs">{t(`notifications.${key}Hint`)}</span>
-                      </span>
-                    </label>
-                  )}
-                />
-              ))}
-            </fieldset>
-            <TestReportButton />
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>{t("schedule.title")}</h2>
-            </CardTitle>
-            <CardDescription>{t("schedule.description")}</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-5 sm:grid-cols-2">
-            <FormField
-              control={control}
-              name="backupFrequency"
-              render={({ field }) => (
-                <FormItem hint={t("fields.backupFrequencyHint")}>
-                  <FormLabel>{t("fields.backupFrequency")}</FormLabel>
-                  <FormControl>
-                    <NativeSelect {...field}>
-                      {backupFrequencies.map((frequency) => (
-                        <option key={frequency} value={frequency}>
-                          {t(`frequencies.${frequency}`)}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={control}
-              name="retentionDays"
-              render={({ field }) => (
-                <FormItem hint={t("fields.retentionDaysHint")}>
-                  <FormLabel>{t("fields.retentionDays")}</FormLabel>
-                  <FormControl>
-                    <Input {...field} inputMode="numeric" autoComplete="off" className="sm:max-w-40" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>{t("security.title")}</h2>
-            </CardTitle>
-            <CardDescription>{t("security.description")}</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <FormField
-              control={control}
-              name="twoFactorRequiredRoles"
-              render={({ field }) => (
-                <fieldset className="grid gap-3" data-testid="two-factor-required-roles">
-                  <legend className="sr-only">{t("security.title")}</legend>
-                  {twoFactorRequirableRoles.map((role, index) => (
-                    <label key={role} className="flex items-start gap-3 text-sm">
-                      <input
-                        type="checkbox"
-                        className={`${checkboxClass} mt-0.5`}
-                        name={`${field.name}.${role}`}
-                        ref={index === 0 ? field.ref : undefined}
-                        checked={field.value.includes(role)}
-                        onBlur={field.onBlur}
-                        onChange={(event) =>
-                          field.onChange(
-                            twoFactorRequirableRoles.filter((r) =>
-                              r === role ? event.target.checked : field.value.includes(r),
-                            ),
-                          )
-                        }
-                        data-testid={`require-two-factor-${role}`}
-                      />
-                      <span className="grid gap-0.5">
-                        <span className="font-medium">{t(`security.${role}`)}</span>
-                        <span className="text-muted-foreground text-xs">{t(`security.${role}Hint`)}</span>
-                      </span>
-                    </label>
+    <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label={t("form.label")}>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>{t("general.title")}</h2>
+          </CardTitle>
+          <CardDescription>{t("general.description")}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5 sm:grid-cols-2">
+          <Field
+            control={control}
+            name="reportingCurrency"
+            label={t("fields.reportingCurrency")}
+            description={t("fields.reportingCurrencyHint")}
+          >
+            {(field, props) => (
+              <NativeSelect {...field} {...props}>
+                {reportingCurrencies.map((currency) => (
+                  <option key={currency} value={currency}>
+                    {t(`currencies.${currency}`)}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
+          <Field
+            control={control}
+            name="defaultLanguage"
+            label={t("fields.defaultLanguage")}
+            description={t("fields.defaultLanguageHint")}
+          >
+            {(field, props) => (
+              <NativeSelect {...field} {...props}>
+                {languages.map((language) => (
+                  <option key={language} value={language} lang={language}>
+                    {t(`common:languages.${language}`)}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
+          <Field
+            control={control}
+            name="timezone"
+            label={t("fields.timezone")}
+            description={t("fields.timezoneHint")}
+            className="sm:col-span-2"
+          >
+            {(field, props) => (
+              <NativeSelect {...field} {...props}>
+                <optgroup label={t("fields.timezoneSuggested")}>
+                  {zones.suggested.map((zone) => (
+                    <option key={zone} value={zone}>
+                      {zone}
+                    </option>
                   ))}
-                </fieldset>
-              )}
-            />
-            {requiresMe ? (
-              <Alert data-testid="two-factor-self-warning">
-                <AlertDescription>{t("security.selfWarning")}</AlertDescription>
-              </Alert>
-            ) : null}
-            <p className="text-muted-foreground text-xs">{t("security.lostPhone")}</p>
-          </CardContent>
-        </Card>
+                </optgroup>
+                <optgroup label={t("fields.timezoneAll")}>
+                  {zones.others.map((zone) => (
+                    <option key={zone} value={zone}>
+                      {zone}
+                    </option>
+                  ))}
+                </optgroup>
+              </NativeSelect>
+            )}
+          </Field>
+        </CardContent>
+      </Card>
 
-        {formError ? (
-          <Alert variant="destructive" data-testid="settings-error">
-            <AlertDescription>
-              {t("toasts.saveFailed")} {t(formError)}
-            </AlertDescription>
-          </Alert>
-        ) : null}
-        <div className="flex justify-end">
-          <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
-            {save.isPending ? <Spinner /> : null}
-            {t("form.save")}
-          </Button>
-        </div>
-      </form>
-    </Form>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>{t("notifications.title")}</h2>
+          </CardTitle>
+          <CardDescription>{t("notifications.description")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <fieldset className="grid gap-3">
+            <legend className="sr-only">{t("notifications.title")}</legend>
+            {notificationKeys.map((key) => (
+              <Controller
+                key={key}
+                control={control}
+                name={`notifications.${key}`}
+                render={({ field }) => (
+                  <label className="flex items-start gap-3 text-sm">
+                    <input
+                      type="checkbox"
+                      className={`${checkboxClass} mt-0.5`}
+                      name={field.name}
+                      ref={field.ref}
+                      checked={field.value}
+                      onBlur={field.onBlur}
+                      onChange={(event) => field.onChange(event.target.checked)}
+                      disabled={key !== "email" && !emailOn}
+                    />
+                    <span className="grid gap-0.5">
+                      <span className="font-medium">{t(`notifications.${key}`)}</span>
+                      <span className="text-muted-foreground text-xs">{t(`notifications.${key}Hint`)}</span>
+                    </span>
+                  </label>
+                )}
+              />
+            ))}
+          </fieldset>
+          <TestReportButton />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>{t("schedule.title")}</h2>
+          </CardTitle>
+          <CardDescription>{t("schedule.description")}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5 sm:grid-cols-2">
+          <Field
+            control={control}
+            name="backupFrequency"
+            label={t("fields.backupFrequency")}
+            description={t("fields.backupFrequencyHint")}
+          >
+            {(field, props) => (
+              <NativeSelect {...field} {...props}>
+                {backupFrequencies.map((frequency) => (
+                  <option key={frequency} value={frequency}>
+                    {t(`frequencies.${frequency}`)}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
+          <Field
+            control={control}
+            name="retentionDays"
+            label={t("fields.retentionDays")}
+            description={t("fields.retentionDaysHint")}
+          >
+            {(field, props) => (
+              <Input {...field} {...props} inputMode="numeric" autoComplete="off" className="sm:max-w-40" />
+            )}
+          </Field>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>{t("security.title")}</h2>
+          </CardTitle>
+          <CardDescription>{t("security.description")}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <Controller
+            control={control}
+            name="twoFactorRequiredRoles"
+            render={({ field }) => (
+              <fieldset className="grid gap-3" data-testid="two-factor-required-roles">
+                <legend className="sr-only">{t("security.title")}</legend>
+                {twoFactorRequirableRoles.map((role, index) => (
+                  <label key={role} className="flex items-start gap-3 text-sm">
+                    <input
+                      type="checkbox"
+                      className={`${checkboxClass} mt-0.5`}
+                      name={`${field.name}.${role}`}
+                      ref={index === 0 ? field.ref : undefined}
+                      checked={field.value.includes(role)}
+                      onBlur={field.onBlur}
+                      onChange={(event) =>
+                        field.onChange(
+                          twoFactorRequirableRoles.filter((r) =>
+                            r === role ? event.target.checked : field.value.includes(r),
+                          ),
+                        )
+                      }
+                      data-testid={`require-two-factor-${role}`}
+                    />
+                    <span className="grid gap-0.5">
+                      <span className="font-medium">{t(`security.${role}`)}</span>
+                      <span className="text-muted-foreground text-xs">{t(`security.${role}Hint`)}</span>
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+            )}
+          />
+          {requiresMe ? (
+            <Alert data-testid="two-factor-self-warning">
+              <AlertDescription>{t("security.selfWarning")}</AlertDescription>
+            </Alert>
+          ) : null}
+          <p className="text-muted-foreground text-xs">{t("security.lostPhone")}</p>
+        </CardContent>
+      </Card>
+
+      {formError ? (
+        <Alert variant="destructive" data-testid="settings-error">
+          <AlertDescription>
+            {t("toasts.saveFailed")} {t(formError)}
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      <div className="flex justify-end">
+        <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
+          {save.isPending ? <Spinner /> : null}
+          {t("form.save")}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -1,12 +1,7 @@
 import { type TokenAccessChoice, tokenAccessChoiceFor } from "@domain/permissions";
-import {
-  type ApiToken,
-  defaultTokenExpiryDays,
-  maxActiveTokensPerUser,
-  tokenExpiryChoices,
-} from "@domain/schemas/tokens";
-import { Copy, KeyRound } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type ApiToken, maxActiveTokensPerUser } from "@domain/schemas/tokens";
+import { Copy } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState, ErrorState } from "@/components/states";
 import {
@@ -22,9 +17,6 @@ import {
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useCurrentUser } from "@/features/auth";
@@ -32,9 +24,8 @@ import { errorMessageKey } from "@/lib/api";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useFormatters } from "@/lib/use-formatters";
-import { useCreateToken, useRevokeToken, useTokens } from "../api";
-
-type Access = "intake" | "full";
+import { useRevokeToken, useTokens } from "../api";
+import { CreateTokenForm } from "./create-token-form";
 
 /**
  * Create (the secret is shown once), list with last use, expiry and access, revoke. Every token
@@ -43,34 +34,8 @@ type Access = "intake" | "full";
  */
 export function TokensScreen() {
   const { t } = useTranslation("tokens");
-  const id = useId();
   const choice = tokenAccessChoiceFor(useCurrentUser().role);
-  const [name, setName] = useState("");
-  const [expiry, setExpiry] = useState<string>(String(defaultTokenExpiryDays));
-  const [access, setAccess] = useState<Access>("intake");
-  const [nameError, setNameError] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
-  const create = useCreateToken();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!name.trim()) {
-      setNameError(true);
-      return;
-    }
-    try {
-      const created = await create.mutateAsync({
-        name: name.trim(),
-        expiresInDays: Number(expiry),
-        ...(choice === "choose" ? { fullAccess: access === "full" } : {}),
-      });
-      setSecret(created.token);
-      setName("");
-      setNameError(false);
-    } catch (error) {
-      toast.error(t(errorMessageKey(error)));
-    }
-  }
 
   return (
     <div className="flex flex-col gap-6">
@@ -80,79 +45,7 @@ export function TokensScreen() {
           <CardDescription>{t("create.description")}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          <form
-            className={
-              choice === "choose"
-                ? "grid gap-4 sm:grid-cols-2 sm:items-end lg:grid-cols-[minmax(0,1fr)_11rem_17rem_auto]"
-                : "grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-end"
-            }
-            onSubmit={submit}
-            noValidate
-          >
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={`${id}-name`}>{t("create.name")}</Label>
-              <Input
-                id={`${id}-name`}
-                value={name}
-                maxLength={100}
-                placeholder={t("create.namePlaceholder")}
-                aria-invalid={nameError}
-                aria-describedby={nameError ? `${id}-name-error` : undefined}
-                onChange={(event) => setName(event.target.value)}
-                data-testid="token-name"
-              />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={`${id}-expiry`}>{t("create.expiry")}</Label>
-              <NativeSelect
-                id={`${id}-expiry`}
-                value={expiry}
-                onChange={(event) => setExpiry(event.target.value)}
-                data-testid="token-expiry"
-              >
-                {tokenExpiryChoices.map((days) => (
-                  <option key={days} value={String(days)}>
-                    {t("create.days", { count: days })}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            {choice === "choose" ? (
-              <div className="flex flex-col gap-2">
-                <Label htmlFor={`${id}-access`}>{t("create.access")}</Label>
-                <NativeSelect
-                  id={`${id}-access`}
-                  value={access}
-                  onChange={(event) => setAccess(event.target.value === "full" ? "full" : "intake")}
-                  aria-describedby={`${id}-access-hint`}
-                  data-testid="token-access"
-                >
-                  <option value="intake">{t("access.intake")}</option>
-                  <option value="full">{t("access.full")}</option>
-                </NativeSelect>
-              </div>
-            ) : null}
-            <Button type="submit" disabled={create.isPending} data-testid="token-create">
-              <KeyRound aria-hidden="true" />
-              {t("create.submit")}
-            </Button>
-          </form>
-          {choice === "choose" ? (
-            <p
-              id={`${id}-access-hint`}
-              className="text-muted-foreground text-sm"
-              data-testid="token-access-hint"
-            >
-              {t(access === "full" ? "create.accessFullHint" : "create.accessIntakeHint")}
-            </p>
-          ) : choice === "full-only" ? (
-            <p className="text-muted-foreground text-sm">{t("create.accessReadHint")}</p>
-          ) : null}
-          {nameError ? (
-            <p id={`${id}-name-error`} className="text-destructive text-sm" role="alert">
-              {t("create.nameRequired")}
-            </p>
-          ) : null}
+          <CreateTokenForm choice={choice} onCreated={setSecret} />
           {secret ? <SecretNotice secret={secret} onDone={() => setSecret(null)} /> : null}
         </CardContent>
       </Card>

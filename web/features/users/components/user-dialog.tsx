@@ -1,9 +1,17 @@
 import { can } from "@domain/permissions";
 import { type Role, roles } from "@domain/roles";
-import { type User, type UserCreated, userCreateSchema, userPatchSchema } from "@domain/schemas/users";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import {
+  type User,
+  type UserCreate,
+  type UserCreated,
+  type UserPatch,
+  userCreateSchema,
+  userPatchSchema,
+} from "@domain/schemas/users";
+import { useEffect, useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Field, fieldAria } from "@/components/field";
+import { Field } from "@/components/field";
 import { roleLabels } from "@/components/layout/role-label";
 import { Button } from "@/components/ui/button";
 import {
@@ -17,12 +25,31 @@ import {
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
-import { isApiError } from "@/lib/api";
-import { errorKey, fieldCodesFromZod, validationKey } from "@/lib/form-errors";
+import { codeResolver } from "@/lib/code-resolver";
+import { applyServerErrors } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useCreateUser, useUpdateUser } from "../api";
 
 type Values = { email: string; name: string; role: Role; managerId: string };
+const fieldNames = ["email", "name", "role", "managerId"] as const;
+
+const createResolver = codeResolver<Values, UserCreate>(userCreateSchema, "users");
+const patchResolver = codeResolver<Values, UserPatch>(userPatchSchema, "users");
+
+/** The API's own schemas; a team lead only for a buyer, none chosen is null. */
+function payloadOf(values: Values, editing: boolean) {
+  const managerId = can(values.role, "team:have-lead") && values.managerId ? values.managerId : null;
+  return editing
+    ? { name: values.name, role: values.role, managerId }
+    : { email: values.email, name: values.name, role: values.role, managerId };
+}
+
+const createFormResolver: Resolver<Values, unknown, UserCreate> = (values, ...rest) =>
+  createResolver(payloadOf(values, false) as Values, ...rest);
+const patchFormResolver: Resolver<Values, unknown, UserPatch> = (values, ...rest) =>
+  patchResolver(payloadOf(values, true) as Values, ...rest);
+
+const blank: Values = { email: "", name: "", role: "user", managerId: "" };
 
 /** Create (e-mail shown) or edit (name, role, team lead) a user. */
 export function UserDialog({
@@ -40,68 +67,56 @@ export function UserDialog({
   onCreated: (result: UserCreated) => void;
 }) {
   const { t } = useTranslation("users");
-  const baseId = useId();
   const create = useCreateUser();
   const update = useUpdateUser();
-  const [values, setValues] = useState<Values>({ email: "", name: "", role: "user", managerId: "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<Values, unknown, UserCreate | UserPatch>({
+    defaultValues: blank,
+    resolver: (user ? patchFormResolver : createFormResolver) as Resolver<
+      Values,
+      unknown,
+      UserCreate | UserPatch
+    >,
+  });
+  const { control, reset, handleSubmit, setError, watch } = form;
   const [formError, setFormError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!open) return;
-    setValues({
+    reset({
       email: user?.email ?? "",
       name: user?.name ?? "",
       role: user?.role ?? "user",
       managerId: user?.managerId ?? "",
     });
-    setErrors({});
     setFormError(null);
-  }, [open, user]);
-
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors(({ [key]: _gone, ...rest }) => rest);
-  };
+  }, [open, user, reset]);
 
   const pending = create.isPending || update.isPending;
   const leads = managers.filter((m) => can(m.role, "team:lead") && m.id !== user?.id && !m.deactivatedAt);
+  const role = watch("role");
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = handleSubmit(async (payload) => {
     setFormError(null);
-    const managerId = can(values.role, "team:have-lead") && values.managerId ? values.managerId : null;
-    const parsed = user
-      ? userPatchSchema.safeParse({ name: values.name, role: values.role, managerId })
-      : userCreateSchema.safeParse({ email: values.email, name: values.name, role: values.role, managerId });
-    if (!parsed.success) {
-      setErrors(mapCodes(fieldCodesFromZod(parsed.error)));
-      return;
-    }
     try {
       if (user) {
-        await update.mutateAsync({ id: user.id, patch: parsed.data });
+        await update.mutateAsync({ id: user.id, patch: payload as UserPatch });
         toast.success(t("toasts.updated"));
       } else {
-        const result = await create.mutateAsync(parsed.data as Parameters<typeof create.mutateAsync>[0]);
+        const result = await create.mutateAsync(payload as Parameters<typeof create.mutateAsync>[0]);
         toast.success(t("toasts.created"));
         onCreated(result);
       }
       onOpenChange(false);
     } catch (error) {
-      if (isApiError(error) && error.fields) setErrors(mapCodes(error.fields));
-      if (isApiError(error) && error.code === "email_taken")
-        setErrors({ email: validationKey("users", "email_taken") });
-      setFormError(errorKey("users", error));
+      setFormError(
+        applyServerErrors(error, setError, {
+          namespace: "users",
+          fields: fieldNames,
+          codeFields: { email_taken: "email" },
+        }),
+      );
     }
-  }
-
-  const ids = {
-    email: `${baseId}-email`,
-    name: `${baseId}-name`,
-    role: `${baseId}-role`,
-    managerId: `${baseId}-lead`,
-  };
+  });
 
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
@@ -114,56 +129,41 @@ export function UserDialog({
         </DialogHeader>
         <form className="grid gap-4" onSubmit={submit} noValidate>
           {user ? null : (
-            <Field id={ids.email} label={t("fields.email")} error={errors.email}>
-              <Input
-                {...fieldAria(ids.email, errors.email)}
-                type="email"
-                autoComplete="off"
-                value={values.email}
-                onChange={(e) => set("email", e.target.value)}
-              />
+            <Field control={control} name="email" label={t("fields.email")}>
+              {(field, props) => <Input {...field} {...props} type="email" autoComplete="off" />}
             </Field>
           )}
-          <Field id={ids.name} label={t("fields.name")} error={errors.name}>
-            <Input
-              {...fieldAria(ids.name, errors.name)}
-              autoComplete="off"
-              value={values.name}
-              onChange={(e) => set("name", e.target.value)}
-            />
+          <Field control={control} name="name" label={t("fields.name")}>
+            {(field, props) => <Input {...field} {...props} autoComplete="off" />}
           </Field>
-          <Field id={ids.role} label={t("fields.role")} error={errors.role}>
-            <NativeSelect
-              {...fieldAria(ids.role, errors.role)}
-              value={values.role}
-              onChange={(e) => set("role", e.target.value as Role)}
-            >
-              {roles.map((role) => (
-                <option key={role} value={role}>
-                  {t(roleLabels[role])}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          {can(values.role, "team:have-lead") ? (
-            <Field
-              id={ids.managerId}
-              label={t("fields.lead")}
-              error={errors.managerId}
-              hint={t("fields.leadHint")}
-            >
-              <NativeSelect
-                {...fieldAria(ids.managerId, errors.managerId, true)}
-                value={values.managerId}
-                onChange={(e) => set("managerId", e.target.value)}
-              >
-                <option value="">{t("fields.noLead")}</option>
-                {leads.map((lead) => (
-                  <option key={lead.id} value={lead.id}>
-                    {lead.name}
+          <Field control={control} name="role" label={t("fields.role")}>
+            {(field, props) => (
+              <NativeSelect {...field} {...props}>
+                {roles.map((role) => (
+                  <option key={role} value={role}>
+                    {t(roleLabels[role])}
                   </option>
                 ))}
               </NativeSelect>
+            )}
+          </Field>
+          {can(role, "team:have-lead") ? (
+            <Field
+              control={control}
+              name="managerId"
+              label={t("fields.lead")}
+              description={t("fields.leadHint")}
+            >
+              {(field, props) => (
+                <NativeSelect {...field} {...props}>
+                  <option value="">{t("fields.noLead")}</option>
+                  {leads.map((lead) => (
+                    <option key={lead.id} value={lead.id}>
+                      {lead.name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
             </Field>
           ) : null}
           {formError ? (
@@ -183,11 +183,5 @@ export function UserDialog({
         </form>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function mapCodes(fields: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(fields).map(([field, code]) => [field, validationKey("users", code)]),
   );
 }
