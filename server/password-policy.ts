@@ -8,8 +8,9 @@ import { projectRoot } from "./paths";
 // "Password123" is as refused as "password123"; and not containing the owner's e-mail local part
 // (issue 27: "ana.souza@…" may not choose "Ana.Souza2024"), compared without case.
 
-export const passwordMinLength = 8;
-export const passwordMaxLength = 128;
+import { passwordMaxLength, passwordMinLength } from "../domain/passwords";
+
+export { passwordMaxLength, passwordMinLength };
 
 /** The published list, one password per line, kept as data beside its licence (not as code). */
 export const commonPasswordsFile = path.join(projectRoot, "server", "data", "common-passwords.txt");

@@ -3,7 +3,7 @@ import type { Session, SessionsRevoked } from "@domain/schemas/sessions";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "@/lib/api";
 import type { ChangePasswordInput } from "@/lib/auth-paths";
-import { queryKeys } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
 
 // The account page: the password (Better Auth's /change-password), two-factor (Better Auth's
 // two-factor plugin) and the user's sessions (/api/me/sessions).

@@ -1,5 +1,5 @@
+import { passwordMaxLength, passwordMinLength } from "@domain/passwords";
 import { z } from "zod";
-import { passwordMaxLength, passwordMinLength } from "@/features/auth";
 
 // The account page's forms. Messages are translation keys.
 

@@ -1,6 +1,4 @@
 // What other features may use of auth; everything else in this folder is its own.
 
 export type { Me } from "./api";
-export { passwordMaxLength, passwordMinLength } from "./schemas";
 export { useChangeLanguage, useCurrentUser } from "./session";
-export { useSignOut } from "./sign-out";

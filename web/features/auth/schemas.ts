@@ -1,11 +1,9 @@
+import { passwordMaxLength, passwordMinLength } from "@domain/passwords";
 import { z } from "zod/mini";
 
 // Form shapes. Messages are translation keys, translated where they are shown (Field).
 // zod/mini (same checks and messages as zod's chained API, ≈ 10 KB gzip less): these schemas are
 // on the sign-in screen's first load. The server validates requests with its own schemas (domain/).
-
-export const passwordMinLength = 8;
-export const passwordMaxLength = 128;
 
 const email = z.pipe(
   z.string().check(z.trim(), z.minLength(1, { error: "auth:validation.emailRequired" })),

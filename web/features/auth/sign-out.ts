@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { removeUserDrafts } from "@/lib/drafts";
-import { queryKeys } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/lib/toast";
 import { type Me, signOut } from "./api";
 import { signedOutState, startSigningOut } from "./session";

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { creativeRequestKeys } from "@/features/creative-requests";
 import { refreshOwnPayments, refreshPaymentMonths } from "@/features/payments";
 import { apiUrl } from "@/lib/api";
-import { queryKeys } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
 import { addLiveNotification, notificationKeys } from "./api";
 
 // One EventSource per tab while the signed-in shell is mounted (the bell lives in its top bar), so

@@ -2,7 +2,7 @@ import type { Backup, WorkspaceSettings, WorkspaceSettingsInput } from "@domain/
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, apiUrl, longWrite, unwrap } from "@/lib/api";
 import type { components } from "@/lib/api-schema";
-import { queryKeys } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
 
 // Workspace settings and backups (admins). Saving refreshes the public configuration at once, so
 // this tab formats money and dates with the new values without a reload.

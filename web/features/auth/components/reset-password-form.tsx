@@ -10,7 +10,7 @@ import { PasswordInput } from "@/components/ui/password-input";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessageKey } from "@/lib/api";
 import { codeResolver } from "@/lib/code-resolver";
-import { queryKeys } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
 import { resetPassword } from "../api";
 import { type LoginLocationState, type ResetPasswordValues, resetPasswordSchema } from "../schemas";
 

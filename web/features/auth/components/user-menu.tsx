@@ -1,6 +1,7 @@
 import { ChevronDown, KeyRound, LogOut, UserCog } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { roleLabels } from "@/components/layout/role-label";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -11,9 +12,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import type { Me } from "@/features/auth";
-import { useSignOut } from "@/features/auth";
-import { roleLabels } from "./role-label";
+import type { Me } from "../api";
+import { useSignOut } from "../sign-out";
 
 function initialsOf(name: string, email: string) {
   const source = name.trim() || email;
