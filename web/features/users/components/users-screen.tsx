@@ -1,0 +1,308 @@
+import type { Role } from "@domain/roles";
+import { roles } from "@domain/roles";
+import type { User, UserCreated } from "@domain/schemas/users";
+import {
+  Ban,
+  FileUp,
+  LogOut,
+  MoreHorizontal,
+  NotebookPen,
+  PencilIcon,
+  PlusIcon,
+  SearchIcon,
+  ShieldOff,
+  Trash2Icon,
+  UserCheck,
+} from "lucide-react";
+import { useDeferredValue, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { PageHeader } from "@/components/layout/page-header";
+import { roleLabels } from "@/components/layout/role-label";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useCurrentUser } from "@/features/auth";
+import { NotesManager } from "@/features/notes";
+import { errorKey } from "@/lib/form-errors";
+import { formatDate } from "@/lib/format";
+import { useLanguage } from "@/lib/use-language";
+import { useUsers } from "../api";
+import { InvitationDialog } from "./invitation-dialog";
+import { type RemoveMode, RemoveUserDialog } from "./remove-user-dialog";
+import { type SignInAction, SignInActionDialog } from "./sign-in-action-dialog";
+import { UserDialog } from "./user-dialog";
+
+// Admin users: the team table, invitations, role and team changes, notes, delete, deactivate or
+// reactivate.
+export function UsersScreen() {
+  const { t } = useTranslation("users");
+  const language = useLanguage();
+  const me = useCurrentUser();
+  const searchId = useId();
+  const roleId = useId();
+  const [q, setQ] = useState("");
+  const [role, setRole] = useState<Role | "">("");
+  const query = useDeferredValue(q.trim());
+  const list = useUsers({ ...(query ? { q: query } : {}), ...(role ? { role } : {}) });
+  const everyone = useUsers();
+  const [editing, setEditing] = useState<{ user: User | null } | null>(null);
+  const [invited, setInvited] = useState<UserCreated | null>(null);
+  const [removing, setRemoving] = useState<{ user: User; mode: RemoveMode } | null>(null);
+  const [notesFor, setNotesFor] = useState<User | null>(null);
+  const [signInAction, setSignInAction] = useState<{ user: User; action: SignInAction } | null>(null);
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <PageHeader
+        title={t("title")}
+        description={t("description")}
+        actions={
+          <Button type="button" onClick={() => setEditing({ user: null })}>
+            <PlusIcon aria-hidden="true" />
+            {t("newUser")}
+          </Button>
+        }
+      />
+
+      <div className="grid gap-3 sm:grid-cols-[1fr_14rem]">
+        <div className="grid gap-1.5">
+          <Label htmlFor={searchId}>{t("filters.search")}</Label>
+          <div className="relative">
+            <SearchIcon
+              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              id={searchId}
+              type="search"
+              className="pl-8"
+              placeholder={t("filters.searchPlaceholder")}
+              value={q}
+              onChange={(e) => setQ(e.target.value)}
+            />
+          </div>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={roleId}>{t("filters.role")}</Label>
+          <NativeSelect id={roleId} value={role} onChange={(e) => setRole(e.target.value as Role | "")}>
+            <option value="">{t("filters.allRoles")}</option>
+            {roles.map((r) => (
+              <option key={r} value={r}>
+                {t(roleLabels[r])}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+
+      {list.isPending ? (
+        <div className="grid gap-2" aria-busy="true">
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10" />
+        </div>
+      ) : list.isError ? (
+        <Alert variant="destructive">
+          <AlertTitle>{t("loadFailed")}</AlertTitle>
+          <AlertDescription className="flex flex-wrap items-center gap-3">
+            {t(errorKey("users", list.error))}
+            <Button size="sm" variant="outline" onClick={() => list.refetch()}>
+              {t("common:retry")}
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : list.data.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground text-sm">
+          {t("empty")}
+        </p>
+      ) : (
+        <div className="rounded-lg border">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t("columns.name")}</TableHead>
+                <TableHead>{t("columns.email")}</TableHead>
+                <TableHead>{t("columns.role")}</TableHead>
+                <TableHead>{t("columns.lead")}</TableHead>
+                <TableHead>{t("columns.created")}</TableHead>
+                <TableHead className="text-right">{t("columns.actions")}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {list.data.map((user) => (
+                <TableRow key={user.id} data-user-email={user.email}>
+                  <TableCell className="font-medium">
+                    <div className="flex flex-wrap items-center gap-2">
+                      {user.name}
+                      {user.deactivatedAt ? <Badge variant="secondary">{t("deactivated")}</Badge> : null}
+                      {user.id === me.id ? <Badge variant="outline">{t("you")}</Badge> : null}
+                      {user.twoFactorEnabled ? (
+                        <Badge
+                          variant="accent"
+                          title={t("twoFactorBadgeTitle")}
+                          data-testid="two-factor-badge"
+                        >
+                          {t("twoFactorBadge")}
+                        </Badge>
+                      ) : null}
+                    </div>
+                  </TableCell>
+                  <TableCell className="break-all">{user.email}</TableCell>
+                  <TableCell>{t(roleLabels[user.role])}</TableCell>
+                  <TableCell>{user.manager?.name ?? "—"}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDate(user.createdAt, language)}</TableCell>
+                  <TableCell>
+                    <div className="flex justify-end gap-1">
+                      <Button
+                        type="button"
+                        size="icon"
+                        variant="ghost"
+                        title={t("actions.notes")}
+                        aria-label={t("actions.notesFor", { name: user.name })}
+                        onClick={() => setNotesFor(user)}
+                      >
+                        <NotebookPen aria-hidden="true" />
+                      </Button>
+                      {(user.role === "user" || user.role === "manager") && !user.deactivatedAt ? (
+                        <Button asChild size="icon" variant="ghost" title={t("actions.import")}>
+                          <Link
+                            to={`/import?userId=${encodeURIComponent(user.id)}`}
+                            aria-label={t("actions.importFor", { name: user.name })}
+                            data-testid="user-import-link"
+                          >
+                            <FileUp aria-hidden="true" />
+                          </Link>
+                        </Button>
+                      ) : null}
+                      <Button
+                        type="button"
+                        size="icon"
+                        variant="ghost"
+                        title={t("actions.edit")}
+                        aria-label={t("actions.editUser", { name: user.name })}
+                        onClick={() => setEditing({ user })}
+                      >
+                        <PencilIcon aria-hidden="true" />
+                      </Button>
+                      {user.id !== me.id ? (
+                        <Button
+                          type="button"
+                          size="icon"
+                          variant="ghost"
+                          title={t(user.deactivatedAt ? "actions.reactivate" : "actions.deactivate")}
+                          aria-label={t(
+                            user.deactivatedAt ? "actions.reactivateUser" : "actions.deactivateUser",
+                            {
+                              name: user.name,
+                            },
+                          )}
+                          onClick={() =>
+                            setRemoving({ user, mode: user.deactivatedAt ? "reactivate" : "deactivate" })
+                          }
+                        >
+                          {user.deactivatedAt ? <UserCheck aria-hidden="true" /> : <Ban aria-hidden="true" />}
+                        </Button>
+                      ) : null}
+                      {user.id !== me.id ? (
+                        <Button
+                          type="button"
+                          size="icon"
+                          variant="ghost"
+                          className="text-destructive hover:text-destructive"
+                          title={t("actions.delete")}
+                          aria-label={t("actions.deleteUser", { name: user.name })}
+                          onClick={() => setRemoving({ user, mode: "delete" })}
+                        >
+                          <Trash2Icon aria-hidden="true" />
+                        </Button>
+                      ) : null}
+                      {user.id !== me.id ? (
+                        <DropdownMenu>
+                          <DropdownMenuTrigger asChild>
+                            <Button
+                              type="button"
+                              size="icon"
+                              variant="ghost"
+                              title={t("actions.more")}
+                              aria-label={t("actions.moreFor", { name: user.name })}
+                              data-testid="user-more-actions"
+                            >
+                              <MoreHorizontal aria-hidden="true" />
+                            </Button>
+                          </DropdownMenuTrigger>
+                          <DropdownMenuContent align="end">
+                            <DropdownMenuItem
+                              onSelect={() => setSignInAction({ user, action: "endSessions" })}
+                              data-testid="end-user-sessions"
+                            >
+                              <LogOut aria-hidden="true" />
+                              {t("actions.endSessions")}
+                            </DropdownMenuItem>
+                            {user.twoFactorEnabled ? (
+                              <DropdownMenuItem
+                                onSelect={() => setSignInAction({ user, action: "disableTwoFactor" })}
+                                data-testid="disable-user-two-factor"
+                              >
+                                <ShieldOff aria-hidden="true" />
+                                {t("actions.disableTwoFactor")}
+                              </DropdownMenuItem>
+                            ) : null}
+                          </DropdownMenuContent>
+                        </DropdownMenu>
+                      ) : null}
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+
+      <UserDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        user={editing?.user ?? null}
+        managers={everyone.data ?? []}
+        onCreated={(result) => {
+          if (result.setPasswordUrl) setInvited(result);
+        }}
+      />
+      <InvitationDialog result={invited} onClose={() => setInvited(null)} />
+      <RemoveUserDialog
+        key={removing ? `${removing.user.id}-${removing.mode}` : "none"}
+        user={removing?.user ?? null}
+        mode={removing?.mode ?? "delete"}
+        onClose={() => setRemoving(null)}
+      />
+      <SignInActionDialog
+        key={signInAction ? `${signInAction.user.id}-${signInAction.action}` : "none"}
+        user={signInAction?.user ?? null}
+        action={signInAction?.action ?? "endSessions"}
+        onClose={() => setSignInAction(null)}
+      />
+      <Dialog open={notesFor !== null} onOpenChange={(open) => !open && setNotesFor(null)}>
+        <DialogContent closeLabel={t("common:close")} className="sm:max-w-3xl">
+          <DialogHeader>
+            <DialogTitle>{t("notesDialog.title", { name: notesFor?.name ?? "" })}</DialogTitle>
+            <DialogDescription>{t("notesDialog.description")}</DialogDescription>
+          </DialogHeader>
+          {notesFor ? <NotesManager users={everyone.data ?? [notesFor]} fixedUserId={notesFor.id} /> : null}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
