@@ -1,14 +1,11 @@
 import type { CreativeRequest } from "@domain/schemas/creative-requests";
 import { EyeIcon } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DataTable, type DataTableColumn } from "@/components/data-table";
 import { PageHeader } from "@/components/layout/page-header";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useAppConfig } from "@/lib/config";
-import { errorKey } from "@/lib/form-errors";
 import { formatDate } from "@/lib/format";
 import { useLanguage } from "@/lib/use-language";
 import { useCreativeRequests } from "../api";
@@ -24,81 +21,92 @@ export function RequestsAdminScreen() {
   const [openId, setOpenId] = useState<string | null>(null);
   // The dialog follows the list, so a live refresh shows the latest status and notes.
   const open: CreativeRequest | null = requests.data?.find((request) => request.id === openId) ?? null;
-  const dateOptions = timeZone ? { timeZone } : {};
+  const columns = useMemo<DataTableColumn<CreativeRequest>[]>(() => {
+    const dateOptions = timeZone ? { timeZone } : {};
+    return [
+      {
+        id: "buyer",
+        accessorFn: (request) => request.user.name || request.user.email,
+        header: t("columns.buyer"),
+        cell: ({ row }) => (
+          <>
+            <div className="truncate font-medium">{row.original.user.name}</div>
+            <div className="truncate text-muted-foreground text-xs">{row.original.user.email}</div>
+          </>
+        ),
+        meta: { className: "max-w-64 whitespace-normal", label: t("columns.buyer") },
+      },
+      {
+        id: "type",
+        accessorFn: (request) => t(`types.${request.type}`),
+        header: t("columns.type"),
+        meta: { label: t("columns.type") },
+      },
+      {
+        id: "format",
+        accessorFn: (request) => t(`formats.${request.format}`),
+        header: t("columns.format"),
+        meta: { label: t("columns.format") },
+      },
+      {
+        id: "deadline",
+        accessorKey: "deadline",
+        header: t("columns.deadline"),
+        cell: ({ row }) => formatDate(row.original.deadline, language),
+        meta: { className: "tabular-nums", label: t("columns.deadline") },
+      },
+      {
+        id: "status",
+        accessorKey: "status",
+        header: t("columns.status"),
+        cell: ({ row }) => <CreativeStatusBadge status={row.original.status} />,
+        meta: { label: t("columns.status") },
+      },
+      {
+        id: "date",
+        accessorKey: "createdAt",
+        header: t("columns.date"),
+        cell: ({ row }) => formatDate(row.original.createdAt, language, dateOptions),
+        meta: { className: "tabular-nums", label: t("columns.date") },
+      },
+      {
+        id: "actions",
+        header: () => <span className="sr-only">{t("columns.actions")}</span>,
+        enableSorting: false,
+        enableHiding: false,
+        cell: ({ row }) => (
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            aria-label={t("admin.viewRequest", { name: row.original.user.name || row.original.user.email })}
+            onClick={() => setOpenId(row.original.id)}
+            data-testid="open-request"
+          >
+            <EyeIcon aria-hidden="true" />
+            {t("admin.view")}
+          </Button>
+        ),
+        meta: { className: "text-right" },
+      },
+    ];
+  }, [t, language, timeZone]);
 
   return (
     <div className="grid grid-cols-1 gap-6">
       <PageHeader title={t("admin.title")} description={t("admin.description")} />
-      {requests.isPending ? (
-        <div className="grid gap-2" aria-busy="true">
-          <Skeleton className="h-12" />
-          <Skeleton className="h-12" />
-        </div>
-      ) : requests.isError ? (
-        <Alert variant="destructive">
-          <AlertTitle>{t("loadFailed")}</AlertTitle>
-          <AlertDescription className="flex flex-wrap items-center gap-3">
-            {t(errorKey("creative", requests.error))}
-            <Button size="sm" variant="outline" onClick={() => requests.refetch()}>
-              {t("common:retry")}
-            </Button>
-          </AlertDescription>
-        </Alert>
-      ) : requests.data.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground text-sm">
-          {t("empty")}
-        </p>
-      ) : (
-        <div className="rounded-lg border">
-          <Table data-testid="admin-requests">
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t("columns.buyer")}</TableHead>
-                <TableHead>{t("columns.type")}</TableHead>
-                <TableHead>{t("columns.format")}</TableHead>
-                <TableHead>{t("columns.deadline")}</TableHead>
-                <TableHead>{t("columns.status")}</TableHead>
-                <TableHead>{t("columns.date")}</TableHead>
-                <TableHead className="text-right">{t("columns.actions")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {requests.data.map((request) => (
-                <TableRow key={request.id} data-testid="admin-request-row" data-id={request.id}>
-                  <TableCell className="max-w-64">
-                    <div className="truncate font-medium">{request.user.name}</div>
-                    <div className="truncate text-muted-foreground text-xs">{request.user.email}</div>
-                  </TableCell>
-                  <TableCell>{t(`types.${request.type}`)}</TableCell>
-                  <TableCell className="whitespace-nowrap">{t(`formats.${request.format}`)}</TableCell>
-                  <TableCell className="whitespace-nowrap tabular-nums">
-                    {formatDate(request.deadline, language)}
-                  </TableCell>
-                  <TableCell>
-                    <CreativeStatusBadge status={request.status} />
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap tabular-nums">
-                    {formatDate(request.createdAt, language, dateOptions)}
-                  </TableCell>
-                  <TableCell className="text-right">
-                    <Button
-                      type="button"
-                      size="sm"
-                      variant="outline"
-                      aria-label={t("admin.viewRequest", { name: request.user.name || request.user.email })}
-                      onClick={() => setOpenId(request.id)}
-                      data-testid="open-request"
-                    >
-                      <EyeIcon aria-hidden="true" />
-                      {t("admin.view")}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-      )}
+      <DataTable
+        columns={columns}
+        data={requests.data}
+        status={requests}
+        getRowId={(request) => request.id}
+        label={t("admin.title")}
+        testId="admin-requests"
+        rowProps={(request) => ({ "data-testid": "admin-request-row", "data-id": request.id })}
+        empty={{ title: t("empty") }}
+        errorTitle={t("loadFailed")}
+        columnMenu
+      />
       <CreativeRequestDetailDialog
         request={open}
         onOpenChange={(isOpen) => !isOpen && setOpenId(null)}

@@ -1,9 +1,9 @@
 import type { Offer } from "@domain/schemas/offers";
 import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DataTable, type DataTableColumn } from "@/components/data-table";
 import { PageHeader } from "@/components/layout/page-header";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -15,9 +15,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useUsers } from "@/features/users";
 import { useAppConfig } from "@/lib/config";
 import { errorKey } from "@/lib/form-errors";
@@ -38,6 +36,95 @@ export function OffersScreen() {
   const remove = useDeleteOffer();
   const [editing, setEditing] = useState<{ offer: Offer | null } | null>(null);
   const [deleting, setDeleting] = useState<Offer | null>(null);
+
+  const columns = useMemo<DataTableColumn<Offer>[]>(
+    () => [
+      {
+        id: "name",
+        accessorKey: "name",
+        header: t("columns.name"),
+        cell: ({ row }) => (
+          <>
+            <div className="font-medium">{row.original.name}</div>
+            {row.original.description ? (
+              <div className="line-clamp-2 text-muted-foreground text-xs">{row.original.description}</div>
+            ) : null}
+          </>
+        ),
+        meta: { className: "max-w-72 whitespace-normal", label: t("columns.name") },
+      },
+      {
+        id: "value",
+        accessorKey: "value",
+        header: t("columns.value"),
+        sortFn: "decimal",
+        cell: ({ row }) => formatMoney(row.original.value, row.original.currency, language),
+        meta: { numeric: true, label: t("columns.value") },
+      },
+      {
+        id: "casino",
+        accessorKey: "casinoBrand",
+        header: t("columns.casino"),
+        meta: { label: t("columns.casino") },
+      },
+      {
+        id: "payout",
+        accessorKey: "payoutPerDeposit",
+        header: t("columns.payout"),
+        sortFn: "decimal",
+        cell: ({ row }) => formatMoney(row.original.payoutPerDeposit, reportingCurrency, language),
+        meta: { numeric: true, label: t("columns.payout") },
+      },
+      {
+        id: "assigned",
+        header: t("columns.assigned"),
+        enableSorting: false,
+        cell: ({ row }) => {
+          const offer = row.original;
+          return offer.visibleToAll ? (
+            <Badge variant="secondary">{t("visibleToAll")}</Badge>
+          ) : offer.assignedUsers.length === 0 ? (
+            <span className="text-muted-foreground">{t("nobody")}</span>
+          ) : (
+            <span>{offer.assignedUsers.map((u) => u.name).join(", ")}</span>
+          );
+        },
+        meta: { className: "max-w-64 whitespace-normal", label: t("columns.assigned") },
+      },
+      {
+        id: "actions",
+        header: () => <span className="sr-only">{t("columns.actions")}</span>,
+        enableSorting: false,
+        enableHiding: false,
+        cell: ({ row }) => (
+          <div className="flex justify-end gap-1">
+            <Button
+              type="button"
+              size="icon"
+              variant="ghost"
+              title={t("actions.edit")}
+              aria-label={t("actions.editOffer", { name: row.original.name })}
+              onClick={() => setEditing({ offer: row.original })}
+            >
+              <PencilIcon aria-hidden="true" />
+            </Button>
+            <Button
+              type="button"
+              size="icon"
+              variant="ghost"
+              className="text-destructive hover:text-destructive"
+              title={t("actions.delete")}
+              aria-label={t("actions.deleteOffer", { name: row.original.name })}
+              onClick={() => setDeleting(row.original)}
+            >
+              <Trash2Icon aria-hidden="true" />
+            </Button>
+          </div>
+        ),
+      },
+    ],
+    [t, language, reportingCurrency],
+  );
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -62,94 +149,16 @@ export function OffersScreen() {
           </Button>
         }
       />
-      {offers.isPending ? (
-        <div className="grid gap-2" aria-busy="true">
-          <Skeleton className="h-12" />
-          <Skeleton className="h-12" />
-        </div>
-      ) : offers.isError ? (
-        <Alert variant="destructive">
-          <AlertTitle>{t("loadFailed")}</AlertTitle>
-          <AlertDescription className="flex flex-wrap items-center gap-3">
-            {t(errorKey("offers", offers.error))}
-            <Button size="sm" variant="outline" onClick={() => offers.refetch()}>
-              {t("common:retry")}
-            </Button>
-          </AlertDescription>
-        </Alert>
-      ) : offers.data.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground text-sm">
-          {t("empty")}
-        </p>
-      ) : (
-        <div className="rounded-lg border">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t("columns.name")}</TableHead>
-                <TableHead className="text-right">{t("columns.value")}</TableHead>
-                <TableHead>{t("columns.casino")}</TableHead>
-                <TableHead className="text-right">{t("columns.payout")}</TableHead>
-                <TableHead>{t("columns.assigned")}</TableHead>
-                <TableHead className="text-right">{t("columns.actions")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {offers.data.map((offer) => (
-                <TableRow key={offer.id}>
-                  <TableCell className="max-w-72 whitespace-normal">
-                    <div className="font-medium">{offer.name}</div>
-                    {offer.description ? (
-                      <div className="line-clamp-2 text-muted-foreground text-xs">{offer.description}</div>
-                    ) : null}
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap text-right tabular-nums">
-                    {formatMoney(offer.value, offer.currency, language)}
-                  </TableCell>
-                  <TableCell>{offer.casinoBrand}</TableCell>
-                  <TableCell className="whitespace-nowrap text-right tabular-nums">
-                    {formatMoney(offer.payoutPerDeposit, reportingCurrency, language)}
-                  </TableCell>
-                  <TableCell className="max-w-64 whitespace-normal">
-                    {offer.visibleToAll ? (
-                      <Badge variant="secondary">{t("visibleToAll")}</Badge>
-                    ) : offer.assignedUsers.length === 0 ? (
-                      <span className="text-muted-foreground">{t("nobody")}</span>
-                    ) : (
-                      <span>{offer.assignedUsers.map((u) => u.name).join(", ")}</span>
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <div className="flex justify-end gap-1">
-                      <Button
-                        type="button"
-                        size="icon"
-                        variant="ghost"
-                        title={t("actions.edit")}
-                        aria-label={t("actions.editOffer", { name: offer.name })}
-                        onClick={() => setEditing({ offer })}
-                      >
-                        <PencilIcon aria-hidden="true" />
-                      </Button>
-                      <Button
-                        type="button"
-                        size="icon"
-                        variant="ghost"
-                        className="text-destructive hover:text-destructive"
-                        title={t("actions.delete")}
-                        aria-label={t("actions.deleteOffer", { name: offer.name })}
-                        onClick={() => setDeleting(offer)}
-                      >
-                        <Trash2Icon aria-hidden="true" />
-                      </Button>
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-      )}
+      <DataTable
+        columns={columns}
+        data={offers.data}
+        status={offers}
+        getRowId={(offer) => offer.id}
+        label={t("title")}
+        empty={{ title: t("empty") }}
+        errorTitle={t("loadFailed")}
+        columnMenu
+      />
 
       <OfferDialog
         open={editing !== null}

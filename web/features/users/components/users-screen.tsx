@@ -14,12 +14,12 @@ import {
   Trash2Icon,
   UserCheck,
 } from "lucide-react";
-import { useDeferredValue, useId, useState } from "react";
+import { useDeferredValue, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { DataTable, type DataTableColumn } from "@/components/data-table";
 import { PageHeader } from "@/components/layout/page-header";
 import { roleLabels } from "@/components/layout/role-label";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -32,13 +32,11 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useCurrentUser } from "@/features/auth";
 import { NotesManager } from "@/features/notes";
-import { errorKey } from "@/lib/form-errors";
 import { formatDate } from "@/lib/format";
 import { useLanguage } from "@/lib/use-language";
+import { useUrlParam } from "@/lib/use-url-state";
 import { useUsers } from "../api";
 import { InvitationDialog } from "./invitation-dialog";
 import { type RemoveMode, RemoveUserDialog } from "./remove-user-dialog";
@@ -53,8 +51,11 @@ export function UsersScreen() {
   const me = useCurrentUser();
   const searchId = useId();
   const roleId = useId();
-  const [q, setQ] = useState("");
-  const [role, setRole] = useState<Role | "">("");
+  // The filters live in the address, like the table's sort, so a filtered list can be shared.
+  const [qParam, setQ] = useUrlParam("q");
+  const [roleParam, setRole] = useUrlParam("role");
+  const q = qParam ?? "";
+  const role: Role | "" = roles.includes(roleParam as Role) ? (roleParam as Role) : "";
   const query = useDeferredValue(q.trim());
   const list = useUsers({ ...(query ? { q: query } : {}), ...(role ? { role } : {}) });
   const everyone = useUsers();
@@ -63,6 +64,165 @@ export function UsersScreen() {
   const [removing, setRemoving] = useState<{ user: User; mode: RemoveMode } | null>(null);
   const [notesFor, setNotesFor] = useState<User | null>(null);
   const [signInAction, setSignInAction] = useState<{ user: User; action: SignInAction } | null>(null);
+
+  const columns = useMemo<DataTableColumn<User>[]>(
+    () => [
+      {
+        id: "name",
+        accessorKey: "name",
+        header: t("columns.name"),
+        cell: ({ row }) => {
+          const user = row.original;
+          return (
+            <div className="flex flex-wrap items-center gap-2">
+              {user.name}
+              {user.deactivatedAt ? <Badge variant="secondary">{t("deactivated")}</Badge> : null}
+              {user.id === me.id ? <Badge variant="outline">{t("you")}</Badge> : null}
+              {user.twoFactorEnabled ? (
+                <Badge variant="accent" title={t("twoFactorBadgeTitle")} data-testid="two-factor-badge">
+                  {t("twoFactorBadge")}
+                </Badge>
+              ) : null}
+            </div>
+          );
+        },
+        meta: { className: "font-medium", label: t("columns.name") },
+      },
+      {
+        id: "email",
+        accessorKey: "email",
+        header: t("columns.email"),
+        meta: { className: "break-all whitespace-normal", label: t("columns.email") },
+      },
+      {
+        id: "role",
+        accessorFn: (user) => t(roleLabels[user.role]),
+        header: t("columns.role"),
+        meta: { label: t("columns.role") },
+      },
+      {
+        id: "lead",
+        accessorFn: (user) => user.manager?.name ?? "—",
+        header: t("columns.lead"),
+        meta: { label: t("columns.lead") },
+      },
+      {
+        id: "created",
+        accessorKey: "createdAt",
+        header: t("columns.created"),
+        cell: ({ row }) => formatDate(row.original.createdAt, language),
+        meta: { className: "tabular-nums", label: t("columns.created") },
+      },
+      {
+        id: "actions",
+        header: () => <span className="sr-only">{t("columns.actions")}</span>,
+        enableSorting: false,
+        enableHiding: false,
+        cell: ({ row }) => {
+          const user = row.original;
+          return (
+            <div className="flex justify-end gap-1">
+              <Button
+                type="button"
+                size="icon"
+                variant="ghost"
+                title={t("actions.notes")}
+                aria-label={t("actions.notesFor", { name: user.name })}
+                onClick={() => setNotesFor(user)}
+              >
+                <NotebookPen aria-hidden="true" />
+              </Button>
+              {(user.role === "user" || user.role === "manager") && !user.deactivatedAt ? (
+                <Button asChild size="icon" variant="ghost" title={t("actions.import")}>
+                  <Link
+                    to={`/import?userId=${encodeURIComponent(user.id)}`}
+                    aria-label={t("actions.importFor", { name: user.name })}
+                    data-testid="user-import-link"
+                  >
+                    <FileUp aria-hidden="true" />
+                  </Link>
+                </Button>
+              ) : null}
+              <Button
+                type="button"
+                size="icon"
+                variant="ghost"
+                title={t("actions.edit")}
+                aria-label={t("actions.editUser", { name: user.name })}
+                onClick={() => setEditing({ user })}
+              >
+                <PencilIcon aria-hidden="true" />
+              </Button>
+              {user.id !== me.id ? (
+                <Button
+                  type="button"
+                  size="icon"
+                  variant="ghost"
+                  title={t(user.deactivatedAt ? "actions.reactivate" : "actions.deactivate")}
+                  aria-label={t(user.deactivatedAt ? "actions.reactivateUser" : "actions.deactivateUser", {
+                    name: user.name,
+                  })}
+                  onClick={() =>
+                    setRemoving({ user, mode: user.deactivatedAt ? "reactivate" : "deactivate" })
+                  }
+                >
+                  {user.deactivatedAt ? <UserCheck aria-hidden="true" /> : <Ban aria-hidden="true" />}
+                </Button>
+              ) : null}
+              {user.id !== me.id ? (
+                <Button
+                  type="button"
+                  size="icon"
+                  variant="ghost"
+                  className="text-destructive hover:text-destructive"
+                  title={t("actions.delete")}
+                  aria-label={t("actions.deleteUser", { name: user.name })}
+                  onClick={() => setRemoving({ user, mode: "delete" })}
+                >
+                  <Trash2Icon aria-hidden="true" />
+                </Button>
+              ) : null}
+              {user.id !== me.id ? (
+                <DropdownMenu>
+                  <DropdownMenuTrigger asChild>
+                    <Button
+                      type="button"
+                      size="icon"
+                      variant="ghost"
+                      title={t("actions.more")}
+                      aria-label={t("actions.moreFor", { name: user.name })}
+                      data-testid="user-more-actions"
+                    >
+                      <MoreHorizontal aria-hidden="true" />
+                    </Button>
+                  </DropdownMenuTrigger>
+                  <DropdownMenuContent align="end">
+                    <DropdownMenuItem
+                      onSelect={() => setSignInAction({ user, action: "endSessions" })}
+                      data-testid="end-user-sessions"
+                    >
+                      <LogOut aria-hidden="true" />
+                      {t("actions.endSessions")}
+                    </DropdownMenuItem>
+                    {user.twoFactorEnabled ? (
+                      <DropdownMenuItem
+                        onSelect={() => setSignInAction({ user, action: "disableTwoFactor" })}
+                        data-testid="disable-user-two-factor"
+                      >
+                        <ShieldOff aria-hidden="true" />
+                        {t("actions.disableTwoFactor")}
+                      </DropdownMenuItem>
+                    ) : null}
+                  </DropdownMenuContent>
+                </DropdownMenu>
+              ) : null}
+            </div>
+          );
+        },
+      },
+    ],
+    [t, language, me.id],
+  );
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -97,7 +257,7 @@ export function UsersScreen() {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={roleId}>{t("filters.role")}</Label>
-          <NativeSelect id={roleId} value={role} onChange={(e) => setRole(e.target.value as Role | "")}>
+          <NativeSelect id={roleId} value={role} onChange={(e) => setRole(e.target.value)}>
             <option value="">{t("filters.allRoles")}</option>
             {roles.map((r) => (
               <option key={r} value={r}>
@@ -108,169 +268,18 @@ export function UsersScreen() {
         </div>
       </div>
 
-      {list.isPending ? (
-        <div className="grid gap-2" aria-busy="true">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-        </div>
-      ) : list.isError ? (
-        <Alert variant="destructive">
-          <AlertTitle>{t("loadFailed")}</AlertTitle>
-          <AlertDescription className="flex flex-wrap items-center gap-3">
-            {t(errorKey("users", list.error))}
-            <Button size="sm" variant="outline" onClick={() => list.refetch()}>
-              {t("common:retry")}
-            </Button>
-          </AlertDescription>
-        </Alert>
-      ) : list.data.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground text-sm">
-          {t("empty")}
-        </p>
-      ) : (
-        <div className="rounded-lg border">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t("columns.name")}</TableHead>
-                <TableHead>{t("columns.email")}</TableHead>
-                <TableHead>{t("columns.role")}</TableHead>
-                <TableHead>{t("columns.lead")}</TableHead>
-                <TableHead>{t("columns.created")}</TableHead>
-                <TableHead className="text-right">{t("columns.actions")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {list.data.map((user) => (
-                <TableRow key={user.id} data-user-email={user.email}>
-                  <TableCell className="font-medium">
-                    <div className="flex flex-wrap items-center gap-2">
-                      {user.name}
-                      {user.deactivatedAt ? <Badge variant="secondary">{t("deactivated")}</Badge> : null}
-                      {user.id === me.id ? <Badge variant="outline">{t("you")}</Badge> : null}
-                      {user.twoFactorEnabled ? (
-                        <Badge
-                          variant="accent"
-                          title={t("twoFactorBadgeTitle")}
-                          data-testid="two-factor-badge"
-                        >
-                          {t("twoFactorBadge")}
-                        </Badge>
-                      ) : null}
-                    </div>
-                  </TableCell>
-                  <TableCell className="break-all">{user.email}</TableCell>
-                  <TableCell>{t(roleLabels[user.role])}</TableCell>
-                  <TableCell>{user.manager?.name ?? "—"}</TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDate(user.createdAt, language)}</TableCell>
-                  <TableCell>
-                    <div className="flex justify-end gap-1">
-                      <Button
-                        type="button"
-                        size="icon"
-                        variant="ghost"
-                        title={t("actions.notes")}
-                        aria-label={t("actions.notesFor", { name: user.name })}
-                        onClick={() => setNotesFor(user)}
-                      >
-                        <NotebookPen aria-hidden="true" />
-                      </Button>
-                      {(user.role === "user" || user.role === "manager") && !user.deactivatedAt ? (
-                        <Button asChild size="icon" variant="ghost" title={t("actions.import")}>
-                          <Link
-                            to={`/import?userId=${encodeURIComponent(user.id)}`}
-                            aria-label={t("actions.importFor", { name: user.name })}
-                            data-testid="user-import-link"
-                          >
-                            <FileUp aria-hidden="true" />
-                          </Link>
-                        </Button>
-                      ) : null}
-                      <Button
-                        type="button"
-                        size="icon"
-                        variant="ghost"
-                        title={t("actions.edit")}
-                        aria-label={t("actions.editUser", { name: user.name })}
-                        onClick={() => setEditing({ user })}
-                      >
-                        <PencilIcon aria-hidden="true" />
-                      </Button>
-                      {user.id !== me.id ? (
-                        <Button
-                          type="button"
-                          size="icon"
-                          variant="ghost"
-                          title={t(user.deactivatedAt ? "actions.reactivate" : "actions.deactivate")}
-                          aria-label={t(
-                            user.deactivatedAt ? "actions.reactivateUser" : "actions.deactivateUser",
-                            {
-                              name: user.name,
-                            },
-                          )}
-                          onClick={() =>
-                            setRemoving({ user, mode: user.deactivatedAt ? "reactivate" : "deactivate" })
-                          }
-                        >
-                          {user.deactivatedAt ? <UserCheck aria-hidden="true" /> : <Ban aria-hidden="true" />}
-                        </Button>
-                      ) : null}
-                      {user.id !== me.id ? (
-                        <Button
-                          type="button"
-                          size="icon"
-                          variant="ghost"
-                          className="text-destructive hover:text-destructive"
-                          title={t("actions.delete")}
-                          aria-label={t("actions.deleteUser", { name: user.name })}
-                          onClick={() => setRemoving({ user, mode: "delete" })}
-                        >
-                          <Trash2Icon aria-hidden="true" />
-                        </Button>
-                      ) : null}
-                      {user.id !== me.id ? (
-                        <DropdownMenu>
-                          <DropdownMenuTrigger asChild>
-                            <Button
-                              type="button"
-                              size="icon"
-                              variant="ghost"
-                              title={t("actions.more")}
-                              aria-label={t("actions.moreFor", { name: user.name })}
-                              data-testid="user-more-actions"
-                            >
-                              <MoreHorizontal aria-hidden="true" />
-                            </Button>
-                          </DropdownMenuTrigger>
-                          <DropdownMenuContent align="end">
-                            <DropdownMenuItem
-                              onSelect={() => setSignInAction({ user, action: "endSessions" })}
-                              data-testid="end-user-sessions"
-                            >
-                              <LogOut aria-hidden="true" />
-                              {t("actions.endSessions")}
-                            </DropdownMenuItem>
-                            {user.twoFactorEnabled ? (
-                              <DropdownMenuItem
-                                onSelect={() => setSignInAction({ user, action: "disableTwoFactor" })}
-                                data-testid="disable-user-two-factor"
-                              >
-                                <ShieldOff aria-hidden="true" />
-                                {t("actions.disableTwoFactor")}
-                              </DropdownMenuItem>
-                            ) : null}
-                          </DropdownMenuContent>
-                        </DropdownMenu>
-                      ) : null}
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-      )}
+      <DataTable
+        columns={columns}
+        data={list.data}
+        status={list}
+        getRowId={(user) => user.id}
+        label={t("title")}
+        urlKey="users"
+        rowProps={(user) => ({ "data-user-email": user.email })}
+        empty={{ title: t("empty") }}
+        errorTitle={t("loadFailed")}
+        columnMenu
+      />
 
       <UserDialog
         open={editing !== null}
