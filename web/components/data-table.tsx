@@ -43,7 +43,7 @@ import { cn } from "@/lib/utils";
 // never gets a page-wide horizontal scroll; figures are right-aligned, tabular and never wrap.
 
 /** Exact decimal strings (money, ratios) compared without floats; see compareDecimal. */
-const sortFn_decimal: SortFn<any, any> = (a, b, id) =>
+const sortFn_decimal: SortFn<TableFeatures, RowData> = (a, b, id) =>
   compareDecimal(a.getValue<string | null>(id), b.getValue<string | null>(id));
 
 export const dataTableFeatures = tableFeatures({
@@ -64,7 +64,6 @@ export const dataTableFeatures = tableFeatures({
 type Features = typeof dataTableFeatures;
 
 declare module "@tanstack/table-core" {
-  // biome-ignore lint/correctness/noUnusedVariables: the type parameters must match the declaration
   interface ColumnMeta<
     in out TFeatures extends TableFeatures,
     in out TData extends RowData,
@@ -91,8 +90,8 @@ declare module "@tanstack/table-core" {
 
 type DataAttributes = { [key: `data-${string}`]: string | number | boolean | undefined };
 
-export type DataTableColumn<T extends RowData> = ColumnDef<Features, T, any>;
-export type DataTableMeta<T extends RowData> = ColumnMeta<Features, T, any>;
+export type DataTableColumn<T extends RowData> = ColumnDef<Features, T, CellData>;
+export type DataTableMeta<T extends RowData> = ColumnMeta<Features, T, CellData>;
 
 /** The loading state of a TanStack Query result, as the table reads it. */
 export type DataTableStatus = {
