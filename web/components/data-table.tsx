@@ -362,6 +362,7 @@ export function DataTable<T extends RowData>({
   } else {
     const tableElement = (
       <section
+        data-slot="table-container"
         aria-label={label}
         aria-busy={loading || undefined}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
