@@ -5,7 +5,14 @@ import { restoreLanguage } from "./support/api";
 import { screensServer, storageStatePath } from "./support/env";
 import { expect, test } from "./support/fixtures";
 import { findLink, waitForMail } from "./support/mail";
-import { expectScreen, languages, openPage, themes, viewportNames } from "./support/pages";
+import {
+  expectNoHorizontalScroll,
+  expectScreen,
+  languages,
+  openPage,
+  themes,
+  viewportNames,
+} from "./support/pages";
 
 // Issue 4 journey on the seeded server, signed in as the seeded admin: invitations, an offer
 // assigned to one buyer, a note the buyer reads but cannot edit, deleting a user with their data,
@@ -347,6 +354,34 @@ test("a user with payouts can only be deactivated, then cannot sign in until rea
   await expect(row.getByRole("button", { name: `Desativar ${payee.name}` })).toBeVisible();
   expect((await apiSignIn(api, payee.email, payee.password)).status()).toBe(200);
   await api.dispose();
+});
+
+test("the team tables scroll inside their own box at 360 px; sort, search and hidden columns live in the URL", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const url of ["/admin/users", "/admin/offers"]) {
+    await page.goto(url);
+    await expect(page.locator("table tbody tr").first()).toBeVisible();
+    await expectNoHorizontalScroll(page, { message: `${url} scrolls sideways at 360 px` });
+  }
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/admin/users");
+  await expect(page.locator(`tr[data-user-email="${buyerA.email}"]`)).toBeVisible();
+  await page.getByTestId("column-menu").click();
+  await page.getByTestId("column-toggle-email").click();
+  await expect(page).toHaveURL(/[?&]users\.hide=email/);
+  await page.keyboard.press("Escape");
+  await page.getByTestId("sort-name").click();
+  await expect(page).toHaveURL(/[?&]users\.sort=name/);
+  await page.getByLabel("Buscar").fill(buyerA.email);
+  await expect(page).toHaveURL(/[?&]q=/);
+  await page.reload();
+  await expect(page.getByRole("columnheader", { name: "E-mail" })).toHaveCount(0);
+  await expect(page.getByRole("columnheader", { name: /Nome/ })).toHaveAttribute("aria-sort", "ascending");
+  await expect(page.locator("table tbody tr")).toHaveCount(1);
+  await expect(page.locator(`tr[data-user-email="${buyerA.email}"]`)).toBeVisible();
 });
 
 // One test per language and theme: each has its own time budget on a slow machine.

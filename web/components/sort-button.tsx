@@ -1,4 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import type { ReactNode } from "react";
 import { cn } from "@/lib/utils";
 
 /**
@@ -13,7 +14,7 @@ export function SortButton({
   alignEnd = false,
   testId,
 }: {
-  label: string;
+  label: ReactNode;
   active: boolean;
   direction: "asc" | "desc" | undefined;
   onClick: () => void;

@@ -46,15 +46,17 @@ export function EmptyState({
   description,
   action,
   className,
+  testId = "empty-state",
 }: {
   title: string;
   description?: string;
   action?: ReactNode;
   className?: string;
+  testId?: string;
 }) {
   return (
     <div
-      data-testid="empty-state"
+      data-testid={testId}
       className={cn(
         "flex flex-col items-center gap-3 rounded-lg border border-dashed p-8 text-center",
         className,

@@ -1,13 +1,13 @@
 import type { MetricsTotals } from "@domain/schemas/campaigns";
 import type { Dashboard } from "@domain/schemas/reports";
-import { useId } from "react";
+import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { DataTable, type DataTableColumn, figureColumn } from "@/components/data-table";
 import { EmptyState, ErrorState } from "@/components/states";
 import { TrendIcon, trendClass } from "@/components/trend";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 import { useAdminDashboard } from "../api";
@@ -124,9 +124,47 @@ function SummaryCards({ totals }: { totals: MetricsTotals }) {
   );
 }
 
+type OfferRow = Dashboard["byOffer"][number];
+type UserRow = Dashboard["byUser"][number];
+
 function OfferTable({ rows }: { rows: Dashboard["byOffer"] }) {
   const { t } = useTranslation("admin-insights");
   const f = useFormatters();
+  const offerColumns = useMemo<DataTableColumn<OfferRow>[]>(
+    () => [
+      {
+        id: "offer",
+        accessorFn: (row) => row.offerName ?? t("offerNotFound"),
+        header: t("columns.offer"),
+        meta: { className: "font-medium", cellProps: () => ({ "data-testid": "cell-offer" }) },
+      },
+      {
+        id: "casino",
+        accessorFn: (row) => row.casinoBrand ?? "—",
+        header: t("columns.casino"),
+        meta: { cellProps: () => ({ "data-testid": "cell-casino" }) },
+      },
+      figureColumn<OfferRow>(
+        "campaigns",
+        t("columns.campaigns"),
+        (row) => String(row.campaigns),
+        (row) => f.number(row.campaigns),
+      ),
+      figureColumn<OfferRow>(
+        "deposits",
+        t("columns.deposits"),
+        (row) => String(row.deposits),
+        (row) => f.number(row.deposits),
+      ),
+      figureColumn<OfferRow>(
+        "revenue",
+        t("columns.revenue"),
+        (row) => row.revenue,
+        (row) => f.money(row.revenue),
+      ),
+    ],
+    [t, f],
+  );
   return (
     <Card className="gap-4 py-4 sm:py-6">
       <CardHeader className="px-4 sm:px-6">
@@ -135,39 +173,17 @@ function OfferTable({ rows }: { rows: Dashboard["byOffer"] }) {
         </CardTitle>
       </CardHeader>
       <CardContent className="px-4 sm:px-6">
-        <Table data-testid="offer-table" className="hidden sm:table">
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>{t("columns.offer")}</TableHead>
-              <TableHead>{t("columns.casino")}</TableHead>
-              <TableHead className="text-right">{t("columns.campaigns")}</TableHead>
-              <TableHead className="text-right">{t("columns.deposits")}</TableHead>
-              <TableHead className="text-right">{t("columns.revenue")}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.offerId ?? "none"} data-testid="offer-row" data-offer-id={row.offerId ?? ""}>
-                <TableCell className="font-medium" data-testid="cell-offer">
-                  {row.offerName ?? t("offerNotFound")}
-                </TableCell>
-                <TableCell data-testid="cell-casino">{row.casinoBrand ?? "—"}</TableCell>
-                <TableCell className="text-right tabular-nums" data-testid="cell-campaigns">
-                  {f.number(row.campaigns)}
-                </TableCell>
-                <TableCell className="text-right tabular-nums" data-testid="cell-deposits">
-                  {f.number(row.deposits)}
-                </TableCell>
-                <TableCell className="text-right tabular-nums" data-testid="cell-revenue">
-                  {f.money(row.revenue)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        {/* Phones: the same rows as a list, so nothing hides behind a sideways scroll. */}
-        <ul className="grid gap-2 sm:hidden" data-testid="offer-list">
-          {rows.map((row) => (
+        <DataTable
+          columns={offerColumns}
+          data={rows}
+          getRowId={(row) => row.offerId ?? "none"}
+          label={t("dashboard.byOffer")}
+          urlKey="offers"
+          testId="offer-table"
+          cardsTestId="offer-list"
+          rowProps={(row) => ({ "data-testid": "offer-row", "data-offer-id": row.offerId ?? "" })}
+          bordered={false}
+          renderCard={(row) => (
             <li
               key={row.offerId ?? "none"}
               className="rounded-md border p-3 text-sm"
@@ -183,8 +199,8 @@ function OfferTable({ rows }: { rows: Dashboard["byOffer"] }) {
                 ]}
               />
             </li>
-          ))}
-        </ul>
+          )}
+        />
       </CardContent>
     </Card>
   );
@@ -193,6 +209,54 @@ function OfferTable({ rows }: { rows: Dashboard["byOffer"] }) {
 function UserTable({ rows }: { rows: Dashboard["byUser"] }) {
   const { t } = useTranslation("admin-insights");
   const f = useFormatters();
+  const userColumns = useMemo<DataTableColumn<UserRow>[]>(
+    () => [
+      {
+        id: "user",
+        accessorKey: "name",
+        header: t("columns.user"),
+        cell: ({ row }) => (
+          <>
+            <div className="font-medium">{row.original.name}</div>
+            <div className="text-muted-foreground text-xs">{row.original.email}</div>
+          </>
+        ),
+        meta: { cellProps: () => ({ "data-testid": "cell-user" }) },
+      },
+      figureColumn<UserRow>(
+        "campaigns",
+        t("columns.campaigns"),
+        (row) => String(row.campaigns),
+        (row) => f.number(row.campaigns),
+      ),
+      figureColumn<UserRow>(
+        "deposits",
+        t("columns.deposits"),
+        (row) => String(row.deposits),
+        (row) => f.number(row.deposits),
+      ),
+      figureColumn<UserRow>(
+        "revenue",
+        t("columns.revenue"),
+        (row) => row.revenue,
+        (row) => f.money(row.revenue),
+      ),
+      figureColumn<UserRow>(
+        "profit",
+        t("columns.profit"),
+        (row) => row.profit,
+        (row) => f.money(row.profit),
+        (row) => trendClass(row.profit),
+      ),
+      figureColumn<UserRow>(
+        "roi",
+        t("columns.roi"),
+        (row) => row.roi,
+        (row) => f.percent(row.roi),
+      ),
+    ],
+    [t, f],
+  );
   return (
     <Card className="gap-4 py-4 sm:py-6">
       <CardHeader className="px-4 sm:px-6">
@@ -201,48 +265,17 @@ function UserTable({ rows }: { rows: Dashboard["byUser"] }) {
         </CardTitle>
       </CardHeader>
       <CardContent className="px-4 sm:px-6">
-        <Table data-testid="user-table" className="hidden sm:table">
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>{t("columns.user")}</TableHead>
-              <TableHead className="text-right">{t("columns.campaigns")}</TableHead>
-              <TableHead className="text-right">{t("columns.deposits")}</TableHead>
-              <TableHead className="text-right">{t("columns.revenue")}</TableHead>
-              <TableHead className="text-right">{t("columns.profit")}</TableHead>
-              <TableHead className="text-right">{t("columns.roi")}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.userId} data-testid="user-row" data-user-id={row.userId}>
-                <TableCell data-testid="cell-user">
-                  <div className="font-medium">{row.name}</div>
-                  <div className="text-muted-foreground text-xs">{row.email}</div>
-                </TableCell>
-                <TableCell className="text-right tabular-nums" data-testid="cell-campaigns">
-                  {f.number(row.campaigns)}
-                </TableCell>
-                <TableCell className="text-right tabular-nums" data-testid="cell-deposits">
-                  {f.number(row.deposits)}
-                </TableCell>
-                <TableCell className="text-right tabular-nums" data-testid="cell-revenue">
-                  {f.money(row.revenue)}
-                </TableCell>
-                <TableCell
-                  className={cn("text-right tabular-nums", trendClass(row.profit))}
-                  data-testid="cell-profit"
-                >
-                  {f.money(row.profit)}
-                </TableCell>
-                <TableCell className="text-right tabular-nums" data-testid="cell-roi">
-                  {f.percent(row.roi)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        <ul className="grid gap-2 sm:hidden" data-testid="user-list">
-          {rows.map((row) => (
+        <DataTable
+          columns={userColumns}
+          data={rows}
+          getRowId={(row) => row.userId}
+          label={t("dashboard.byUser")}
+          urlKey="users"
+          testId="user-table"
+          cardsTestId="user-list"
+          rowProps={(row) => ({ "data-testid": "user-row", "data-user-id": row.userId })}
+          bordered={false}
+          renderCard={(row) => (
             <li key={row.userId} className="rounded-md border p-3 text-sm" data-user-id={row.userId}>
               <p className="font-medium">{row.name}</p>
               <p className="break-all text-muted-foreground text-xs">{row.email}</p>
@@ -256,8 +289,8 @@ function UserTable({ rows }: { rows: Dashboard["byUser"] }) {
                 ]}
               />
             </li>
-          ))}
-        </ul>
+          )}
+        />
       </CardContent>
     </Card>
   );

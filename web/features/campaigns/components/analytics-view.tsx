@@ -1,16 +1,17 @@
 import { lastNDays, todayIn } from "@domain/periods";
 import type { MetricsTotals } from "@domain/schemas/campaigns";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { DataTable, type DataTableColumn } from "@/components/data-table";
 import { ConversionBars, MetricCards } from "@/components/metric-cards";
 import { EmptyState, ErrorState } from "@/components/states";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useAppConfig } from "@/lib/config";
 import { useFormatters } from "@/lib/use-formatters";
+import { useUrlParam } from "@/lib/use-url-state";
 import { cn } from "@/lib/utils";
 import { useAnalytics, useVisibleOffers } from "../api";
 import { CampaignsTable } from "./campaigns-table";
@@ -26,8 +27,13 @@ export function AnalyticsView() {
   const f = useFormatters();
   const config = useAppConfig();
   const offers = useVisibleOffers();
-  const [period, setPeriod] = useState<PeriodChoice>("30");
-  const [offerId, setOfferId] = useState("");
+  // The period and offer live in the address, like the campaign table's search, sort and page.
+  const [periodParam, setPeriod] = useUrlParam("period", { resetPage: "" });
+  const [offerParam, setOfferId] = useUrlParam("offer", { resetPage: "" });
+  const period: PeriodChoice = periodChoices.includes(periodParam as PeriodChoice)
+    ? (periodParam as PeriodChoice)
+    : "30";
+  const offerId = offerParam ?? "";
   const timeZone = config.data?.workspaceTimezone;
   const today = timeZone ? todayIn(timeZone) : null;
   const range = today ? (period === "all" ? { to: today } : lastNDays(Number(period), today)) : null;
@@ -43,7 +49,7 @@ export function AnalyticsView() {
           <NativeSelect
             id="analytics-period"
             value={period}
-            onChange={(event) => setPeriod(event.target.value as PeriodChoice)}
+            onChange={(event) => setPeriod(event.target.value === "30" ? null : event.target.value)}
             data-testid="analytics-period"
           >
             {periodChoices.map((choice) => (
@@ -142,30 +148,32 @@ function TotalsTable({ totals }: { totals: MetricsTotals }) {
     { key: "profit", value: f.money(totals.profit) },
     { key: "roi", value: f.percent(totals.roi) },
   ];
+  const columns = useMemo<DataTableColumn<{ key: string; value: string }>[]>(
+    () => [
+      { id: "metric", accessorFn: (row) => t(`metrics.${row.key}`), header: t("analytics.metric") },
+      {
+        id: "value",
+        accessorKey: "value",
+        header: t("analytics.value"),
+        meta: { numeric: true, cellProps: (row) => ({ "data-testid": `totals-${row.key}` }) },
+      },
+    ],
+    [t],
+  );
   return (
     <Card>
       <CardHeader>
         <CardTitle>{t("analytics.totals")}</CardTitle>
       </CardHeader>
       <CardContent>
-        <Table>
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>{t("analytics.metric")}</TableHead>
-              <TableHead className="text-right">{t("analytics.value")}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.key}>
-                <TableCell>{t(`metrics.${row.key}`)}</TableCell>
-                <TableCell className="text-right tabular-nums" data-testid={`totals-${row.key}`}>
-                  {row.value}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          columns={columns}
+          data={rows}
+          getRowId={(row) => row.key}
+          label={t("analytics.totals")}
+          sorting="none"
+          bordered={false}
+        />
       </CardContent>
     </Card>
   );

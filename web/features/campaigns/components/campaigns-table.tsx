@@ -1,11 +1,10 @@
 import type { Campaign, CampaignFilter } from "@domain/schemas/campaigns";
 import { type CampaignSortField, campaignSortFields } from "@domain/schemas/values";
-import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Search } from "lucide-react";
-import { useEffect, useState } from "react";
+import { ArrowDown, ArrowUp, Search } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DataTable, type DataTableColumn } from "@/components/data-table";
 import { RowMenuTrigger } from "@/components/row-menu-trigger";
-import { SortButton } from "@/components/sort-button";
-import { EmptyState, ErrorState } from "@/components/states";
 import { trendClass } from "@/components/trend";
 import { Button } from "@/components/ui/button";
 import {
@@ -16,16 +15,19 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useFormatters } from "@/lib/use-formatters";
+import { useTableUrlState, useUrlParam } from "@/lib/use-url-state";
 import { cn } from "@/lib/utils";
 import { useCampaignList } from "../api";
 import { useCampaignDialogs } from "./campaign-dialogs";
 
 const pageSize = 10;
+const defaultSort = { id: "date", desc: true };
 
 type Order = "asc" | "desc";
+
+const isSortField = (value: string | undefined): value is CampaignSortField =>
+  (campaignSortFields as readonly string[]).includes(value ?? "");
 
 function useDebounced<T>(value: T, delay = 300): T {
   const [debounced, setDebounced] = useState(value);
@@ -38,7 +40,7 @@ function useDebounced<T>(value: T, delay = 300): T {
 
 /**
  * The buyer's campaigns, searched, sorted and paged by the server (page size 10): only the page
- * on screen is ever fetched.
+ * on screen is ever fetched. Search, sort, page and hidden columns live in the address.
  */
 export function CampaignsTable({
   filter = {},
@@ -52,214 +54,152 @@ export function CampaignsTable({
   const { t } = useTranslation("campaigns");
   const f = useFormatters();
   const { actions, dialogs } = useCampaignDialogs();
-  const [search, setSearch] = useState("");
+  const [searchParam, setSearch] = useUrlParam("q", { resetPage: "" });
+  const search = searchParam ?? "";
   const q = useDebounced(search.trim());
-  const [sort, setSort] = useState<CampaignSortField>("date");
-  const [order, setOrder] = useState<Order>("desc");
-  const [page, setPage] = useState(1);
-  const filterKey = JSON.stringify(filter);
-
-  // A new search, sort or filter starts again on page 1.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the values are the trigger
-  useEffect(() => setPage(1), [q, sort, order, filterKey]);
+  const [url, setUrl] = useTableUrlState("", { sort: defaultSort });
+  const sort: CampaignSortField = isSortField(url.sort?.id) ? url.sort.id : "date";
+  const order: Order = url.sort ? (url.sort.desc ? "desc" : "asc") : "desc";
+  const page = url.page;
 
   const list = useCampaignList({ ...filter, ...(q ? { q } : {}), sort, order, page, pageSize });
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const items = list.data?.items ?? [];
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(page * pageSize, total);
 
+  // A page past the end (rows deleted, a shared link gone stale) falls back to the last one.
   useEffect(() => {
-    if (list.data && page > pages) setPage(pages);
-  }, [list.data, page, pages]);
+    if (list.data && page > pages) setUrl({ page: pages });
+  }, [list.data, page, pages, setUrl]);
 
-  const sortBy = (field: CampaignSortField) => {
-    if (field === sort) setOrder(order === "desc" ? "asc" : "desc");
-    else {
-      setSort(field);
-      setOrder("desc");
-    }
-  };
+  const columns = useMemo<DataTableColumn<Campaign>[]>(() => {
+    const money = (id: CampaignSortField, value: (campaign: Campaign) => string, tone = false) =>
+      ({
+        id,
+        accessorFn: value,
+        header: t(`sort.${id}`),
+        cell: ({ row }) => (id === "roi" ? f.percent(value(row.original)) : f.money(value(row.original))),
+        meta: {
+          numeric: true,
+          label: t(`sort.${id}`),
+          ...(tone
+            ? { cellProps: (campaign: Campaign) => ({ className: trendClass(value(campaign)) }) }
+            : {}),
+        },
+      }) satisfies DataTableColumn<Campaign>;
+    return [
+      {
+        id: "date",
+        accessorKey: "date",
+        header: t("sort.date"),
+        cell: ({ row }) => f.date(row.original.date),
+        enableHiding: false,
+        meta: { descFirst: true },
+      },
+      {
+        id: "offer",
+        accessorFn: (campaign) => campaign.offer?.name ?? "",
+        header: t("fields.offer"),
+        enableSorting: false,
+        cell: ({ row }) =>
+          row.original.offer?.name ?? (
+            <span className="text-muted-foreground">{t("card.offerNotFound")}</span>
+          ),
+        meta: { className: "max-w-48 truncate", label: t("fields.offer") },
+      },
+      money("spent", (campaign) => campaign.spent),
+      money("revenue", (campaign) => campaign.revenue),
+      money("profit", (campaign) => campaign.profit, true),
+      money("roi", (campaign) => campaign.roi, true),
+      money("epc", (campaign) => campaign.epc),
+      {
+        id: "actions",
+        header: () => <span className="sr-only">{t("table.actions")}</span>,
+        enableSorting: false,
+        enableHiding: false,
+        cell: ({ row }) => <RowMenu campaign={row.original} actions={actions} />,
+        meta: { className: "w-10" },
+      },
+    ];
+  }, [t, f, actions]);
 
-  const header = (field: CampaignSortField, className?: string) => {
-    const active = field === sort;
-    return (
-      <TableHead
-        className={className}
-        aria-sort={active ? (order === "desc" ? "descending" : "ascending") : "none"}
-      >
-        <SortButton
-          label={t(`sort.${field}`)}
-          active={active}
-          direction={order}
-          onClick={() => sortBy(field)}
-          alignEnd={className?.includes("text-right")}
-          testId={`sort-${field}`}
-        />
-      </TableHead>
-    );
-  };
+  const toolbar = (
+    <>
+      {searchable ? (
+        <div className="relative flex-1">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={t("table.searchPlaceholder")}
+            aria-label={t("table.search")}
+            className="pl-8"
+            data-testid="campaign-search"
+          />
+        </div>
+      ) : (
+        <div className="flex-1" />
+      )}
+      <div className="flex items-center gap-2">
+        <NativeSelect
+          value={sort}
+          onChange={(event) => setUrl({ sort: { id: event.target.value, desc: order === "desc" }, page: 1 })}
+          aria-label={t("table.sortBy")}
+          className="sm:w-44"
+          data-testid="sort-select"
+        >
+          {campaignSortFields.map((field) => (
+            <option key={field} value={field}>
+              {t(`sort.${field}`)}
+            </option>
+          ))}
+        </NativeSelect>
+        <Button
+          variant="outline"
+          size="icon"
+          onClick={() => setUrl({ sort: { id: sort, desc: order !== "desc" }, page: 1 })}
+          aria-label={order === "desc" ? t("table.descending") : t("table.ascending")}
+          title={order === "desc" ? t("table.descending") : t("table.ascending")}
+          data-testid="order-toggle"
+        >
+          {order === "desc" ? <ArrowDown aria-hidden="true" /> : <ArrowUp aria-hidden="true" />}
+        </Button>
+      </div>
+    </>
+  );
 
   return (
-    <div className="space-y-4" data-testid={testId}>
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        {searchable ? (
-          <div className="relative flex-1">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder={t("table.searchPlaceholder")}
-              aria-label={t("table.search")}
-              className="pl-8"
-              data-testid="campaign-search"
-            />
-          </div>
-        ) : (
-          <div className="flex-1" />
-        )}
-        <div className="flex items-center gap-2">
-          <NativeSelect
-            value={sort}
-            onChange={(event) => {
-              setSort(event.target.value as CampaignSortField);
-            }}
-            aria-label={t("table.sortBy")}
-            className="sm:w-44"
-            data-testid="sort-select"
-          >
-            {campaignSortFields.map((field) => (
-              <option key={field} value={field}>
-                {t(`sort.${field}`)}
-              </option>
-            ))}
-          </NativeSelect>
-          <Button
-            variant="outline"
-            size="icon"
-            onClick={() => setOrder(order === "desc" ? "asc" : "desc")}
-            aria-label={order === "desc" ? t("table.descending") : t("table.ascending")}
-            title={order === "desc" ? t("table.descending") : t("table.ascending")}
-            data-testid="order-toggle"
-          >
-            {order === "desc" ? <ArrowDown aria-hidden="true" /> : <ArrowUp aria-hidden="true" />}
-          </Button>
-        </div>
-      </div>
-
-      {list.isError && !list.data ? (
-        <ErrorState error={list.error} onRetry={() => list.refetch()} />
-      ) : list.isPending ? (
-        <div className="space-y-2" aria-busy="true">
-          {Array.from({ length: 5 }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-            <Skeleton key={index} className="h-10 w-full" />
-          ))}
-        </div>
-      ) : items.length === 0 ? (
-        <EmptyState
-          title={q ? t("table.noResults") : t("table.empty")}
-          description={q ? t("table.noResultsHint") : t("table.emptyHint")}
-        />
-      ) : (
-        <div className={cn(list.isFetching && "opacity-70 transition-opacity")}>
-          {/* A phone gets one card per day instead of a table it would have to scroll sideways. */}
-          <ul className="space-y-2 sm:hidden" data-testid="campaign-list">
-            {items.map((campaign) => (
-              <CampaignItem key={campaign.id} campaign={campaign} actions={actions} f={f} />
-            ))}
-          </ul>
-          <div className="hidden rounded-lg border sm:block">
-            <Table>
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  {header("date")}
-                  <TableHead>{t("fields.offer")}</TableHead>
-                  {header("spent", "text-right")}
-                  {header("revenue", "text-right")}
-                  {header("profit", "text-right")}
-                  {header("roi", "text-right")}
-                  {header("epc", "text-right")}
-                  <TableHead className="w-10">
-                    <span className="sr-only">{t("table.actions")}</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {items.map((campaign) => (
-                  <CampaignRow key={campaign.id} campaign={campaign} actions={actions} f={f} />
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-        </div>
-      )}
-
-      <div className="flex flex-col gap-2 text-muted-foreground text-sm sm:flex-row sm:items-center sm:justify-between">
-        <p data-testid="pagination-summary">{t("table.showing", { from: first, to: last, total })}</p>
-        <div className="flex items-center gap-2">
-          <span data-testid="pagination-page">{t("table.page", { page, pages })}</span>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => setPage(page - 1)}
-            disabled={page <= 1}
-            aria-label={t("table.previous")}
-          >
-            <ChevronLeft aria-hidden="true" />
-            <span className="hidden sm:inline">{t("table.previous")}</span>
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => setPage(page + 1)}
-            disabled={page >= pages}
-            aria-label={t("table.next")}
-          >
-            <span className="hidden sm:inline">{t("table.next")}</span>
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        </div>
-      </div>
+    <div data-testid={testId}>
+      <DataTable
+        columns={columns}
+        data={list.data?.items}
+        status={list}
+        getRowId={(campaign) => campaign.id}
+        label={t("table.search")}
+        defaultSort={defaultSort}
+        sorting="server"
+        paging={{
+          mode: "server",
+          pageSize,
+          rowCount: total,
+          summary: (from, to, count) => t("table.showing", { from, to, total: count }),
+        }}
+        columnMenu
+        toolbar={toolbar}
+        rowProps={() => ({ "data-testid": "campaign-row" })}
+        empty={{
+          title: q ? t("table.noResults") : t("table.empty"),
+          description: q ? t("table.noResultsHint") : t("table.emptyHint"),
+        }}
+        // A phone gets one card per day instead of a table it would have to scroll sideways.
+        renderCard={(campaign) => <CampaignItem campaign={campaign} actions={actions} f={f} />}
+        cardsTestId="campaign-list"
+      />
       {dialogs}
     </div>
-  );
-}
-
-function CampaignRow({
-  campaign,
-  actions,
-  f,
-}: {
-  campaign: Campaign;
-  actions: Actions;
-  f: ReturnType<typeof useFormatters>;
-}) {
-  const { t } = useTranslation("campaigns");
-  return (
-    <TableRow data-testid="campaign-row">
-      <TableCell>{f.date(campaign.date)}</TableCell>
-      <TableCell className="max-w-48 truncate">
-        {campaign.offer?.name ?? <span className="text-muted-foreground">{t("card.offerNotFound")}</span>}
-      </TableCell>
-      <TableCell className="text-right tabular-nums">{f.money(campaign.spent)}</TableCell>
-      <TableCell className="text-right tabular-nums">{f.money(campaign.revenue)}</TableCell>
-      <TableCell className={cn("text-right tabular-nums", trendClass(campaign.profit))}>
-        {f.money(campaign.profit)}
-      </TableCell>
-      <TableCell className={cn("text-right tabular-nums", trendClass(campaign.roi))}>
-        {f.percent(campaign.roi)}
-      </TableCell>
-      <TableCell className="text-right tabular-nums">{f.money(campaign.epc)}</TableCell>
-      <TableCell>
-        <RowMenu campaign={campaign} actions={actions} />
-      </TableCell>
-    </TableRow>
   );
 }
 

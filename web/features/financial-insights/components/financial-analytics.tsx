@@ -1,10 +1,11 @@
 import type { FinancialAnalytics as AnalyticsData } from "@domain/schemas/reports";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { DataTable, type DataTableColumn, figureColumn } from "@/components/data-table";
 import { EmptyState, ErrorState } from "@/components/states";
 import { TrendIcon } from "@/components/trend";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 import { useFinancialAnalytics } from "../api";
@@ -13,7 +14,6 @@ import { LoadingCards } from "./financial-dashboard";
 import { PeriodSelect } from "./period-select";
 import { ProfitValue, profitClass } from "./profit-value";
 import { RankBadge } from "./rank-badge";
-import { ScrollTable } from "./scroll-table";
 import { StatCard } from "./stat-card";
 
 /** A count as a percentage of another (0 when the base is 0), from the server's sums. */
@@ -204,9 +204,57 @@ function StepRates({ totals }: { totals: AnalyticsData["totals"] }) {
   );
 }
 
+type TopUser = AnalyticsData["topUsers"][number];
+type TopOffer = AnalyticsData["topOffers"][number];
+
 function TopUsers({ rows }: { rows: AnalyticsData["topUsers"] }) {
   const { t } = useTranslation("financial-insights");
   const f = useFormatters();
+  const columns = useMemo<DataTableColumn<TopUser>[]>(
+    () => [
+      {
+        id: "rank",
+        header: t("columns.rank"),
+        cell: ({ row }) => <RankBadge rank={row.index + 1} />,
+        meta: { className: "w-10" },
+      },
+      {
+        id: "user",
+        header: t("columns.user"),
+        cell: ({ row }) => (
+          <>
+            <div className="font-medium">{row.original.name}</div>
+            <div className="text-muted-foreground text-xs">{row.original.email}</div>
+          </>
+        ),
+      },
+      figureColumn<TopUser>(
+        "campaigns",
+        t("columns.campaigns"),
+        (row) => row.campaigns,
+        (row) => f.number(row.campaigns),
+      ),
+      figureColumn<TopUser>(
+        "revenue",
+        t("columns.revenue"),
+        (row) => row.revenue,
+        (row) => f.money(row.revenue),
+      ),
+      figureColumn<TopUser>(
+        "profit",
+        t("columns.profit"),
+        (row) => row.profit,
+        (row) => <ProfitValue value={row.profit} className="flex-nowrap" />,
+      ),
+      figureColumn<TopUser>(
+        "roi",
+        t("columns.roi"),
+        (row) => row.roi,
+        (row) => f.percent(row.roi),
+      ),
+    ],
+    [t, f],
+  );
   return (
     <Card className="gap-4">
       <CardHeader>
@@ -216,41 +264,18 @@ function TopUsers({ rows }: { rows: AnalyticsData["topUsers"] }) {
         <CardDescription>{t("analytics.topUsersDescription")}</CardDescription>
       </CardHeader>
       <CardContent className="px-2 sm:px-6">
-        {rows.length === 0 ? (
-          <EmptyState title={t("analytics.empty")} />
-        ) : (
-          <ScrollTable label={t("analytics.topUsers")} data-testid="top-users">
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <TableHead className="w-10">{t("columns.rank")}</TableHead>
-                <TableHead>{t("columns.user")}</TableHead>
-                <TableHead className="text-right">{t("columns.campaigns")}</TableHead>
-                <TableHead className="text-right">{t("columns.revenue")}</TableHead>
-                <TableHead className="text-right">{t("columns.profit")}</TableHead>
-                <TableHead className="text-right">{t("columns.roi")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((row, index) => (
-                <TableRow key={row.userId} data-user-email={row.email}>
-                  <TableCell>
-                    <RankBadge rank={index + 1} />
-                  </TableCell>
-                  <TableCell>
-                    <div className="font-medium">{row.name}</div>
-                    <div className="text-muted-foreground text-xs">{row.email}</div>
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{f.number(row.campaigns)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{f.money(row.revenue)}</TableCell>
-                  <TableCell className="text-right tabular-nums" data-testid="cell-profit">
-                    <ProfitValue value={row.profit} className="flex-nowrap" />
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{f.percent(row.roi)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </ScrollTable>
-        )}
+        <DataTable
+          columns={columns}
+          data={rows}
+          getRowId={(row) => row.userId}
+          label={t("analytics.topUsers")}
+          // A ranking: the server's order is the point.
+          sorting="none"
+          testId="top-users"
+          rowProps={(row) => ({ "data-user-email": row.email })}
+          empty={{ title: t("analytics.empty") }}
+          bordered={false}
+        />
       </CardContent>
     </Card>
   );
@@ -259,6 +284,47 @@ function TopUsers({ rows }: { rows: AnalyticsData["topUsers"] }) {
 function TopOffers({ rows }: { rows: AnalyticsData["topOffers"] }) {
   const { t } = useTranslation("financial-insights");
   const f = useFormatters();
+  const columns = useMemo<DataTableColumn<TopOffer>[]>(
+    () => [
+      {
+        id: "rank",
+        header: t("columns.rank"),
+        cell: ({ row }) => <RankBadge rank={row.index + 1} />,
+        meta: { className: "w-10" },
+      },
+      {
+        id: "offer",
+        header: t("columns.offer"),
+        cell: ({ row }) => (
+          <>
+            <div className="font-medium">{row.original.offerName ?? t("analytics.offerDeleted")}</div>
+            {row.original.casinoBrand ? (
+              <div className="text-muted-foreground text-xs">{row.original.casinoBrand}</div>
+            ) : null}
+          </>
+        ),
+      },
+      figureColumn<TopOffer>(
+        "campaigns",
+        t("columns.campaigns"),
+        (row) => row.campaigns,
+        (row) => f.number(row.campaigns),
+      ),
+      figureColumn<TopOffer>(
+        "deposits",
+        t("columns.deposits"),
+        (row) => row.deposits,
+        (row) => f.number(row.deposits),
+      ),
+      figureColumn<TopOffer>(
+        "revenue",
+        t("columns.revenue"),
+        (row) => row.revenue,
+        (row) => f.money(row.revenue),
+      ),
+    ],
+    [t, f],
+  );
   return (
     <Card className="gap-4">
       <CardHeader>
@@ -268,41 +334,17 @@ function TopOffers({ rows }: { rows: AnalyticsData["topOffers"] }) {
         <CardDescription>{t("analytics.topOffersDescription")}</CardDescription>
       </CardHeader>
       <CardContent className="px-2 sm:px-6">
-        {rows.length === 0 ? (
-          <EmptyState title={t("analytics.empty")} />
-        ) : (
-          <ScrollTable label={t("analytics.topOffers")} data-testid="top-offers">
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <TableHead className="w-10">{t("columns.rank")}</TableHead>
-                <TableHead>{t("columns.offer")}</TableHead>
-                <TableHead className="text-right">{t("columns.campaigns")}</TableHead>
-                <TableHead className="text-right">{t("columns.deposits")}</TableHead>
-                <TableHead className="text-right">{t("columns.revenue")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((row, index) => (
-                <TableRow key={row.offerId ?? `deleted-${index}`} data-offer-name={row.offerName ?? ""}>
-                  <TableCell>
-                    <RankBadge rank={index + 1} />
-                  </TableCell>
-                  <TableCell>
-                    <div className="font-medium">{row.offerName ?? t("analytics.offerDeleted")}</div>
-                    {row.casinoBrand ? (
-                      <div className="text-muted-foreground text-xs">{row.casinoBrand}</div>
-                    ) : null}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{f.number(row.campaigns)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{f.number(row.deposits)}</TableCell>
-                  <TableCell className="text-right tabular-nums" data-testid="cell-revenue">
-                    {f.money(row.revenue)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </ScrollTable>
-        )}
+        <DataTable
+          columns={columns}
+          data={rows}
+          getRowId={(row) => row.offerId ?? "deleted"}
+          label={t("analytics.topOffers")}
+          sorting="none"
+          testId="top-offers"
+          rowProps={(row) => ({ "data-offer-name": row.offerName ?? "" })}
+          empty={{ title: t("analytics.empty") }}
+          bordered={false}
+        />
       </CardContent>
     </Card>
   );

@@ -1,17 +1,17 @@
 import type { Dashboard } from "@domain/schemas/reports";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { EmptyState, ErrorState } from "@/components/states";
+import { DataTable, type DataTableColumn, figureColumn } from "@/components/data-table";
+import { ErrorState } from "@/components/states";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 import { useFinancialDashboard } from "../api";
 import { financialPeriods, readFinancialPeriod, withParams } from "../search-params";
 import { PeriodSelect } from "./period-select";
 import { ProfitValue, profitClass } from "./profit-value";
-import { ScrollTable } from "./scroll-table";
 import { StatCard } from "./stat-card";
 
 /** /financial/dashboard: totals and the per-user table for a period kept in ?period= (default all). */
@@ -86,9 +86,53 @@ function DashboardCards({ totals }: { totals: Dashboard["totals"] }) {
   );
 }
 
+type UserRow = Dashboard["byUser"][number];
+
 function UsersTable({ rows }: { rows: Dashboard["byUser"] }) {
   const { t } = useTranslation("financial-insights");
   const f = useFormatters();
+  const columns = useMemo<DataTableColumn<UserRow>[]>(
+    () => [
+      { id: "user", accessorKey: "name", header: t("columns.user"), meta: { className: "font-medium" } },
+      {
+        id: "email",
+        accessorKey: "email",
+        header: t("columns.email"),
+        meta: { className: "text-muted-foreground", label: t("columns.email") },
+      },
+      figureColumn<UserRow>(
+        "campaigns",
+        t("columns.campaigns"),
+        (row) => row.campaigns,
+        (row) => f.number(row.campaigns),
+      ),
+      figureColumn<UserRow>(
+        "invested",
+        t("columns.invested"),
+        (row) => row.spent,
+        (row) => f.money(row.spent),
+      ),
+      figureColumn<UserRow>(
+        "revenue",
+        t("columns.revenue"),
+        (row) => row.revenue,
+        (row) => f.money(row.revenue),
+      ),
+      figureColumn<UserRow>(
+        "profit",
+        t("columns.profit"),
+        (row) => row.profit,
+        (row) => <ProfitValue value={row.profit} className="flex-nowrap" />,
+      ),
+      figureColumn<UserRow>(
+        "roi",
+        t("columns.averageRoi"),
+        (row) => row.roi,
+        (row) => f.percent(row.roi),
+      ),
+    ],
+    [t, f],
+  );
   return (
     <Card className="gap-4">
       <CardHeader>
@@ -98,46 +142,17 @@ function UsersTable({ rows }: { rows: Dashboard["byUser"] }) {
         <CardDescription>{t("dashboard.byUserDescription")}</CardDescription>
       </CardHeader>
       <CardContent className="px-2 sm:px-6">
-        {rows.length === 0 ? (
-          <EmptyState title={t("dashboard.empty")} description={t("dashboard.emptyDescription")} />
-        ) : (
-          <ScrollTable label={t("dashboard.byUser")} data-testid="dashboard-users">
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <TableHead>{t("columns.user")}</TableHead>
-                <TableHead>{t("columns.email")}</TableHead>
-                <TableHead className="text-right">{t("columns.campaigns")}</TableHead>
-                <TableHead className="text-right">{t("columns.invested")}</TableHead>
-                <TableHead className="text-right">{t("columns.revenue")}</TableHead>
-                <TableHead className="text-right">{t("columns.profit")}</TableHead>
-                <TableHead className="text-right">{t("columns.averageRoi")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.userId} data-user-email={row.email}>
-                  <TableCell className="font-medium">{row.name}</TableCell>
-                  <TableCell className="text-muted-foreground">{row.email}</TableCell>
-                  <TableCell className="text-right tabular-nums" data-testid="cell-campaigns">
-                    {f.number(row.campaigns)}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums" data-testid="cell-invested">
-                    {f.money(row.spent)}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums" data-testid="cell-revenue">
-                    {f.money(row.revenue)}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums" data-testid="cell-profit">
-                    <ProfitValue value={row.profit} className="flex-nowrap" />
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums" data-testid="cell-roi">
-                    {f.percent(row.roi)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </ScrollTable>
-        )}
+        <DataTable
+          columns={columns}
+          data={rows}
+          getRowId={(row) => row.userId}
+          label={t("dashboard.byUser")}
+          urlKey="byUser"
+          testId="dashboard-users"
+          rowProps={(row) => ({ "data-user-email": row.email })}
+          empty={{ title: t("dashboard.empty"), description: t("dashboard.emptyDescription") }}
+          bordered={false}
+        />
       </CardContent>
     </Card>
   );

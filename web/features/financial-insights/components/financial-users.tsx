@@ -1,25 +1,21 @@
 import { roles } from "@domain/roles";
 import type { FinancialUser } from "@domain/schemas/reports";
 import { Eye, SearchIcon } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { DataTable, type DataTableColumn, figureColumn } from "@/components/data-table";
 import { roleLabels } from "@/components/layout/role-label";
-import { EmptyState, ErrorState } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { Skeleton } from "@/components/ui/skeleton";
-import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useFormatters } from "@/lib/use-formatters";
-import { cn } from "@/lib/utils";
 import { useFinancialUsers } from "../api";
 import { readRole, readSearch, withParams } from "../search-params";
 import { ProfitValue } from "./profit-value";
 import { RoleBadge } from "./role-badge";
-import { ScrollTable } from "./scroll-table";
 import { UserStatsDialog } from "./user-stats-dialog";
 
 const searchDelayMs = 300;
@@ -65,7 +61,94 @@ export function FinancialUsers() {
   const selectedId = params.get("user");
   const selected = list.data?.find((user) => user.id === selectedId) ?? null;
 
-  const openDetails = (user: FinancialUser) => setParams(withParams(params, { user: user.id }));
+  const openDetails = useCallback(
+    (user: FinancialUser) => setParams((current) => withParams(current, { user: user.id })),
+    [setParams],
+  );
+  const columns = useMemo<DataTableColumn<FinancialUser>[]>(
+    () => [
+      {
+        id: "user",
+        accessorKey: "name",
+        header: t("columns.user"),
+        cell: ({ row }) => (
+          <>
+            <div className="flex flex-wrap items-center gap-2 font-medium">
+              {row.original.name}
+              {row.original.deactivatedAt ? (
+                <Badge variant="secondary">{t("users.deactivated")}</Badge>
+              ) : null}
+            </div>
+            <div className="text-muted-foreground text-xs">{row.original.email}</div>
+          </>
+        ),
+        enableHiding: false,
+      },
+      {
+        id: "role",
+        accessorFn: (user) => t(roleLabels[user.role]),
+        header: t("columns.role"),
+        cell: ({ row }) => <RoleBadge role={row.original.role} data-testid="role-badge" />,
+        meta: { label: t("columns.role") },
+      },
+      figureColumn<FinancialUser>(
+        "campaigns",
+        t("columns.campaigns"),
+        (user) => user.campaigns,
+        (user) => f.number(user.campaigns),
+      ),
+      figureColumn<FinancialUser>(
+        "invested",
+        t("columns.invested"),
+        (user) => user.spent,
+        (user) => f.money(user.spent),
+      ),
+      figureColumn<FinancialUser>(
+        "revenue",
+        t("columns.revenue"),
+        (user) => user.revenue,
+        (user) => f.money(user.revenue),
+      ),
+      figureColumn<FinancialUser>(
+        "profit",
+        t("columns.profit"),
+        (user) => user.profit,
+        (user) => <ProfitValue value={user.profit} className="flex-nowrap" />,
+      ),
+      {
+        id: "lastCampaign",
+        accessorFn: (user) => user.lastCampaignDate ?? "",
+        header: t("columns.lastCampaign"),
+        cell: ({ row }) =>
+          row.original.lastCampaignDate ? f.date(row.original.lastCampaignDate, "short") : t("users.never"),
+        meta: {
+          descFirst: true,
+          label: t("columns.lastCampaign"),
+          cellProps: () => ({ "data-testid": "cell-last-campaign" }),
+        },
+      },
+      {
+        id: "actions",
+        header: () => <span className="sr-only">{t("columns.actions")}</span>,
+        enableSorting: false,
+        enableHiding: false,
+        cell: ({ row }) => (
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            aria-label={t("users.viewUser", { name: row.original.name })}
+            onClick={() => openDetails(row.original)}
+          >
+            <Eye aria-hidden="true" />
+            {t("users.view")}
+          </Button>
+        ),
+        meta: { className: "text-right" },
+      },
+    ],
+    [t, f, openDetails],
+  );
   const closeDetails = () => setParams(withParams(params, { user: null, stats: null, from: null, to: null }));
 
   return (
@@ -108,84 +191,20 @@ export function FinancialUsers() {
         </div>
       </search>
 
-      {list.isError && !list.data ? (
-        <ErrorState error={list.error} title={t("users.loadError")} onRetry={() => void list.refetch()} />
-      ) : !list.data ? (
-        <div className="grid gap-2" aria-busy="true" data-testid="loading">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-        </div>
-      ) : list.data.length === 0 ? (
-        <EmptyState title={t("users.empty")} description={t("users.emptyDescription")} />
-      ) : (
-        <div
-          className={cn("rounded-lg border", list.isPlaceholderData && "opacity-70 transition-opacity")}
-          aria-busy={list.isPlaceholderData}
-        >
-          <ScrollTable
-            label={t("users.tableLabel")}
-            data-testid="users-table"
-            data-ready={list.isPlaceholderData ? undefined : "true"}
-          >
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <TableHead>{t("columns.user")}</TableHead>
-                <TableHead>{t("columns.role")}</TableHead>
-                <TableHead className="text-right">{t("columns.campaigns")}</TableHead>
-                <TableHead className="text-right">{t("columns.invested")}</TableHead>
-                <TableHead className="text-right">{t("columns.revenue")}</TableHead>
-                <TableHead className="text-right">{t("columns.profit")}</TableHead>
-                <TableHead>{t("columns.lastCampaign")}</TableHead>
-                <TableHead>
-                  <span className="sr-only">{t("columns.actions")}</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {list.data.map((user) => (
-                <TableRow key={user.id} data-user-email={user.email}>
-                  <TableCell>
-                    <div className="flex flex-wrap items-center gap-2 font-medium">
-                      {user.name}
-                      {user.deactivatedAt ? (
-                        <Badge variant="secondary">{t("users.deactivated")}</Badge>
-                      ) : null}
-                    </div>
-                    <div className="text-muted-foreground text-xs">{user.email}</div>
-                  </TableCell>
-                  <TableCell>
-                    <RoleBadge role={user.role} data-testid="role-badge" />
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums" data-testid="cell-campaigns">
-                    {f.number(user.campaigns)}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{f.money(user.spent)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{f.money(user.revenue)}</TableCell>
-                  <TableCell className="text-right tabular-nums">
-                    <ProfitValue value={user.profit} className="flex-nowrap" />
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap" data-testid="cell-last-campaign">
-                    {user.lastCampaignDate ? f.date(user.lastCampaignDate, "short") : t("users.never")}
-                  </TableCell>
-                  <TableCell className="text-right">
-                    <Button
-                      type="button"
-                      size="sm"
-                      variant="outline"
-                      aria-label={t("users.viewUser", { name: user.name })}
-                      onClick={() => openDetails(user)}
-                    >
-                      <Eye aria-hidden="true" />
-                      {t("users.view")}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </ScrollTable>
-        </div>
-      )}
+      <DataTable
+        columns={columns}
+        data={list.data}
+        status={list}
+        getRowId={(user) => user.id}
+        label={t("users.tableLabel")}
+        urlKey="users"
+        testId="users-table"
+        tableProps={{ "data-ready": list.isPlaceholderData || !list.data ? undefined : "true" }}
+        rowProps={(user) => ({ "data-user-email": user.email })}
+        empty={{ title: t("users.empty"), description: t("users.emptyDescription") }}
+        errorTitle={t("users.loadError")}
+        columnMenu
+      />
 
       <UserStatsDialog
         userId={selectedId}

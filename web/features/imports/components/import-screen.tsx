@@ -11,6 +11,7 @@ import { ChevronLeft, ChevronRight, FileUp } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
+import { DataTable, type DataTableColumn } from "@/components/data-table";
 import { trendClass } from "@/components/trend";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -19,7 +20,6 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useCurrentUser } from "@/features/auth";
 import { useUsers } from "@/features/users";
 import { errorMessageKey, isApiError } from "@/lib/api";
@@ -338,97 +338,115 @@ function ImportTarget({
   );
 }
 
+type PreviewRow = ImportPreview["rows"][number];
+
 function PreviewTable({ preview }: { preview: ImportPreview }) {
   const { t } = useTranslation("import");
   const format = useFormatters();
+  const columns = useMemo<DataTableColumn<PreviewRow>[]>(() => {
+    const problemText = (code: string, field: string | undefined, date: string | undefined) => {
+      // A closed month is named: "Date: November 2026 is closed for payment".
+      const text =
+        code === "month_closed" && date
+          ? t("problems.month_closed", { month: formatMonthYear(date, format.language) })
+          : t(`problems.${code}`);
+      return field ? `${t(`fields.${field}`)}: ${text}` : text;
+    };
+    // A row that failed to parse shows what the file said; a parsed one, the formatted value.
+    const figure = (
+      id: "spent" | "clicks" | "installations" | "registrations" | "deposits" | "revenue",
+      money: boolean,
+    ): DataTableColumn<PreviewRow> => ({
+      id,
+      header: t(`fields.${id}`),
+      cell: ({ row }) => {
+        const v = row.original.values;
+        if (!v) return row.original.raw[id];
+        return money ? format.money(v[id] as string) : format.number(v[id] as number);
+      },
+      meta: { numeric: true },
+    });
+    return [
+      { id: "line", accessorKey: "line", header: t("preview.line"), meta: { numeric: true } },
+      {
+        id: "status",
+        header: t("preview.status"),
+        cell: ({ row }) => (
+          <Badge
+            variant={
+              row.original.status === "error"
+                ? "destructive"
+                : row.original.status === "ok"
+                  ? "secondary"
+                  : "outline"
+            }
+          >
+            {t(`badge.${row.original.status}`)}
+          </Badge>
+        ),
+      },
+      {
+        id: "date",
+        header: t("fields.date"),
+        cell: ({ row }) =>
+          row.original.values ? format.date(row.original.values.date, "short") : row.original.raw.date,
+      },
+      {
+        id: "offer",
+        header: t("fields.offer"),
+        cell: ({ row }) => (row.original.values ? row.original.values.offerName : row.original.raw.offer),
+        meta: { className: "max-w-48 truncate" },
+      },
+      figure("spent", true),
+      figure("clicks", false),
+      figure("installations", false),
+      figure("registrations", false),
+      figure("deposits", false),
+      figure("revenue", true),
+      {
+        id: "profit",
+        header: t("preview.profit"),
+        cell: ({ row }) => (row.original.metrics ? format.money(row.original.metrics.profit) : ""),
+        meta: {
+          numeric: true,
+          cellProps: (row) => ({ className: row.metrics ? trendClass(row.metrics.profit) : undefined }),
+        },
+      },
+      {
+        id: "roi",
+        header: t("preview.roi"),
+        cell: ({ row }) => (row.original.metrics ? format.percent(row.original.metrics.roi) : ""),
+        meta: { numeric: true },
+      },
+      {
+        id: "problems",
+        header: t("preview.problems"),
+        cell: ({ row }) =>
+          row.original.problems
+            .map((p) => problemText(p.code, p.field, row.original.values?.date))
+            .join("; "),
+        meta: { className: "min-w-48 text-sm", cellProps: () => ({ "data-testid": "import-problems" }) },
+      },
+    ];
+  }, [t, format]);
   if (preview.rows.length === 0) return <p className="text-muted-foreground text-sm">{t("preview.empty")}</p>;
-  const problemText = (code: string, field: string | undefined, date: string | undefined) => {
-    // A closed month is named: "Date: November 2026 is closed for payment".
-    const text =
-      code === "month_closed" && date
-        ? t("problems.month_closed", { month: formatMonthYear(date, format.language) })
-        : t(`problems.${code}`);
-    return field ? `${t(`fields.${field}`)}: ${text}` : text;
-  };
   return (
-    <Table data-testid="import-preview">
-      <TableHeader>
-        <TableRow>
-          <TableHead className="text-right">{t("preview.line")}</TableHead>
-          <TableHead>{t("preview.status")}</TableHead>
-          <TableHead>{t("fields.date")}</TableHead>
-          <TableHead>{t("fields.offer")}</TableHead>
-          <TableHead className="text-right">{t("fields.spent")}</TableHead>
-          <TableHead className="text-right">{t("fields.clicks")}</TableHead>
-          <TableHead className="text-right">{t("fields.installations")}</TableHead>
-          <TableHead className="text-right">{t("fields.registrations")}</TableHead>
-          <TableHead className="text-right">{t("fields.deposits")}</TableHead>
-          <TableHead className="text-right">{t("fields.revenue")}</TableHead>
-          <TableHead className="text-right">{t("preview.profit")}</TableHead>
-          <TableHead className="text-right">{t("preview.roi")}</TableHead>
-          <TableHead>{t("preview.problems")}</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {preview.rows.map((row) => {
-          const v = row.values;
-          return (
-            <TableRow
-              key={row.line}
-              data-testid="import-row"
-              data-status={row.status}
-              className={cn(
-                row.status === "error" && "bg-destructive/5",
-                row.status === "duplicate" && "bg-amber-500/10",
-              )}
-            >
-              <TableCell className="text-right tabular-nums">{row.line}</TableCell>
-              <TableCell>
-                <Badge
-                  variant={
-                    row.status === "error" ? "destructive" : row.status === "ok" ? "secondary" : "outline"
-                  }
-                >
-                  {t(`badge.${row.status}`)}
-                </Badge>
-              </TableCell>
-              <TableCell className="whitespace-nowrap">
-                {v ? format.date(v.date, "short") : row.raw.date}
-              </TableCell>
-              <TableCell className="max-w-48 truncate">{v ? v.offerName : row.raw.offer}</TableCell>
-              <TableCell className="text-right tabular-nums">
-                {v ? format.money(v.spent) : row.raw.spent}
-              </TableCell>
-              <TableCell className="text-right tabular-nums">
-                {v ? format.number(v.clicks) : row.raw.clicks}
-              </TableCell>
-              <TableCell className="text-right tabular-nums">
-                {v ? format.number(v.installations) : row.raw.installations}
-              </TableCell>
-              <TableCell className="text-right tabular-nums">
-                {v ? format.number(v.registrations) : row.raw.registrations}
-              </TableCell>
-              <TableCell className="text-right tabular-nums">
-                {v ? format.number(v.deposits) : row.raw.deposits}
-              </TableCell>
-              <TableCell className="text-right tabular-nums">
-                {v ? format.money(v.revenue) : row.raw.revenue}
-              </TableCell>
-              <TableCell
-                className={cn("text-right tabular-nums", row.metrics && trendClass(row.metrics.profit))}
-              >
-                {row.metrics ? format.money(row.metrics.profit) : ""}
-              </TableCell>
-              <TableCell className="text-right tabular-nums">
-                {row.metrics ? format.percent(row.metrics.roi) : ""}
-              </TableCell>
-              <TableCell className="min-w-48 text-sm" data-testid="import-problems">
-                {row.problems.map((p) => problemText(p.code, p.field, v?.date)).join("; ")}
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
+    <DataTable
+      columns={columns}
+      data={preview.rows}
+      getRowId={(row) => String(row.line)}
+      label={t("preview.title")}
+      // One page of the server's preview, in the file's order.
+      sorting="none"
+      testId="import-preview"
+      rowProps={(row) => ({
+        "data-testid": "import-row",
+        "data-status": row.status,
+        className: cn(
+          row.status === "error" && "bg-destructive/5",
+          row.status === "duplicate" && "bg-amber-500/10",
+        ),
+      })}
+    />
   );
 }

@@ -1,18 +1,11 @@
+import type { PaymentRow } from "@domain/schemas/payments";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { DataTable, type DataTableColumn } from "@/components/data-table";
 import { SortButton } from "@/components/sort-button";
 import { Badge } from "@/components/ui/badge";
 import { checkboxClass } from "@/components/ui/classes";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableFooter,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "@/components/ui/table";
 import { useFormatters } from "@/lib/use-formatters";
-import { cn } from "@/lib/utils";
 import { statusTone } from "../helpers";
 import type { SortColumn } from "../table-state";
 import { Money } from "./money";
@@ -23,9 +16,10 @@ import { BuyerName, RowCheckbox, type StatementListProps } from "./statement-lis
 // the bulk actions, the server's totals in the footer, and each row's menu. The buyer column stays
 // in view while the figures scroll sideways inside the table's own box.
 
-const numeric = "text-right";
 const sticky =
   "sticky left-0 z-10 bg-background group-hover:bg-muted group-data-[state=selected]:bg-muted after:absolute after:inset-y-0 after:right-0 after:w-px after:bg-border";
+
+type Column = DataTableColumn<PaymentRow>;
 
 export function PaymentsTable({
   rows,
@@ -42,172 +36,157 @@ export function PaymentsTable({
   const allSelected = rows.length > 0 && rows.every((row) => selection.selected.has(row.statementId));
   const someSelected = !allSelected && rows.some((row) => selection.selected.has(row.statementId));
 
-  const header = (column: SortColumn, className?: string) => {
-    const active = sort?.column === column;
-    return (
-      <TableHead
-        key={column}
-        className={className}
-        aria-sort={active ? (sort.direction === "desc" ? "descending" : "ascending") : undefined}
-      >
-        <SortButton
-          label={t(`columns.${column}`)}
-          active={active}
-          direction={sort?.direction}
-          onClick={() => onSort(column)}
-          alignEnd={className?.includes(numeric)}
-          testId={`sort-${column}`}
-        />
-      </TableHead>
-    );
-  };
+  const columns: Column[] = [
+    {
+      id: "buyer",
+      header: () => (
+        <div className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            className={checkboxClass}
+            checked={allSelected}
+            ref={(element) => {
+              if (element) element.indeterminate = someSelected;
+            }}
+            onChange={(event) => selection.onToggleAll(event.target.checked)}
+            aria-label={t("table.selectAll")}
+            data-testid="select-all"
+          />
+          <SortButton
+            label={t("columns.buyer")}
+            active={sort?.column === "buyer"}
+            direction={sort?.direction}
+            onClick={() => onSort("buyer")}
+            testId="sort-buyer"
+          />
+        </div>
+      ),
+      enableHiding: false,
+      cell: ({ row }) => (
+        <div className="flex items-center gap-2">
+          <RowCheckbox row={row.original} selection={selection} />
+          <div className="min-w-0 max-w-56">
+            <BuyerName row={row.original} onOpen={handlers.onOpen} className="font-medium" />
+            <p className="truncate text-muted-foreground text-xs">{row.original.email}</p>
+          </div>
+        </div>
+      ),
+      footer: () => t("table.total", { count: totals.count }),
+      meta: {
+        ownSortControl: true,
+        className: sticky,
+        headerClassName: "min-w-56 group-hover:bg-background",
+        footerClassName: "bg-muted group-hover:bg-muted",
+      },
+    },
+    {
+      id: "teamLead",
+      header: t("columns.teamLead"),
+      cell: ({ row }) =>
+        row.original.teamLead?.name ?? <span className="text-muted-foreground">{t("filters.noLead")}</span>,
+      meta: { className: "max-w-40 truncate", label: t("columns.teamLead") },
+    },
+    {
+      id: "model",
+      header: t("columns.model"),
+      cell: ({ row }) => t(`model.${row.original.model}`),
+      meta: { label: t("columns.model") },
+    },
+    money(
+      "revenue",
+      (row) => <Money value={row.totalRevenue} />,
+      <Money value={totals.totalRevenue} testId="total-revenue" />,
+    ),
+    money(
+      "profit",
+      (row) => <Money value={row.totalProfit} tone />,
+      <Money value={totals.totalProfit} tone testId="total-profit" />,
+    ),
+    money("roi", (row) => f.percent(row.roi), f.percent(totals.roi)),
+    money("rate", (row) => f.percent(row.commissionRate), null),
+    money(
+      "due",
+      (row) => <Money value={row.amountDue} />,
+      <Money value={totals.amountDue} testId="total-due" />,
+    ),
+    money(
+      "adjustments",
+      (row) => <Money value={row.adjustments} signed tone />,
+      <Money value={totals.adjustments} signed tone testId="total-adjustments" />,
+    ),
+    money("paid", (row) => <Money value={row.paid} />, <Money value={totals.paid} testId="total-paid" />),
+    {
+      ...money(
+        "pending",
+        (row) => (
+          <>
+            <Money value={row.pending} className="font-medium" />
+            {Number(row.overpaid) > 0 ? (
+              <span className="block text-red-700 text-xs dark:text-red-400" data-testid="row-overpaid">
+                {t("table.overpaid", { amount: f.money(row.overpaid) })}
+              </span>
+            ) : null}
+          </>
+        ),
+        <Money value={totals.pending} testId="total-pending" />,
+      ),
+    },
+    {
+      id: "status",
+      header: t("columns.status"),
+      cell: ({ row }) => (
+        <Badge className={statusTone[row.original.status]} data-testid="row-status">
+          {t(`status.${row.original.status}`)}
+        </Badge>
+      ),
+      meta: { label: t("columns.status") },
+    },
+    {
+      id: "actions",
+      header: () => <span className="sr-only">{t("table.actions")}</span>,
+      enableSorting: false,
+      enableHiding: false,
+      cell: ({ row }) => <RowMenu row={row.original} role={role} busy={busy} handlers={handlers} />,
+      meta: { className: "w-10" },
+    },
+  ];
+
+  function money(id: SortColumn, show: (row: PaymentRow) => ReactNode, total: ReactNode): Column {
+    return {
+      id,
+      header: t(`columns.${id}`),
+      cell: ({ row }) => show(row.original),
+      footer: () => total,
+      meta: {
+        numeric: true,
+        label: t(`columns.${id}`),
+        ...(id === "pending" ? { cellProps: () => ({ "data-testid": "row-pending" }) } : {}),
+      },
+    };
+  }
 
   return (
-    <div className="overflow-hidden rounded-lg border" data-testid="payments-table">
-      <Table>
-        <TableHeader>
-          <TableRow className="group hover:bg-transparent">
-            <TableHead
-              className={cn(sticky, "min-w-56 group-hover:bg-background")}
-              aria-sort={
-                sort?.column === "buyer"
-                  ? sort.direction === "desc"
-                    ? "descending"
-                    : "ascending"
-                  : undefined
-              }
-            >
-              <div className="flex items-center gap-2">
-                <input
-                  type="checkbox"
-                  className={checkboxClass}
-                  checked={allSelected}
-                  ref={(element) => {
-                    if (element) element.indeterminate = someSelected;
-                  }}
-                  onChange={(event) => selection.onToggleAll(event.target.checked)}
-                  aria-label={t("table.selectAll")}
-                  data-testid="select-all"
-                />
-                <SortButton
-                  label={t("columns.buyer")}
-                  active={sort?.column === "buyer"}
-                  direction={sort?.direction}
-                  onClick={() => onSort("buyer")}
-                  testId="sort-buyer"
-                />
-              </div>
-            </TableHead>
-            {header("teamLead")}
-            {header("model")}
-            {header("revenue", numeric)}
-            {header("profit", numeric)}
-            {header("roi", numeric)}
-            {header("rate", numeric)}
-            {header("due", numeric)}
-            {header("adjustments", numeric)}
-            {header("paid", numeric)}
-            {header("pending", numeric)}
-            {header("status")}
-            <TableHead className="w-10">
-              <span className="sr-only">{t("table.actions")}</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((row) => {
-            const checked = selection.selected.has(row.statementId);
-            return (
-              <TableRow
-                key={row.statementId}
-                className="group"
-                data-state={checked ? "selected" : undefined}
-                data-testid="payment-row"
-                data-buyer={row.email}
-                data-status={row.status}
-              >
-                <TableCell className={sticky}>
-                  <div className="flex items-center gap-2">
-                    <RowCheckbox row={row} selection={selection} />
-                    <div className="min-w-0 max-w-56">
-                      <BuyerName row={row} onOpen={handlers.onOpen} className="font-medium" />
-                      <p className="truncate text-muted-foreground text-xs">{row.email}</p>
-                    </div>
-                  </div>
-                </TableCell>
-                <TableCell className="max-w-40 truncate">
-                  {row.teamLead?.name ?? <span className="text-muted-foreground">{t("filters.noLead")}</span>}
-                </TableCell>
-                <TableCell>{t(`model.${row.model}`)}</TableCell>
-                <TableCell className={numeric}>
-                  <Money value={row.totalRevenue} />
-                </TableCell>
-                <TableCell className={numeric}>
-                  <Money value={row.totalProfit} tone />
-                </TableCell>
-                <TableCell className={cn(numeric, "tabular-nums")}>{f.percent(row.roi)}</TableCell>
-                <TableCell className={cn(numeric, "tabular-nums")}>{f.percent(row.commissionRate)}</TableCell>
-                <TableCell className={numeric}>
-                  <Money value={row.amountDue} />
-                </TableCell>
-                <TableCell className={numeric}>
-                  <Money value={row.adjustments} signed tone />
-                </TableCell>
-                <TableCell className={numeric}>
-                  <Money value={row.paid} />
-                </TableCell>
-                <TableCell className={numeric} data-testid="row-pending">
-                  <Money value={row.pending} className="font-medium" />
-                  {Number(row.overpaid) > 0 ? (
-                    <span className="block text-red-700 text-xs dark:text-red-400" data-testid="row-overpaid">
-                      {t("table.overpaid", { amount: f.money(row.overpaid) })}
-                    </span>
-                  ) : null}
-                </TableCell>
-                <TableCell>
-                  <Badge className={statusTone[row.status]} data-testid="row-status">
-                    {t(`status.${row.status}`)}
-                  </Badge>
-                </TableCell>
-                <TableCell>
-                  <RowMenu row={row} role={role} busy={busy} handlers={handlers} />
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-        <TableFooter>
-          <TableRow className="group hover:bg-transparent" data-testid="totals-row">
-            <TableCell className={cn(sticky, "bg-muted group-hover:bg-muted")}>
-              {t("table.total", { count: totals.count })}
-            </TableCell>
-            <TableCell />
-            <TableCell />
-            <TableCell className={numeric}>
-              <Money value={totals.totalRevenue} testId="total-revenue" />
-            </TableCell>
-            <TableCell className={numeric}>
-              <Money value={totals.totalProfit} tone testId="total-profit" />
-            </TableCell>
-            <TableCell className={cn(numeric, "tabular-nums")}>{f.percent(totals.roi)}</TableCell>
-            <TableCell />
-            <TableCell className={numeric}>
-              <Money value={totals.amountDue} testId="total-due" />
-            </TableCell>
-            <TableCell className={numeric}>
-              <Money value={totals.adjustments} signed tone testId="total-adjustments" />
-            </TableCell>
-            <TableCell className={numeric}>
-              <Money value={totals.paid} testId="total-paid" />
-            </TableCell>
-            <TableCell className={numeric}>
-              <Money value={totals.pending} testId="total-pending" />
-            </TableCell>
-            <TableCell />
-            <TableCell />
-          </TableRow>
-        </TableFooter>
-      </Table>
+    <div data-testid="payments-table">
+      <DataTable
+        columns={columns}
+        data={rows}
+        getRowId={(row) => row.statementId}
+        label={t("title")}
+        urlKey="table"
+        controlledSort={{
+          value: sort ? { id: sort.column, desc: sort.direction === "desc" } : null,
+          onSort: (id) => onSort(id as SortColumn),
+        }}
+        columnMenu
+        rowProps={(row) => ({
+          className: "group",
+          "data-state": selection.selected.has(row.statementId) ? "selected" : undefined,
+          "data-testid": "payment-row",
+          "data-buyer": row.email,
+          "data-status": row.status,
+        })}
+        footerRowProps={{ className: "group hover:bg-transparent", "data-testid": "totals-row" }}
+      />
     </div>
   );
 }

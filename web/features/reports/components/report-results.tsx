@@ -1,10 +1,9 @@
 import type { Analytics, MetricsTotals } from "@domain/schemas/campaigns";
-import type { ReactNode } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { EmptyState } from "@/components/states";
+import { DataTable, type DataTableColumn } from "@/components/data-table";
 import { trendClass } from "@/components/trend";
 import { Card } from "@/components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
@@ -121,68 +120,76 @@ function BreakdownTable({
 }) {
   const { t } = useTranslation("reports");
   const f = useFormatters();
-  if (rows.length === 0) return <EmptyState title={t("states.empty")} description={t("states.emptyHint")} />;
-  const numeric = "text-right tabular-nums whitespace-nowrap";
-  const head = (children: ReactNode, className?: string) => (
-    <TableHead className={cn("whitespace-nowrap", className)}>{children}</TableHead>
-  );
+  const columns = useMemo<DataTableColumn<BreakdownRow>[]>(() => {
+    const figure = (
+      id: Exclude<keyof MetricsTotals, "clicks" | "installations" | "registrations">,
+      show: (value: string) => string,
+      tone = false,
+    ): DataTableColumn<BreakdownRow> => ({
+      id,
+      accessorFn: (row) => String(row.totals[id]),
+      header: t(`table.${id}`),
+      sortFn: "decimal",
+      cell: ({ row }) => show(String(row.original.totals[id])),
+      meta: {
+        numeric: true,
+        label: t(`table.${id}`),
+        className: id === "deposits" ? "pr-4" : undefined,
+        cellProps: (row) => ({
+          "data-col": id,
+          className: tone ? trendClass(String(row.totals[id])) : undefined,
+        }),
+      },
+    });
+    return [
+      {
+        id: "name",
+        accessorKey: "name",
+        header: () => (
+          <>
+            {nameHeader}
+            <span className="sr-only"> / {detailHeader}</span>
+          </>
+        ),
+        cell: ({ row }) => (
+          <>
+            <div className="truncate font-medium" data-col="name" title={row.original.name}>
+              {row.original.name}
+            </div>
+            <div
+              className="truncate text-muted-foreground text-xs"
+              data-col="detail"
+              title={row.original.detail}
+            >
+              {row.original.detail}
+            </div>
+          </>
+        ),
+        enableHiding: false,
+        meta: { className: "max-w-[16rem] pl-4" },
+      },
+      figure("campaigns", (value) => f.number(Number(value))),
+      figure("spent", f.money),
+      figure("revenue", f.money),
+      figure("profit", f.money, true),
+      figure("roi", f.percent, true),
+      figure("epc", f.money),
+      figure("deposits", (value) => f.number(Number(value))),
+    ];
+  }, [t, f, nameHeader, detailHeader]);
   return (
     <Card className="py-0">
-      <Table data-testid={testId}>
-        <TableHeader>
-          <TableRow className="hover:bg-transparent">
-            {head(
-              <>
-                {nameHeader}
-                <span className="sr-only"> / {detailHeader}</span>
-              </>,
-              "pl-4",
-            )}
-            {head(t("table.campaigns"), "text-right")}
-            {head(t("table.spent"), "text-right")}
-            {head(t("table.revenue"), "text-right")}
-            {head(t("table.profit"), "text-right")}
-            {head(t("table.roi"), "text-right")}
-            {head(t("table.epc"), "text-right")}
-            {head(t("table.deposits"), "text-right pr-4")}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.key} data-testid="report-row">
-              <TableCell className="max-w-[16rem] pl-4">
-                <div className="truncate font-medium" data-col="name" title={row.name}>
-                  {row.name}
-                </div>
-                <div className="truncate text-muted-foreground text-xs" data-col="detail" title={row.detail}>
-                  {row.detail}
-                </div>
-              </TableCell>
-              <TableCell className={numeric} data-col="campaigns">
-                {f.number(row.totals.campaigns)}
-              </TableCell>
-              <TableCell className={numeric} data-col="spent">
-                {f.money(row.totals.spent)}
-              </TableCell>
-              <TableCell className={numeric} data-col="revenue">
-                {f.money(row.totals.revenue)}
-              </TableCell>
-              <TableCell className={cn(numeric, trendClass(row.totals.profit))} data-col="profit">
-                {f.money(row.totals.profit)}
-              </TableCell>
-              <TableCell className={cn(numeric, trendClass(row.totals.roi))} data-col="roi">
-                {f.percent(row.totals.roi)}
-              </TableCell>
-              <TableCell className={numeric} data-col="epc">
-                {f.money(row.totals.epc)}
-              </TableCell>
-              <TableCell className={cn(numeric, "pr-4")} data-col="deposits">
-                {f.number(row.totals.deposits)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        columns={columns}
+        data={rows}
+        getRowId={(row) => row.key}
+        label={nameHeader}
+        urlKey={testId === "report-by-user" ? "byUser" : "byOffer"}
+        testId={testId}
+        rowProps={() => ({ "data-testid": "report-row" })}
+        empty={{ title: t("states.empty"), description: t("states.emptyHint") }}
+        bordered={false}
+      />
     </Card>
   );
 }

@@ -1,9 +1,9 @@
 import { type TokenAccessChoice, tokenAccessChoiceFor } from "@domain/permissions";
 import { type ApiToken, maxActiveTokensPerUser } from "@domain/schemas/tokens";
 import { Copy } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EmptyState, ErrorState } from "@/components/states";
+import { DataTable, type DataTableColumn } from "@/components/data-table";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -17,8 +17,6 @@ import {
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useCurrentUser } from "@/features/auth";
 import { errorMessageKey } from "@/lib/api";
 import { formatDate, formatDateTime } from "@/lib/format";
@@ -85,95 +83,120 @@ function SecretNotice({ secret, onDone }: { secret: string; onDone: () => void }
   );
 }
 
+/** A token is active until revoked or past its expiry. */
+function tokenState(token: ApiToken): "active" | "revoked" | "expired" {
+  if (token.revokedAt) return "revoked";
+  return token.expiresAt !== null && new Date(token.expiresAt) <= new Date() ? "expired" : "active";
+}
+
 function TokenList({ choice }: { choice: TokenAccessChoice }) {
   const { t } = useTranslation("tokens");
   const format = useFormatters();
   const tokens = useTokens();
   const revoke = useRevokeToken();
   const [pending, setPending] = useState<ApiToken | null>(null);
-  const when = (value: string | null) =>
-    value ? formatDateTime(value, format.language, format.timeZone) : "—";
-
-  if (tokens.isPending) return <Skeleton className="h-32 w-full" />;
-  if (tokens.isError) return <ErrorState error={tokens.error} onRetry={() => void tokens.refetch()} />;
-  if (tokens.data.length === 0) return <EmptyState title={t("list.empty")} />;
-  const now = new Date();
-  const active = tokens.data.filter(
-    (token) => !token.revokedAt && (token.expiresAt === null || new Date(token.expiresAt) > now),
-  ).length;
   const showAccess = choice !== "own-scope";
+  const columns = useMemo<DataTableColumn<ApiToken>[]>(() => {
+    const when = (value: string | null) =>
+      value ? formatDateTime(value, format.language, format.timeZone) : "—";
+    const list: DataTableColumn<ApiToken>[] = [
+      {
+        id: "name",
+        accessorKey: "name",
+        header: t("list.name"),
+        meta: { className: "max-w-48 truncate font-medium" },
+      },
+      {
+        id: "prefix",
+        accessorKey: "prefix",
+        header: t("list.prefix"),
+        cell: ({ row }) => `${row.original.prefix}…`,
+        meta: { className: "font-mono text-xs" },
+      },
+      {
+        id: "lastUsed",
+        accessorKey: "lastUsedAt",
+        header: t("list.lastUsed"),
+        cell: ({ row }) => (row.original.lastUsedAt ? when(row.original.lastUsedAt) : t("list.never")),
+      },
+      {
+        id: "expires",
+        accessorKey: "expiresAt",
+        header: t("list.expires"),
+        // The day is enough here (and keeps the table narrow); the title has the time.
+        cell: ({ row }) =>
+          row.original.expiresAt ? (
+            <span title={when(row.original.expiresAt)}>
+              {formatDate(row.original.expiresAt, format.language, { timeZone: format.timeZone })}
+            </span>
+          ) : (
+            t("list.noExpiry")
+          ),
+      },
+    ];
+    if (showAccess)
+      list.push({
+        id: "access",
+        accessorFn: (token) => t(token.fullAccess ? "access.full" : "access.intake"),
+        header: t("list.access"),
+        meta: { cellProps: () => ({ "data-testid": "token-access-cell" }) },
+      });
+    list.push(
+      {
+        id: "status",
+        accessorFn: (token) => tokenState(token),
+        header: t("list.status"),
+        cell: ({ row }) => {
+          const state = tokenState(row.original);
+          return <Badge variant={state === "active" ? "secondary" : "outline"}>{t(`state.${state}`)}</Badge>;
+        },
+      },
+      {
+        id: "actions",
+        header: () => <span className="sr-only">{t("list.actions")}</span>,
+        enableSorting: false,
+        cell: ({ row }) =>
+          tokenState(row.original) === "active" ? (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setPending(row.original)}
+              data-testid="token-revoke"
+            >
+              {t("revoke.action")}
+            </Button>
+          ) : null,
+        meta: { className: "text-right" },
+      },
+    );
+    return list;
+  }, [t, format.language, format.timeZone, showAccess]);
+  const active = tokens.data?.filter((token) => tokenState(token) === "active").length ?? 0;
 
   return (
     <Card>
       <CardHeader>
         <CardTitle>{t("list.title")}</CardTitle>
-        <CardDescription data-testid="token-count">
-          {t("list.count", { count: active, max: maxActiveTokensPerUser })}
-        </CardDescription>
+        {tokens.data ? (
+          <CardDescription data-testid="token-count">
+            {t("list.count", { count: active, max: maxActiveTokensPerUser })}
+          </CardDescription>
+        ) : null}
       </CardHeader>
       <CardContent>
-        <Table data-testid="token-list">
-          <TableHeader>
-            <TableRow>
-              <TableHead>{t("list.name")}</TableHead>
-              <TableHead>{t("list.prefix")}</TableHead>
-              <TableHead>{t("list.lastUsed")}</TableHead>
-              <TableHead>{t("list.expires")}</TableHead>
-              {showAccess ? <TableHead>{t("list.access")}</TableHead> : null}
-              <TableHead>{t("list.status")}</TableHead>
-              <TableHead>
-                <span className="sr-only">{t("list.actions")}</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {tokens.data.map((token) => {
-              const expired = token.expiresAt !== null && new Date(token.expiresAt) <= new Date();
-              const state = token.revokedAt ? "revoked" : expired ? "expired" : "active";
-              return (
-                <TableRow key={token.id} data-testid="token-row" data-state={state}>
-                  <TableCell className="max-w-48 truncate font-medium">{token.name}</TableCell>
-                  <TableCell className="font-mono text-xs">{token.prefix}…</TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    {token.lastUsedAt ? when(token.lastUsedAt) : t("list.never")}
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    {/* The day is enough here (and keeps the table narrow); the title has the time. */}
-                    {token.expiresAt ? (
-                      <span title={when(token.expiresAt)}>
-                        {formatDate(token.expiresAt, format.language, { timeZone: format.timeZone })}
-                      </span>
-                    ) : (
-                      t("list.noExpiry")
-                    )}
-                  </TableCell>
-                  {showAccess ? (
-                    <TableCell className="whitespace-nowrap" data-testid="token-access-cell">
-                      {t(token.fullAccess ? "access.full" : "access.intake")}
-                    </TableCell>
-                  ) : null}
-                  <TableCell>
-                    <Badge variant={state === "active" ? "secondary" : "outline"}>
-                      {t(`state.${state}`)}
-                    </Badge>
-                  </TableCell>
-                  <TableCell className="text-right">
-                    {state === "active" ? (
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        onClick={() => setPending(token)}
-                        data-testid="token-revoke"
-                      >
-                        {t("revoke.action")}
-                      </Button>
-                    ) : null}
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+        <DataTable
+          columns={columns}
+          data={tokens.data}
+          status={tokens}
+          getRowId={(token) => token.id}
+          label={t("list.title")}
+          urlKey="tokens"
+          testId="token-list"
+          rowProps={(token) => ({ "data-testid": "token-row", "data-state": tokenState(token) })}
+          empty={{ title: t("list.empty") }}
+          bordered={false}
+          skeletonRows={3}
+        />
       </CardContent>
       <AlertDialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)}>
         <AlertDialogContent>

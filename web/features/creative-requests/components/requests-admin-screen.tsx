@@ -1,0 +1,117 @@
+import type { CreativeRequest } from "@domain/schemas/creative-requests";
+import { EyeIcon } from "lucide-react";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { DataTable, type DataTableColumn } from "@/components/data-table";
+import { PageHeader } from "@/components/layout/page-header";
+import { Button } from "@/components/ui/button";
+import { useAppConfig } from "@/lib/config";
+import { formatDate } from "@/lib/format";
+import { useLanguage } from "@/lib/use-language";
+import { useCreativeRequests } from "../api";
+import { CreativeRequestDetailDialog } from "./request-detail-dialog";
+import { CreativeStatusBadge } from "./status-badge";
+
+// /admin/creative-requests: every request, newest first, and the detail dialog to work one.
+export function RequestsAdminScreen() {
+  const { t } = useTranslation("creative");
+  const language = useLanguage();
+  const timeZone = useAppConfig().data?.workspaceTimezone;
+  const requests = useCreativeRequests();
+  const [openId, setOpenId] = useState<string | null>(null);
+  // The dialog follows the list, so a live refresh shows the latest status and notes.
+  const open: CreativeRequest | null = requests.data?.find((request) => request.id === openId) ?? null;
+  const columns = useMemo<DataTableColumn<CreativeRequest>[]>(() => {
+    const dateOptions = timeZone ? { timeZone } : {};
+    return [
+      {
+        id: "buyer",
+        accessorFn: (request) => request.user.name || request.user.email,
+        header: t("columns.buyer"),
+        cell: ({ row }) => (
+          <>
+            <div className="truncate font-medium">{row.original.user.name}</div>
+            <div className="truncate text-muted-foreground text-xs">{row.original.user.email}</div>
+          </>
+        ),
+        meta: { className: "max-w-64 whitespace-normal", label: t("columns.buyer") },
+      },
+      {
+        id: "type",
+        accessorFn: (request) => t(`types.${request.type}`),
+        header: t("columns.type"),
+        meta: { label: t("columns.type") },
+      },
+      {
+        id: "format",
+        accessorFn: (request) => t(`formats.${request.format}`),
+        header: t("columns.format"),
+        meta: { label: t("columns.format") },
+      },
+      {
+        id: "deadline",
+        accessorKey: "deadline",
+        header: t("columns.deadline"),
+        cell: ({ row }) => formatDate(row.original.deadline, language),
+        meta: { className: "tabular-nums", label: t("columns.deadline") },
+      },
+      {
+        id: "status",
+        accessorKey: "status",
+        header: t("columns.status"),
+        cell: ({ row }) => <CreativeStatusBadge status={row.original.status} />,
+        meta: { label: t("columns.status") },
+      },
+      {
+        id: "date",
+        accessorKey: "createdAt",
+        header: t("columns.date"),
+        cell: ({ row }) => formatDate(row.original.createdAt, language, dateOptions),
+        meta: { className: "tabular-nums", label: t("columns.date") },
+      },
+      {
+        id: "actions",
+        header: () => <span className="sr-only">{t("columns.actions")}</span>,
+        enableSorting: false,
+        enableHiding: false,
+        cell: ({ row }) => (
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            aria-label={t("admin.viewRequest", { name: row.original.user.name || row.original.user.email })}
+            onClick={() => setOpenId(row.original.id)}
+            data-testid="open-request"
+          >
+            <EyeIcon aria-hidden="true" />
+            {t("admin.view")}
+          </Button>
+        ),
+        meta: { className: "text-right" },
+      },
+    ];
+  }, [t, language, timeZone]);
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <PageHeader title={t("admin.title")} description={t("admin.description")} />
+      <DataTable
+        columns={columns}
+        data={requests.data}
+        status={requests}
+        getRowId={(request) => request.id}
+        label={t("admin.title")}
+        testId="admin-requests"
+        rowProps={(request) => ({ "data-testid": "admin-request-row", "data-id": request.id })}
+        empty={{ title: t("empty") }}
+        errorTitle={t("loadFailed")}
+        columnMenu
+      />
+      <CreativeRequestDetailDialog
+        request={open}
+        onOpenChange={(isOpen) => !isOpen && setOpenId(null)}
+        timeZone={timeZone}
+      />
+    </div>
+  );
+}
