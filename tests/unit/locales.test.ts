@@ -193,7 +193,10 @@ describe("locales", () => {
         path.join(root, "web", "routes", name),
       ),
       ...sourceFiles(path.join(root, "web", "routes", "auth")),
-      ...sourceFiles(path.join(root, "web", "features", "auth")),
+      // The user menu is the signed-in layout's (web/routes/app-layout.tsx), with its texts loaded.
+      ...sourceFiles(path.join(root, "web", "features", "auth")).filter(
+        (file) => !file.endsWith("user-menu.tsx"),
+      ),
       ...["full-page-status", "route-effects", "language-switcher", "theme-toggle", "theme-menu", "logo"].map(
         (name) => path.join(root, "web", "components", "layout", `${name}.tsx`),
       ),
