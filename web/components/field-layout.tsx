@@ -76,7 +76,12 @@ export function FieldLayout({
       })}
       {below}
       {error ? (
-        <p data-slot="form-message" id={messageId} className="text-destructive text-sm">
+        <p
+          data-slot="form-message"
+          id={messageId}
+          className="text-destructive text-sm"
+          data-testid="field-error"
+        >
           {t(error)}
         </p>
       ) : hasDescription ? (

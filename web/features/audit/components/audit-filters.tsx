@@ -1,13 +1,12 @@
 import type { User } from "@domain/schemas/users";
 import { Eraser } from "lucide-react";
-import { type ReactNode, useId } from "react";
+
 import { useTranslation } from "react-i18next";
+import { FieldLayout } from "@/components/field-layout";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { DateInput } from "@/components/ui/date-input";
-import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { cn } from "@/lib/utils";
 import { type AuditFilters as Filters, groupAuditActions, hasAuditFilters } from "../filters";
 
 type FilterKey = keyof Filters;
@@ -30,97 +29,115 @@ export function AuditFilters({
   onClear: () => void;
 }) {
   const { t } = useTranslation("audit");
-  const id = useId();
-  const fieldId = (key: FilterKey) => `${id}-${key}`;
-  const toError = `${fieldId("to")}-error`;
 
   return (
     <Card className="py-4">
       <CardContent className="px-4">
         <search aria-label={t("filters.title")} data-testid="audit-filters" className="flex flex-col gap-4">
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1.3fr)_minmax(0,0.8fr)_minmax(0,1fr)_minmax(0,1fr)]">
-            <Field id={fieldId("userId")} label={t("filters.user")}>
-              <NativeSelect
-                id={fieldId("userId")}
-                value={filters.userId}
-                onChange={(event) => onChange("userId", event.target.value)}
-                disabled={users.isPending}
-                data-testid="audit-filter-user"
-              >
-                <option value="">{users.isPending ? t("common:loading") : t("filters.allUsers")}</option>
-                {/* An id from a shared link that is not in the list (a deleted user) still shows. */}
-                {filters.userId && users.data && !users.data.some((user) => user.id === filters.userId) ? (
-                  <option value={filters.userId}>{t("filters.unknownUser")}</option>
-                ) : null}
-                {(users.data ?? []).map((user) => (
-                  <option key={user.id} value={user.id}>
-                    {`${user.name} · ${user.email}`}
-                  </option>
-                ))}
-              </NativeSelect>
-              {users.isError ? <p className="text-destructive text-xs">{t("filters.usersError")}</p> : null}
-            </Field>
-            <Field id={fieldId("action")} label={t("filters.action")}>
-              <NativeSelect
-                id={fieldId("action")}
-                value={filters.action}
-                onChange={(event) => onChange("action", event.target.value)}
-                data-testid="audit-filter-action"
-              >
-                <option value="">{t("filters.allActions")}</option>
-                {actionGroups.map(({ group, actions }) => (
-                  <optgroup key={group} label={t(`groups.${group}`)}>
-                    {actions.map((action) => (
-                      <option key={action} value={action}>
-                        {t(`actions.${action}`)}
+            <FieldLayout label={t("filters.user")} className="content-start min-w-0">
+              {(props) => (
+                <>
+                  <NativeSelect
+                    {...props}
+                    value={filters.userId}
+                    onChange={(event) => onChange("userId", event.target.value)}
+                    disabled={users.isPending}
+                    data-testid="audit-filter-user"
+                  >
+                    <option value="">{users.isPending ? t("common:loading") : t("filters.allUsers")}</option>
+                    {/* An id from a shared link that is not in the list (a deleted user) still shows. */}
+                    {filters.userId &&
+                    users.data &&
+                    !users.data.some((user) => user.id === filters.userId) ? (
+                      <option value={filters.userId}>{t("filters.unknownUser")}</option>
+                    ) : null}
+                    {(users.data ?? []).map((user) => (
+                      <option key={user.id} value={user.id}>
+                        {`${user.name} · ${user.email}`}
                       </option>
                     ))}
-                  </optgroup>
-                ))}
-              </NativeSelect>
-            </Field>
-            <Field
-              id={fieldId("outcome")}
+                  </NativeSelect>
+                  {users.isError ? (
+                    <p className="text-destructive text-xs">{t("filters.usersError")}</p>
+                  ) : null}
+                </>
+              )}
+            </FieldLayout>
+            <FieldLayout label={t("filters.action")} className="content-start min-w-0">
+              {(props) => (
+                <>
+                  <NativeSelect
+                    {...props}
+                    value={filters.action}
+                    onChange={(event) => onChange("action", event.target.value)}
+                    data-testid="audit-filter-action"
+                  >
+                    <option value="">{t("filters.allActions")}</option>
+                    {actionGroups.map(({ group, actions }) => (
+                      <optgroup key={group} label={t(`groups.${group}`)}>
+                        {actions.map((action) => (
+                          <option key={action} value={action}>
+                            {t(`actions.${action}`)}
+                          </option>
+                        ))}
+                      </optgroup>
+                    ))}
+                  </NativeSelect>
+                </>
+              )}
+            </FieldLayout>
+            <FieldLayout
               label={t("filters.outcome")}
-              className="sm:col-span-2 lg:col-span-1"
+              className="sm:col-span-2 lg:col-span-1 content-start min-w-0"
             >
-              <NativeSelect
-                id={fieldId("outcome")}
-                value={filters.outcome}
-                onChange={(event) => onChange("outcome", event.target.value)}
-                data-testid="audit-filter-outcome"
-              >
-                <option value="">{t("filters.allOutcomes")}</option>
-                <option value="success">{t("outcomes.success")}</option>
-                <option value="failure">{t("outcomes.failure")}</option>
-              </NativeSelect>
-            </Field>
-            <Field id={fieldId("from")} label={t("filters.from")}>
-              <DateInput
-                id={fieldId("from")}
-                strict
-                value={filters.from}
-                max={filters.to || undefined}
-                onChange={(value) => onChange("from", value)}
-                data-testid="audit-filter-from"
-              />
-            </Field>
-            <Field id={fieldId("to")} label={t("filters.to")}>
-              <DateInput
-                id={fieldId("to")}
-                strict
-                value={filters.to}
-                min={filters.from || undefined}
-                onChange={(value) => onChange("to", value)}
-                data-testid="audit-filter-to"
-                {...(periodReversed ? { "aria-invalid": true, "aria-describedby": toError } : {})}
-              />
-              {periodReversed ? (
-                <p id={toError} className="text-destructive text-xs" data-testid="field-error">
-                  {t("filters.periodReversed")}
-                </p>
-              ) : null}
-            </Field>
+              {(props) => (
+                <>
+                  <NativeSelect
+                    {...props}
+                    value={filters.outcome}
+                    onChange={(event) => onChange("outcome", event.target.value)}
+                    data-testid="audit-filter-outcome"
+                  >
+                    <option value="">{t("filters.allOutcomes")}</option>
+                    <option value="success">{t("outcomes.success")}</option>
+                    <option value="failure">{t("outcomes.failure")}</option>
+                  </NativeSelect>
+                </>
+              )}
+            </FieldLayout>
+            <FieldLayout label={t("filters.from")} className="content-start min-w-0">
+              {(props) => (
+                <>
+                  <DateInput
+                    {...props}
+                    strict
+                    value={filters.from}
+                    max={filters.to || undefined}
+                    onChange={(value) => onChange("from", value)}
+                    data-testid="audit-filter-from"
+                  />
+                </>
+              )}
+            </FieldLayout>
+            <FieldLayout
+              label={t("filters.to")}
+              error={periodReversed ? "audit:filters.periodReversed" : undefined}
+              className="content-start min-w-0"
+            >
+              {(props) => (
+                <>
+                  <DateInput
+                    {...props}
+                    strict
+                    value={filters.to}
+                    min={filters.from || undefined}
+                    onChange={(value) => onChange("to", value)}
+                    data-testid="audit-filter-to"
+                  />
+                </>
+              )}
+            </FieldLayout>
           </div>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-muted-foreground text-xs">{t("filters.periodHint")}</p>
@@ -140,24 +157,5 @@ export function AuditFilters({
         </search>
       </CardContent>
     </Card>
-  );
-}
-
-function Field({
-  id,
-  label,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={cn("grid min-w-0 content-start gap-1.5", className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
   );
 }

@@ -1,13 +1,13 @@
 import type { Offer } from "@domain/schemas/offers";
 import type { User } from "@domain/schemas/users";
 import { Download, Eraser, Play } from "lucide-react";
-import { type FormEvent, type ReactNode, useId } from "react";
+import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { FieldLayout } from "@/components/field-layout";
 import { PercentInput } from "@/components/money-input";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { DateInput } from "@/components/ui/date-input";
-import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { validationKey } from "@/lib/form-errors";
 import { cn } from "@/lib/utils";
@@ -48,8 +48,6 @@ export function ReportFilters({
   onClear: () => void;
 }) {
   const { t } = useTranslation("reports");
-  const id = useId();
-  const fieldId = (field: ReportDraftField) => `${id}-${field}`;
   const set = (patch: Partial<ReportDraft>) => onChange({ ...draft, ...patch });
 
   const setPeriod = (period: PeriodChoice) =>
@@ -67,9 +65,10 @@ export function ReportFilters({
     onGenerate();
   };
 
-  const errorOf = (field: ReportDraftField) => errors[field];
-  const invalidProps = (field: ReportDraftField) =>
-    errorOf(field) ? { "aria-invalid": true as const, "aria-describedby": `${fieldId(field)}-error` } : {};
+  const errorKeyOf = (field: ReportDraftField) => {
+    const code = errors[field];
+    return code ? validationKey("reports", code) : undefined;
+  };
 
   return (
     <Card className="py-4">
@@ -82,106 +81,158 @@ export function ReportFilters({
           data-testid="report-filters"
         >
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <Field id={fieldId("period")} label={t("filters.period")} error={errorOf("period")}>
-              <NativeSelect
-                id={fieldId("period")}
-                value={draft.period}
-                onChange={(event) => setPeriod(event.target.value as PeriodChoice)}
-                data-testid="filter-period"
-              >
-                {periodChoices.map((choice) => (
-                  <option key={choice} value={choice}>
-                    {t(`periods.${choice}`)}
-                  </option>
-                ))}
-                <option value="custom">{t("periods.custom")}</option>
-              </NativeSelect>
-            </Field>
-            <Field id={fieldId("from")} label={t("filters.from")} error={errorOf("from")}>
-              <DateInput
-                id={fieldId("from")}
-                value={draft.from}
-                max={draft.to || undefined}
-                onChange={(value) => setDate("from", value)}
-                data-testid="filter-from"
-                {...invalidProps("from")}
-              />
-            </Field>
-            <Field id={fieldId("to")} label={t("filters.to")} error={errorOf("to")}>
-              <DateInput
-                id={fieldId("to")}
-                value={draft.to}
-                min={draft.from || undefined}
-                onChange={(value) => setDate("to", value)}
-                data-testid="filter-to"
-                {...invalidProps("to")}
-              />
-            </Field>
-            <Field id={fieldId("userId")} label={t("filters.user")} error={errorOf("userId")}>
-              <NativeSelect
-                id={fieldId("userId")}
-                value={draft.userId}
-                onChange={(event) => set({ userId: event.target.value })}
-                disabled={users.isPending}
-                data-testid="filter-user"
-                {...invalidProps("userId")}
-              >
-                <option value="">{users.isPending ? t("common:loading") : t("filters.allUsers")}</option>
-                {/* An id from a shared link that is not in the list still shows as selected. */}
-                {draft.userId && users.data && !users.data.some((u) => u.id === draft.userId) ? (
-                  <option value={draft.userId}>{t("filters.unknownUser")}</option>
-                ) : null}
-                {(users.data ?? []).map((user) => (
-                  <option key={user.id} value={user.id}>
-                    {`${user.name} · ${user.email}`}
-                  </option>
-                ))}
-              </NativeSelect>
-              {users.isError ? <p className="text-destructive text-xs">{t("filters.usersError")}</p> : null}
-            </Field>
-            <Field id={fieldId("offerId")} label={t("filters.offer")} error={errorOf("offerId")}>
-              <NativeSelect
-                id={fieldId("offerId")}
-                value={draft.offerId}
-                onChange={(event) => set({ offerId: event.target.value })}
-                disabled={offers.isPending}
-                data-testid="filter-offer"
-                {...invalidProps("offerId")}
-              >
-                <option value="">{offers.isPending ? t("common:loading") : t("filters.allOffers")}</option>
-                {draft.offerId && offers.data && !offers.data.some((o) => o.id === draft.offerId) ? (
-                  <option value={draft.offerId}>{t("filters.unknownOffer")}</option>
-                ) : null}
-                {(offers.data ?? []).map((offer) => (
-                  <option key={offer.id} value={offer.id}>
-                    {`${offer.name} · ${offer.casinoBrand}`}
-                  </option>
-                ))}
-              </NativeSelect>
-              {offers.isError ? <p className="text-destructive text-xs">{t("filters.offersError")}</p> : null}
-            </Field>
-            <Field id={fieldId("minRoi")} label={t("filters.minRoi")} error={errorOf("minRoi")}>
-              <PercentInput
-                id={fieldId("minRoi")}
-                allowNegative
-                placeholder={t("filters.roiPlaceholder")}
-                value={draft.minRoi}
-                onChange={(text) => set({ minRoi: text })}
-                data-testid="filter-min-roi"
-                {...invalidProps("minRoi")}
-              />
-            </Field>
-            <Field id={fieldId("maxRoi")} label={t("filters.maxRoi")} error={errorOf("maxRoi")}>
-              <PercentInput
-                id={fieldId("maxRoi")}
-                allowNegative
-                placeholder={t("filters.roiPlaceholder")}
-                value={draft.maxRoi}
-                onChange={(text) => set({ maxRoi: text })}
-                data-testid="filter-max-roi"
-                {...invalidProps("maxRoi")}
-              />
-            </Field>
+            <FieldLayout
+              label={t("filters.period")}
+              error={errorKeyOf("period")}
+              className="content-start min-w-0"
+            >
+              {(props) => (
+                <>
+                  <NativeSelect
+                    {...props}
+                    value={draft.period}
+                    onChange={(event) => setPeriod(event.target.value as PeriodChoice)}
+                    data-testid="filter-period"
+                  >
+                    {periodChoices.map((choice) => (
+                      <option key={choice} value={choice}>
+                        {t(`periods.${choice}`)}
+                      </option>
+                    ))}
+                    <option value="custom">{t("periods.custom")}</option>
+                  </NativeSelect>
+                </>
+              )}
+            </FieldLayout>
+            <FieldLayout
+              label={t("filters.from")}
+              error={errorKeyOf("from")}
+              className="content-start min-w-0"
+            >
+              {(props) => (
+                <>
+                  <DateInput
+                    {...props}
+                    value={draft.from}
+                    max={draft.to || undefined}
+                    onChange={(value) => setDate("from", value)}
+                    data-testid="filter-from"
+                  />
+                </>
+              )}
+            </FieldLayout>
+            <FieldLayout label={t("filters.to")} error={errorKeyOf("to")} className="content-start min-w-0">
+              {(props) => (
+                <>
+                  <DateInput
+                    {...props}
+                    value={draft.to}
+                    min={draft.from || undefined}
+                    onChange={(value) => setDate("to", value)}
+                    data-testid="filter-to"
+                  />
+                </>
+              )}
+            </FieldLayout>
+            <FieldLayout
+              label={t("filters.user")}
+              error={errorKeyOf("userId")}
+              className="content-start min-w-0"
+            >
+              {(props) => (
+                <>
+                  <NativeSelect
+                    {...props}
+                    value={draft.userId}
+                    onChange={(event) => set({ userId: event.target.value })}
+                    disabled={users.isPending}
+                    data-testid="filter-user"
+                  >
+                    <option value="">{users.isPending ? t("common:loading") : t("filters.allUsers")}</option>
+                    {/* An id from a shared link that is not in the list still shows as selected. */}
+                    {draft.userId && users.data && !users.data.some((u) => u.id === draft.userId) ? (
+                      <option value={draft.userId}>{t("filters.unknownUser")}</option>
+                    ) : null}
+                    {(users.data ?? []).map((user) => (
+                      <option key={user.id} value={user.id}>
+                        {`${user.name} · ${user.email}`}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                  {users.isError ? (
+                    <p className="text-destructive text-xs">{t("filters.usersError")}</p>
+                  ) : null}
+                </>
+              )}
+            </FieldLayout>
+            <FieldLayout
+              label={t("filters.offer")}
+              error={errorKeyOf("offerId")}
+              className="content-start min-w-0"
+            >
+              {(props) => (
+                <>
+                  <NativeSelect
+                    {...props}
+                    value={draft.offerId}
+                    onChange={(event) => set({ offerId: event.target.value })}
+                    disabled={offers.isPending}
+                    data-testid="filter-offer"
+                  >
+                    <option value="">
+                      {offers.isPending ? t("common:loading") : t("filters.allOffers")}
+                    </option>
+                    {draft.offerId && offers.data && !offers.data.some((o) => o.id === draft.offerId) ? (
+                      <option value={draft.offerId}>{t("filters.unknownOffer")}</option>
+                    ) : null}
+                    {(offers.data ?? []).map((offer) => (
+                      <option key={offer.id} value={offer.id}>
+                        {`${offer.name} · ${offer.casinoBrand}`}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                  {offers.isError ? (
+                    <p className="text-destructive text-xs">{t("filters.offersError")}</p>
+                  ) : null}
+                </>
+              )}
+            </FieldLayout>
+            <FieldLayout
+              label={t("filters.minRoi")}
+              error={errorKeyOf("minRoi")}
+              className="content-start min-w-0"
+            >
+              {(props) => (
+                <>
+                  <PercentInput
+                    {...props}
+                    allowNegative
+                    placeholder={t("filters.roiPlaceholder")}
+                    value={draft.minRoi}
+                    onChange={(text) => set({ minRoi: text })}
+                    data-testid="filter-min-roi"
+                  />
+                </>
+              )}
+            </FieldLayout>
+            <FieldLayout
+              label={t("filters.maxRoi")}
+              error={errorKeyOf("maxRoi")}
+              className="content-start min-w-0"
+            >
+              {(props) => (
+                <>
+                  <PercentInput
+                    {...props}
+                    allowNegative
+                    placeholder={t("filters.roiPlaceholder")}
+                    value={draft.maxRoi}
+                    onChange={(text) => set({ maxRoi: text })}
+                    data-testid="filter-max-roi"
+                  />
+                </>
+              )}
+            </FieldLayout>
           </div>
           <p className="text-muted-foreground text-xs">{t("filters.roiHint")}</p>
           <p
@@ -220,30 +271,5 @@ export function ReportFilters({
         </form>
       </CardContent>
     </Card>
-  );
-}
-
-function Field({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error: string | undefined;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation("reports");
-  return (
-    <div className="grid content-start gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="text-destructive text-xs" data-testid="field-error">
-          {t(validationKey("reports", error))}
-        </p>
-      ) : null}
-    </div>
   );
 }
