@@ -93,7 +93,7 @@ export function UsersScreen() {
         id: "email",
         accessorKey: "email",
         header: t("columns.email"),
-        meta: { className: "break-all whitespace-normal", label: t("columns.email") },
+        meta: { label: t("columns.email") },
       },
       {
         id: "role",
