@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ChoiceSelect } from "@/components/choice-select";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useOffers } from "@/features/offers";
@@ -61,25 +62,18 @@ export function UserSelect({
 }) {
   const { t } = useTranslation("admin-insights");
   const users = useInsightUsers();
-  // A link may name a user who is gone: keep the filter visible rather than silently widening it.
-  const unknown = Boolean(value) && !users.isPending && !users.choices.some((user) => user.id === value);
   return (
     <FilterField id={id} label={t("filters.user")}>
-      <NativeSelect
+      <ChoiceSelect
         id={id}
         value={value ?? ""}
-        onChange={(event) => onChange(event.target.value || undefined)}
+        onChange={(userId) => onChange(userId || undefined)}
+        choices={users.isPending ? undefined : users.choices.map((u) => ({ value: u.id, label: u.name }))}
+        allLabel={t("filters.allUsers")}
+        unknownLabel={t("filters.unknownUser")}
         aria-describedby={users.isError ? `${id}-error` : undefined}
         data-testid="filter-user"
-      >
-        <option value="">{t("filters.allUsers")}</option>
-        {unknown ? <option value={value}>{t("filters.unknownUser")}</option> : null}
-        {users.choices.map((user) => (
-          <option key={user.id} value={user.id}>
-            {user.name}
-          </option>
-        ))}
-      </NativeSelect>
+      />
       {users.isError ? (
         <p id={`${id}-error`} className="text-destructive text-sm" role="alert">
           {t("filters.usersError")}
@@ -100,25 +94,20 @@ export function OfferSelect({
 }) {
   const { t } = useTranslation("admin-insights");
   const offers = useOffers();
-  const choices = offers.data ?? [];
-  const unknown = Boolean(value) && !offers.isPending && !choices.some((offer) => offer.id === value);
   return (
     <FilterField id={id} label={t("filters.offer")}>
-      <NativeSelect
+      <ChoiceSelect
         id={id}
         value={value ?? ""}
-        onChange={(event) => onChange(event.target.value || undefined)}
+        onChange={(offerId) => onChange(offerId || undefined)}
+        choices={
+          offers.isPending ? undefined : (offers.data ?? []).map((o) => ({ value: o.id, label: o.name }))
+        }
+        allLabel={t("filters.allOffers")}
+        unknownLabel={t("filters.unknownOffer")}
         aria-describedby={offers.isError ? `${id}-error` : undefined}
         data-testid="filter-offer"
-      >
-        <option value="">{t("filters.allOffers")}</option>
-        {unknown ? <option value={value}>{t("filters.unknownOffer")}</option> : null}
-        {choices.map((offer) => (
-          <option key={offer.id} value={offer.id}>
-            {offer.name}
-          </option>
-        ))}
-      </NativeSelect>
+      />
       {offers.isError ? (
         <p id={`${id}-error`} className="text-destructive text-sm" role="alert">
           {t("filters.offersError")}

@@ -2,6 +2,7 @@ import type { User } from "@domain/schemas/users";
 import { Eraser } from "lucide-react";
 
 import { useTranslation } from "react-i18next";
+import { ChoiceSelect } from "@/components/choice-select";
 import { FieldLayout } from "@/components/field-layout";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -38,26 +39,19 @@ export function AuditFilters({
             <FieldLayout label={t("filters.user")} className="content-start min-w-0">
               {(props) => (
                 <>
-                  <NativeSelect
+                  <ChoiceSelect
                     {...props}
                     value={filters.userId}
-                    onChange={(event) => onChange("userId", event.target.value)}
-                    disabled={users.isPending}
+                    onChange={(userId) => onChange("userId", userId)}
+                    choices={
+                      users.isPending
+                        ? undefined
+                        : (users.data ?? []).map((u) => ({ value: u.id, label: `${u.name} · ${u.email}` }))
+                    }
+                    allLabel={t("filters.allUsers")}
+                    unknownLabel={t("filters.unknownUser")}
                     data-testid="audit-filter-user"
-                  >
-                    <option value="">{users.isPending ? t("common:loading") : t("filters.allUsers")}</option>
-                    {/* An id from a shared link that is not in the list (a deleted user) still shows. */}
-                    {filters.userId &&
-                    users.data &&
-                    !users.data.some((user) => user.id === filters.userId) ? (
-                      <option value={filters.userId}>{t("filters.unknownUser")}</option>
-                    ) : null}
-                    {(users.data ?? []).map((user) => (
-                      <option key={user.id} value={user.id}>
-                        {`${user.name} · ${user.email}`}
-                      </option>
-                    ))}
-                  </NativeSelect>
+                  />
                   {users.isError ? (
                     <p className="text-destructive text-xs">{t("filters.usersError")}</p>
                   ) : null}

@@ -2,6 +2,7 @@ import type { PaymentRow } from "@domain/schemas/payments";
 import { FilterX } from "lucide-react";
 import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { ChoiceSelect } from "@/components/choice-select";
 import { Button } from "@/components/ui/button";
 import { checkboxClass } from "@/components/ui/classes";
 import { Label } from "@/components/ui/label";
@@ -36,13 +37,6 @@ export function PaymentsFilters({
       .map(([value, name]) => ({ value, name }))
       .sort((a, b) => collator.compare(a.name, b.name));
   }, [leads.data, rows, f.language]);
-  // A lead chosen in the URL that no list knows (yet) stays selectable.
-  const unknownLead =
-    filters.teamLeadId &&
-    filters.teamLeadId !== "none" &&
-    !options.some((o) => o.value === filters.teamLeadId)
-      ? filters.teamLeadId
-      : null;
 
   return (
     <fieldset
@@ -72,21 +66,16 @@ export function PaymentsFilters({
         <Label htmlFor={`${id}-lead`} className="text-xs">
           {t("filters.teamLead")}
         </Label>
-        <NativeSelect
+        <ChoiceSelect
           id={`${id}-lead`}
           value={filters.teamLeadId ?? ""}
-          onChange={(event) => onChange({ teamLeadId: event.target.value || null })}
+          onChange={(teamLeadId) => onChange({ teamLeadId: teamLeadId || null })}
+          choices={options.map((option) => ({ value: option.value, label: option.name }))}
+          fixed={[{ value: "none", label: t("filters.noLead") }]}
+          allLabel={t("filters.allLeads")}
+          unknownLabel={t("filters.unknownLead")}
           data-testid="filter-lead"
-        >
-          <option value="">{t("filters.allLeads")}</option>
-          <option value="none">{t("filters.noLead")}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.name}
-            </option>
-          ))}
-          {unknownLead ? <option value={unknownLead}>{t("filters.unknownLead")}</option> : null}
-        </NativeSelect>
+        />
       </div>
       <label className="flex min-h-9 items-center gap-2 text-sm">
         <input

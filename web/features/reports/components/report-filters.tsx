@@ -3,6 +3,7 @@ import type { User } from "@domain/schemas/users";
 import { Download, Eraser, Play } from "lucide-react";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { ChoiceSelect } from "@/components/choice-select";
 import { FieldLayout } from "@/components/field-layout";
 import { PercentInput } from "@/components/money-input";
 import { Button } from "@/components/ui/button";
@@ -141,24 +142,19 @@ export function ReportFilters({
             >
               {(props) => (
                 <>
-                  <NativeSelect
+                  <ChoiceSelect
                     {...props}
                     value={draft.userId}
-                    onChange={(event) => set({ userId: event.target.value })}
-                    disabled={users.isPending}
+                    onChange={(userId) => set({ userId })}
+                    choices={
+                      users.isPending
+                        ? undefined
+                        : (users.data ?? []).map((u) => ({ value: u.id, label: `${u.name} · ${u.email}` }))
+                    }
+                    allLabel={t("filters.allUsers")}
+                    unknownLabel={t("filters.unknownUser")}
                     data-testid="filter-user"
-                  >
-                    <option value="">{users.isPending ? t("common:loading") : t("filters.allUsers")}</option>
-                    {/* An id from a shared link that is not in the list still shows as selected. */}
-                    {draft.userId && users.data && !users.data.some((u) => u.id === draft.userId) ? (
-                      <option value={draft.userId}>{t("filters.unknownUser")}</option>
-                    ) : null}
-                    {(users.data ?? []).map((user) => (
-                      <option key={user.id} value={user.id}>
-                        {`${user.name} · ${user.email}`}
-                      </option>
-                    ))}
-                  </NativeSelect>
+                  />
                   {users.isError ? (
                     <p className="text-destructive text-xs">{t("filters.usersError")}</p>
                   ) : null}
@@ -172,25 +168,22 @@ export function ReportFilters({
             >
               {(props) => (
                 <>
-                  <NativeSelect
+                  <ChoiceSelect
                     {...props}
                     value={draft.offerId}
-                    onChange={(event) => set({ offerId: event.target.value })}
-                    disabled={offers.isPending}
+                    onChange={(offerId) => set({ offerId })}
+                    choices={
+                      offers.isPending
+                        ? undefined
+                        : (offers.data ?? []).map((o) => ({
+                            value: o.id,
+                            label: `${o.name} · ${o.casinoBrand}`,
+                          }))
+                    }
+                    allLabel={t("filters.allOffers")}
+                    unknownLabel={t("filters.unknownOffer")}
                     data-testid="filter-offer"
-                  >
-                    <option value="">
-                      {offers.isPending ? t("common:loading") : t("filters.allOffers")}
-                    </option>
-                    {draft.offerId && offers.data && !offers.data.some((o) => o.id === draft.offerId) ? (
-                      <option value={draft.offerId}>{t("filters.unknownOffer")}</option>
-                    ) : null}
-                    {(offers.data ?? []).map((offer) => (
-                      <option key={offer.id} value={offer.id}>
-                        {`${offer.name} · ${offer.casinoBrand}`}
-                      </option>
-                    ))}
-                  </NativeSelect>
+                  />
                   {offers.isError ? (
                     <p className="text-destructive text-xs">{t("filters.offersError")}</p>
                   ) : null}
