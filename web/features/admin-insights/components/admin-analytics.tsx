@@ -3,6 +3,7 @@ import type { AnalyticsQuery } from "@domain/schemas/campaigns";
 import { type FormEvent, lazy, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { FieldLayout } from "@/components/field-layout";
 import { ConversionBars, MetricCards } from "@/components/metric-cards";
 import { EmptyState, ErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
@@ -21,7 +22,7 @@ import {
   withParams,
 } from "../filters";
 import { fillDailySeries } from "../series";
-import { FilterField, OfferSelect, PeriodSelect, RangeCaption, UserSelect } from "./filter-fields";
+import { OfferSelect, PeriodSelect, RangeCaption, UserSelect } from "./filter-fields";
 
 // The buyer's chart, drawn here with revenue and profit; Recharts loads only when it is shown.
 const RevenueChart = lazy(() => import("@/components/revenue-chart"));
@@ -30,7 +31,6 @@ const RevenueChart = lazy(() => import("@/components/revenue-chart"));
 export function AdminAnalytics() {
   const { t } = useTranslation("admin-insights");
   const f = useFormatters();
-  const id = useId();
   const [params, setParams] = useSearchParams();
   const filters = readAnalyticsFilters(params);
   const today = todayIn(f.timeZone);
@@ -60,10 +60,9 @@ export function AdminAnalytics() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3">
         <div className="grid gap-3 sm:grid-cols-3">
-          <UserSelect id={`${id}-user`} value={filters.userId} onChange={(user) => update({ user })} />
-          <OfferSelect id={`${id}-offer`} value={filters.offerId} onChange={(offer) => update({ offer })} />
+          <UserSelect value={filters.userId} onChange={(user) => update({ user })} />
+          <OfferSelect value={filters.offerId} onChange={(offer) => update({ offer })} />
           <PeriodSelect<AnalyticsPeriod>
-            id={`${id}-period`}
             value={filters.period}
             choices={analyticsPeriods}
             labelPrefix="analyticsPeriods"
@@ -168,30 +167,34 @@ function CustomRange({
       noValidate
       data-testid="custom-range"
     >
-      <FilterField id={`${id}-from`} label={t("filters.from")}>
-        <DateInput
-          strict
-          id={`${id}-from`}
-          value={from}
-          max={to || undefined}
-          onChange={setFrom}
-          aria-invalid={problem !== null && (problem === "reversed" || !from)}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          data-testid="filter-from"
-        />
-      </FilterField>
-      <FilterField id={`${id}-to`} label={t("filters.to")}>
-        <DateInput
-          strict
-          id={`${id}-to`}
-          value={to}
-          min={from || undefined}
-          onChange={setTo}
-          aria-invalid={problem !== null && (problem === "reversed" || !to)}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          data-testid="filter-to"
-        />
-      </FilterField>
+      <FieldLayout label={t("filters.from")} className="min-w-0">
+        {(props) => (
+          <DateInput
+            {...props}
+            strict
+            value={from}
+            max={to || undefined}
+            onChange={setFrom}
+            aria-invalid={problem !== null && (problem === "reversed" || !from)}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+            data-testid="filter-from"
+          />
+        )}
+      </FieldLayout>
+      <FieldLayout label={t("filters.to")} className="min-w-0">
+        {(props) => (
+          <DateInput
+            {...props}
+            strict
+            value={to}
+            min={from || undefined}
+            onChange={setTo}
+            aria-invalid={problem !== null && (problem === "reversed" || !to)}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+            data-testid="filter-to"
+          />
+        )}
+      </FieldLayout>
       <Button type="submit" variant="outline" data-testid="apply-range">
         {t("filters.apply")}
       </Button>

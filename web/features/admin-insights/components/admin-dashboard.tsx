@@ -1,6 +1,6 @@
 import type { MetricsTotals } from "@domain/schemas/campaigns";
 import type { Dashboard } from "@domain/schemas/reports";
-import { useId, useMemo } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { DataTable, type DataTableColumn, figureColumn } from "@/components/data-table";
@@ -17,7 +17,6 @@ import { PeriodSelect, RangeCaption, UserSelect } from "./filter-fields";
 /** /admin/dashboard: totals and performance by offer and by user for a period and a user. */
 export function AdminDashboard() {
   const { t } = useTranslation("admin-insights");
-  const id = useId();
   const [params, setParams] = useSearchParams();
   const filters = readDashboardFilters(params);
   const dashboard = useAdminDashboard(filters);
@@ -31,13 +30,12 @@ export function AdminDashboard() {
     <div className="flex flex-col gap-6">
       <div className="grid gap-3 sm:grid-cols-2 lg:w-2/3">
         <PeriodSelect<DashboardPeriod>
-          id={`${id}-period`}
           value={filters.period}
           choices={dashboardPeriods}
           labelPrefix="dashboardPeriods"
           onChange={(period) => update({ period })}
         />
-        <UserSelect id={`${id}-user`} value={filters.userId} onChange={(user) => update({ user })} />
+        <UserSelect value={filters.userId} onChange={(user) => update({ user })} />
       </div>
 
       {dashboard.isError && !data ? (

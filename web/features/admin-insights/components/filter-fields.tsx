@@ -1,31 +1,19 @@
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ChoiceSelect } from "@/components/choice-select";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
+import { FieldLayout } from "@/components/field-layout";
+import { PeriodSelect as SharedPeriodSelect } from "@/components/period-select";
 import { useOffers } from "@/features/offers";
 import { useFormatters } from "@/lib/use-formatters";
 import { useInsightUsers } from "../api";
 
 // The filter controls both admin screens share. Values are ids from the URL; "" means all.
 
-export function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="grid min-w-0 gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
-  );
-}
-
 export function PeriodSelect<T extends string>({
-  id,
   value,
   choices,
   labelPrefix,
   onChange,
 }: {
-  id: string;
   value: T;
   choices: readonly T[];
   /** The translation group of the choices: dashboardPeriods or analyticsPeriods. */
@@ -34,86 +22,85 @@ export function PeriodSelect<T extends string>({
 }) {
   const { t } = useTranslation("admin-insights");
   return (
-    <FilterField id={id} label={t("filters.period")}>
-      <NativeSelect
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value as T)}
-        data-testid="filter-period"
-      >
-        {choices.map((choice) => (
-          <option key={choice} value={choice}>
-            {t(`${labelPrefix}.${choice}`)}
-          </option>
-        ))}
-      </NativeSelect>
-    </FilterField>
+    <SharedPeriodSelect
+      value={value}
+      choices={choices}
+      onChange={onChange}
+      label={t("filters.period")}
+      optionLabel={(choice) => t(`${labelPrefix}.${choice}`)}
+      testId="filter-period"
+    />
+  );
+}
+
+/** A list that failed to load: said under the select, which still offers "all". */
+function LoadError({ id, text }: { id: string; text: string }) {
+  return (
+    <p id={id} className="text-destructive text-sm" role="alert">
+      {text}
+    </p>
   );
 }
 
 export function UserSelect({
-  id,
   value,
   onChange,
 }: {
-  id: string;
   value: string | undefined;
   onChange: (userId: string | undefined) => void;
 }) {
   const { t } = useTranslation("admin-insights");
   const users = useInsightUsers();
   return (
-    <FilterField id={id} label={t("filters.user")}>
-      <ChoiceSelect
-        id={id}
-        value={value ?? ""}
-        onChange={(userId) => onChange(userId || undefined)}
-        choices={users.isPending ? undefined : users.choices.map((u) => ({ value: u.id, label: u.name }))}
-        allLabel={t("filters.allUsers")}
-        unknownLabel={t("filters.unknownUser")}
-        aria-describedby={users.isError ? `${id}-error` : undefined}
-        data-testid="filter-user"
-      />
-      {users.isError ? (
-        <p id={`${id}-error`} className="text-destructive text-sm" role="alert">
-          {t("filters.usersError")}
-        </p>
-      ) : null}
-    </FilterField>
+    <FieldLayout label={t("filters.user")} className="min-w-0">
+      {(props) => (
+        <>
+          <ChoiceSelect
+            {...props}
+            value={value ?? ""}
+            onChange={(userId) => onChange(userId || undefined)}
+            choices={users.isPending ? undefined : users.choices.map((u) => ({ value: u.id, label: u.name }))}
+            allLabel={t("filters.allUsers")}
+            unknownLabel={t("filters.unknownUser")}
+            aria-describedby={users.isError ? `${props.id}-error` : undefined}
+            data-testid="filter-user"
+          />
+          {users.isError ? <LoadError id={`${props.id}-error`} text={t("filters.usersError")} /> : null}
+        </>
+      )}
+    </FieldLayout>
   );
 }
 
 export function OfferSelect({
-  id,
   value,
   onChange,
 }: {
-  id: string;
   value: string | undefined;
   onChange: (offerId: string | undefined) => void;
 }) {
   const { t } = useTranslation("admin-insights");
   const offers = useOffers();
   return (
-    <FilterField id={id} label={t("filters.offer")}>
-      <ChoiceSelect
-        id={id}
-        value={value ?? ""}
-        onChange={(offerId) => onChange(offerId || undefined)}
-        choices={
-          offers.isPending ? undefined : (offers.data ?? []).map((o) => ({ value: o.id, label: o.name }))
-        }
-        allLabel={t("filters.allOffers")}
-        unknownLabel={t("filters.unknownOffer")}
-        aria-describedby={offers.isError ? `${id}-error` : undefined}
-        data-testid="filter-offer"
-      />
-      {offers.isError ? (
-        <p id={`${id}-error`} className="text-destructive text-sm" role="alert">
-          {t("filters.offersError")}
-        </p>
-      ) : null}
-    </FilterField>
+    <FieldLayout label={t("filters.offer")} className="min-w-0">
+      {(props) => (
+        <>
+          <ChoiceSelect
+            {...props}
+            value={value ?? ""}
+            onChange={(offerId) => onChange(offerId || undefined)}
+            choices={
+              offers.isPending ? undefined : (offers.data ?? []).map((o) => ({ value: o.id, label: o.name }))
+            }
+            allLabel={t("filters.allOffers")}
+            unknownLabel={t("filters.unknownOffer")}
+            aria-describedby={offers.isError ? `${props.id}-error` : undefined}
+            data-testid="filter-offer"
+          />
+          {offers.isError ? <LoadError id={`${props.id}-error`} text={t("filters.offersError")} /> : null}
+        </>
+      )}
+    </FieldLayout>
   );
 }
 
