@@ -2,7 +2,7 @@ import i18n from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
 import { initReactI18next } from "react-i18next";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Choice, ChoiceSelect } from "@/components/choice-select";
+import { type Choice, ChoiceSelect, choicesOf } from "@/components/choice-select";
 
 beforeAll(async () => {
   await i18n
@@ -49,5 +49,14 @@ describe("ChoiceSelect", () => {
   it("knows its fixed choices", () => {
     const none = [{ value: "none", label: "No team lead" }];
     expect(options(render("none", users, none))).toEqual(["All users", "No team lead", "Ana", "Bruno"]);
+  });
+
+  it("reads a list query's choices: none yet while it loads, an empty list when it failed", () => {
+    const toChoice = (u: { id: string; name: string }) => ({ value: u.id, label: u.name });
+    expect(choicesOf({ isPending: true, data: undefined }, toChoice)).toBeUndefined();
+    expect(choicesOf({ isPending: false, data: undefined }, toChoice)).toEqual([]);
+    expect(choicesOf({ isPending: false, data: [{ id: "u1", name: "Ana" }] }, toChoice)).toEqual([
+      { value: "u1", label: "Ana" },
+    ]);
   });
 });

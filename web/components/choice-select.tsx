@@ -4,6 +4,14 @@ import { NativeSelect } from "@/components/ui/native-select";
 
 export type Choice = { value: string; label: string };
 
+/** A list query's choices: undefined while it loads, then one per item (none when it failed). */
+export function choicesOf<T>(
+  query: { isPending: boolean; data?: readonly T[] | undefined },
+  toChoice: (item: T) => Choice,
+): readonly Choice[] | undefined {
+  return query.isPending ? undefined : (query.data ?? []).map(toChoice);
+}
+
 type ChoiceSelectProps = Omit<ComponentProps<"select">, "value" | "onChange" | "children"> & {
   value: string;
   onChange: (value: string) => void;

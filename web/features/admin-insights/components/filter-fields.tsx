@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { ChoiceSelect } from "@/components/choice-select";
+import { ChoiceSelect, choicesOf } from "@/components/choice-select";
 import { FieldLayout } from "@/components/field-layout";
 import { PeriodSelect as SharedPeriodSelect } from "@/components/period-select";
 import { useOffers } from "@/features/offers";
@@ -59,7 +59,10 @@ export function UserSelect({
             {...props}
             value={value ?? ""}
             onChange={(userId) => onChange(userId || undefined)}
-            choices={users.isPending ? undefined : users.choices.map((u) => ({ value: u.id, label: u.name }))}
+            choices={choicesOf({ isPending: users.isPending, data: users.choices }, (u) => ({
+              value: u.id,
+              label: u.name,
+            }))}
             allLabel={t("filters.allUsers")}
             unknownLabel={t("filters.unknownUser")}
             aria-describedby={users.isError ? `${props.id}-error` : undefined}
@@ -89,9 +92,7 @@ export function OfferSelect({
             {...props}
             value={value ?? ""}
             onChange={(offerId) => onChange(offerId || undefined)}
-            choices={
-              offers.isPending ? undefined : (offers.data ?? []).map((o) => ({ value: o.id, label: o.name }))
-            }
+            choices={choicesOf(offers, (o) => ({ value: o.id, label: o.name }))}
             allLabel={t("filters.allOffers")}
             unknownLabel={t("filters.unknownOffer")}
             aria-describedby={offers.isError ? `${props.id}-error` : undefined}

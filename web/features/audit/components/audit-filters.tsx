@@ -2,7 +2,7 @@ import type { User } from "@domain/schemas/users";
 import { Eraser } from "lucide-react";
 
 import { useTranslation } from "react-i18next";
-import { ChoiceSelect } from "@/components/choice-select";
+import { ChoiceSelect, choicesOf } from "@/components/choice-select";
 import { FieldLayout } from "@/components/field-layout";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -43,11 +43,7 @@ export function AuditFilters({
                     {...props}
                     value={filters.userId}
                     onChange={(userId) => onChange("userId", userId)}
-                    choices={
-                      users.isPending
-                        ? undefined
-                        : (users.data ?? []).map((u) => ({ value: u.id, label: `${u.name} · ${u.email}` }))
-                    }
+                    choices={choicesOf(users, (u) => ({ value: u.id, label: `${u.name} · ${u.email}` }))}
                     allLabel={t("filters.allUsers")}
                     unknownLabel={t("filters.unknownUser")}
                     data-testid="audit-filter-user"

@@ -3,7 +3,7 @@ import type { User } from "@domain/schemas/users";
 import { Download, Eraser, Play } from "lucide-react";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { ChoiceSelect } from "@/components/choice-select";
+import { ChoiceSelect, choicesOf } from "@/components/choice-select";
 import { FieldLayout } from "@/components/field-layout";
 import { PercentInput } from "@/components/money-input";
 import { Button } from "@/components/ui/button";
@@ -146,11 +146,7 @@ export function ReportFilters({
                     {...props}
                     value={draft.userId}
                     onChange={(userId) => set({ userId })}
-                    choices={
-                      users.isPending
-                        ? undefined
-                        : (users.data ?? []).map((u) => ({ value: u.id, label: `${u.name} · ${u.email}` }))
-                    }
+                    choices={choicesOf(users, (u) => ({ value: u.id, label: `${u.name} · ${u.email}` }))}
                     allLabel={t("filters.allUsers")}
                     unknownLabel={t("filters.unknownUser")}
                     data-testid="filter-user"
@@ -172,14 +168,10 @@ export function ReportFilters({
                     {...props}
                     value={draft.offerId}
                     onChange={(offerId) => set({ offerId })}
-                    choices={
-                      offers.isPending
-                        ? undefined
-                        : (offers.data ?? []).map((o) => ({
-                            value: o.id,
-                            label: `${o.name} · ${o.casinoBrand}`,
-                          }))
-                    }
+                    choices={choicesOf(offers, (o) => ({
+                      value: o.id,
+                      label: `${o.name} · ${o.casinoBrand}`,
+                    }))}
                     allLabel={t("filters.allOffers")}
                     unknownLabel={t("filters.unknownOffer")}
                     data-testid="filter-offer"
