@@ -4,8 +4,8 @@ import {
   readRole,
   readSearch,
   readStatsSelection,
-  withParams,
 } from "../../web/features/financial-insights/search-params";
+import { withParams } from "../../web/lib/use-url-state";
 
 // The financial screens keep every filter in the URL; whatever a bookmark holds becomes a valid choice.
 

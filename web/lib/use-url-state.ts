@@ -87,6 +87,19 @@ export function useTableUrlState(prefix = "", defaults: TableUrlDefaults = {}) {
   return [state, update] as const;
 }
 
+/** A copy of `params` with the given keys set, or removed when the value is empty, null or undefined. */
+export function withParams(
+  params: URLSearchParams,
+  changes: Record<string, string | null | undefined>,
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined || value === null || value === "") next.delete(name);
+    else next.set(name, value);
+  }
+  return next;
+}
+
 /** One filter in the address (`?status=paid`): null when absent; setting null or "" removes it. */
 export function useUrlParam(name: string, options: { resetPage?: string } = {}) {
   const [params, setParams] = useSearchParams();
@@ -96,9 +109,7 @@ export function useUrlParam(name: string, options: { resetPage?: string } = {}) 
     (next: string | null) =>
       setParams(
         (current) => {
-          const copy = new URLSearchParams(current);
-          if (next === null || next === "") copy.delete(name);
-          else copy.set(name, next);
+          const copy = withParams(current, { [name]: next });
           // A new filter starts again on page 1.
           if (resetPage !== undefined) copy.delete(key(resetPage, "page"));
           return copy;

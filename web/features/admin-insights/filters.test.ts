@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readAnalyticsFilters, readDashboardFilters, resolveAnalyticsRange, withParams } from "./filters";
+import { withParams } from "@/lib/use-url-state";
+import { readAnalyticsFilters, readDashboardFilters, resolveAnalyticsRange } from "./filters";
 
 const offerId = "0b7f3c1e-6a4d-4c8e-9f1a-2d3b4c5d6e7f";
 

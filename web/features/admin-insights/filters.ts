@@ -72,19 +72,3 @@ export function resolveAnalyticsRange(filters: AnalyticsFilters, today: string):
   if (filters.from > filters.to) return { ok: false, problem: "reversed" };
   return { ok: true, range: { from: filters.from, to: filters.to } };
 }
-
-/**
- * A copy of `current` with `changes` applied; an undefined or empty value removes the key, so the
- * URL only carries filters that are set.
- */
-export function withParams(
-  current: URLSearchParams,
-  changes: Record<string, string | undefined>,
-): URLSearchParams {
-  const next = new URLSearchParams(current);
-  for (const [key, value] of Object.entries(changes)) {
-    if (value) next.set(key, value);
-    else next.delete(key);
-  }
-  return next;
-}

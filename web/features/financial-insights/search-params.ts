@@ -51,16 +51,3 @@ export function readStatsSelection(params: URLSearchParams): StatsSelection {
   if (from > to) return { period, from, to, range: null, problem: "reversed" };
   return { period, from, to, range: { from, to }, problem: null };
 }
-
-/** A copy of `params` with the given keys set (or removed when the value is empty or undefined). */
-export function withParams(
-  params: URLSearchParams,
-  changes: Record<string, string | null | undefined>,
-): URLSearchParams {
-  const next = new URLSearchParams(params);
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined || value === null || value === "") next.delete(key);
-    else next.set(key, value);
-  }
-  return next;
-}

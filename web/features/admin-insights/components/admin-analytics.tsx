@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { DateInput } from "@/components/ui/date-input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useFormatters } from "@/lib/use-formatters";
+import { withParams } from "@/lib/use-url-state";
 import { cn } from "@/lib/utils";
 import { useAdminAnalytics } from "../api";
 import {
@@ -19,7 +20,6 @@ import {
   analyticsPeriods,
   readAnalyticsFilters,
   resolveAnalyticsRange,
-  withParams,
 } from "../filters";
 import { fillDailySeries } from "../series";
 import { OfferSelect, PeriodSelect, RangeCaption, UserSelect } from "./filter-fields";

@@ -9,9 +9,10 @@ import { TrendIcon, trendClass } from "@/components/trend";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useFormatters } from "@/lib/use-formatters";
+import { withParams } from "@/lib/use-url-state";
 import { cn } from "@/lib/utils";
 import { useAdminDashboard } from "../api";
-import { type DashboardPeriod, dashboardPeriods, readDashboardFilters, withParams } from "../filters";
+import { type DashboardPeriod, dashboardPeriods, readDashboardFilters } from "../filters";
 import { PeriodSelect, RangeCaption, UserSelect } from "./filter-fields";
 
 /** /admin/dashboard: totals and performance by offer and by user for a period and a user. */
