@@ -70,6 +70,8 @@ describe("named periods", () => {
     expect(resolvePeriod("current_month", "2026-11-22")).toEqual({ from: "2026-11-01", to: "2026-11-22" });
     expect(resolvePeriod("previous_month", "2026-03-15")).toEqual({ from: "2026-02-01", to: "2026-02-28" });
     expect(resolvePeriod("last_month", "2026-03-31")).toEqual({ from: "2026-02-28", to: "2026-03-31" });
+    expect(resolvePeriod("yesterday", "2026-03-01")).toEqual({ from: "2026-02-28", to: "2026-02-28" });
+    expect(resolvePeriod("current_year", "2026-03-15")).toEqual({ from: "2026-01-01", to: "2026-03-15" });
     expect(comparisonRanges({ from: null, to: "2026-11-22" })).toEqual({
       current: { from: "2026-10-24", to: "2026-11-22" },
       previous: { from: "2026-09-24", to: "2026-10-23" },

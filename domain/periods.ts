@@ -114,6 +114,7 @@ export function buyerPeriodRange(period: BuyerPeriod, today: string): OpenDateRa
 
 export const namedPeriods = [
   "today",
+  "yesterday",
   "7d",
   "30d",
   "90d",
@@ -121,14 +122,37 @@ export const namedPeriods = [
   "current_month",
   "previous_month",
   "last_month",
+  "current_year",
 ] as const;
 export type NamedPeriod = (typeof namedPeriods)[number];
+
+/**
+ * The presets of the one range picker (issue 25), in the order it lists them; with "custom" (from/to)
+ * they are every date choice of the app. "previous_month" is the last calendar month; "last_month"
+ * (from the same day a month ago) stays for the admin screens' old links.
+ */
+export const rangePresets = [
+  "today",
+  "yesterday",
+  "7d",
+  "30d",
+  "90d",
+  "current_month",
+  "previous_month",
+  "current_year",
+  "all",
+] as const satisfies readonly NamedPeriod[];
+export type RangePreset = (typeof rangePresets)[number];
 
 /** The calendar range of a named period ending today (decisions.md, "Dates and periods"). */
 export function resolvePeriod(period: NamedPeriod, today: string): OpenDateRange {
   switch (period) {
     case "today":
       return { from: today, to: today };
+    case "yesterday": {
+      const yesterday = addDays(today, -1);
+      return { from: yesterday, to: yesterday };
+    }
     case "7d":
       return lastNDays(7, today);
     case "30d":
@@ -143,6 +167,8 @@ export function resolvePeriod(period: NamedPeriod, today: string): OpenDateRange
       return monthRange(monthOf(addMonths(`${monthOf(today)}-01`, -1)));
     case "last_month":
       return lastCalendarMonth(today);
+    case "current_year":
+      return { from: `${today.slice(0, 4)}-01-01`, to: today };
   }
 }
 

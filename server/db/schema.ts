@@ -684,6 +684,32 @@ export const jobRuns = pgTable("job_runs", {
   outcome: text("outcome"),
 });
 
+// Reports (issue 25)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A report view a user saved by name (docs/decisions/0079): the report's URL query as it was on
+ * screen, reopened as is. Private to its owner; saving under a name the owner already used replaces it.
+ */
+export const savedReports = pgTable(
+  "saved_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    query: text("query").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("saved_reports_user_name_key").on(t.userId, t.name),
+    check("saved_reports_name_length", sql`char_length(${t.name}) between 1 and 80`),
+    check("saved_reports_query_length", sql`char_length(${t.query}) <= 2000`),
+  ],
+);
+
 // Data intake (issue 11): remembered import mappings, personal API tokens, batch idempotency
 // ---------------------------------------------------------------------------------------------
 

@@ -4931,7 +4931,7 @@ export interface operations {
   getUserStats: {
     parameters: {
       query?: {
-        period?: "today" | "7d" | "30d" | "90d" | "all" | "current_month" | "previous_month" | "last_month";
+        period?: "today" | "yesterday" | "7d" | "30d" | "90d" | "all" | "current_month" | "previous_month" | "last_month" | "current_year";
         from?: string;
         to?: string;
       };
@@ -4982,7 +4982,7 @@ export interface operations {
   getReport: {
     parameters: {
       query?: {
-        period?: "today" | "7d" | "30d" | "90d" | "all" | "current_month" | "previous_month" | "last_month";
+        period?: "today" | "yesterday" | "7d" | "30d" | "90d" | "all" | "current_month" | "previous_month" | "last_month" | "current_year";
         from?: string;
         to?: string;
         userId?: string;
@@ -5030,7 +5030,7 @@ export interface operations {
   exportReportCsv: {
     parameters: {
       query?: {
-        period?: "today" | "7d" | "30d" | "90d" | "all" | "current_month" | "previous_month" | "last_month";
+        period?: "today" | "yesterday" | "7d" | "30d" | "90d" | "all" | "current_month" | "previous_month" | "last_month" | "current_year";
         from?: string;
         to?: string;
         userId?: string;
