@@ -187,6 +187,18 @@ describe("a buyer moves from one team lead to another", () => {
     expect(bOfMoverAfter.cards).toEqual(expected(mover));
     expect((await ctx.request(`/api/campaigns/${oldRow}`, { cookie: as(leadB) })).status).toBe(200);
     expect((await ctx.request(`/api/campaigns/${oldRow}`, { cookie: as(leadA) })).status).toBe(404);
+    // The export: every row of the team with whose it is (the buyer column), and the buyer filter.
+    const exported = await ctx.request(`/api/campaigns/export.csv?creatorId=${mover.id}`, {
+      cookie: as(leadB),
+    });
+    expect(exported.status).toBe(200);
+    const lines = (await exported.text()).trim().split("\r\n").slice(1);
+    expect(lines).toHaveLength(40);
+    for (const line of lines) expect(line).toContain(mover.email);
+    const exportedByA = await ctx.request(`/api/campaigns/export.csv?creatorId=${mover.id}`, {
+      cookie: as(leadA),
+    });
+    expect((await exportedByA.text()).trim().split("\r\n")).toHaveLength(1);
     // A's filter on the buyer they no longer lead reads nothing.
     expect((await seen(leadA, mover.id)).analytics).toEqual(none);
 
