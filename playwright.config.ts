@@ -142,7 +142,7 @@ export default defineConfig({
     },
     {
       name: "screens",
-      testMatch: /(access|a11y|screenshots)\.spec\.ts/,
+      testMatch: /(access|a11y|screenshots|row-actions)\.spec\.ts/,
       dependencies: ["sign-in"],
       use: { ...browser, baseURL: screensServer.baseURL },
     },

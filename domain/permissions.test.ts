@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   campaignReadScopeFor,
   can,
+  canChangeCampaign,
   homePathFor,
   isTwoFactorRequiredFor,
   permissions,
@@ -77,5 +78,18 @@ describe("homePathFor", () => {
       "/financial/dashboard",
       "/admin/dashboard",
     ]);
+  });
+});
+
+describe("canChangeCampaign", () => {
+  const row = { creatorId: "buyer" };
+  it("lets the creator and admins change a row, not the creator's team lead or financial", () => {
+    expect(canChangeCampaign({ id: "buyer", role: "user" }, row)).toBe(true);
+    expect(canChangeCampaign({ id: "admin", role: "admin" }, row)).toBe(true);
+    expect(canChangeCampaign({ id: "lead", role: "manager" }, row)).toBe(false);
+    expect(canChangeCampaign({ id: "lead", role: "manager" }, { creatorId: "lead" })).toBe(true);
+    expect(canChangeCampaign({ id: "other", role: "user" }, row)).toBe(false);
+    // Financial reads every row and changes none, not even one in its own name.
+    expect(canChangeCampaign({ id: "fin", role: "financial" }, { creatorId: "fin" })).toBe(false);
   });
 });

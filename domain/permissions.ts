@@ -77,6 +77,17 @@ export function campaignReadScopeFor(role: Role): ReadScope {
   return can(role, "campaigns:read-team") ? "team" : "own";
 }
 
+/**
+ * Whether the actor may edit or delete this campaign: admins any, anyone else who logs campaigns
+ * only their own. A team lead reads their buyers' rows but does not change them (decisions.md, "Who
+ * sees what"); the server answers 403 for a row it reads but may not change, and the web shows the
+ * row's Edit and Delete only when this is true.
+ */
+export function canChangeCampaign(actor: { id: string; role: Role }, row: { creatorId: string }): boolean {
+  if (!can(actor.role, "campaigns:write")) return false;
+  return can(actor.role, "campaigns:write-all") || row.creatorId === actor.id;
+}
+
 export function userReadScopeFor(role: Role): ReadScope {
   if (can(role, "users:read-all")) return "all";
   return can(role, "users:read-team") ? "team" : "own";

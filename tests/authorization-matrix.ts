@@ -80,10 +80,10 @@ export const authorizationMatrix: Record<string, Row> = {
     "Another buyer's or another team's campaign answers 404, never data.",
   ),
   "PATCH /api/campaigns/{id}": row(
-    "401 ok  404 404 404 403 ok",
-    "The creator or an admin; team leads read their buyers' rows but do not change them.",
+    "401 ok  404 403 404 403 ok",
+    "The creator or an admin. Team leads read their buyers' rows but do not change them: 403 `forbidden` (read but not changed); a row the caller cannot read answers 404.",
   ),
-  "DELETE /api/campaigns/{id}": row("401 ok  404 404 404 403 ok", "As PATCH."),
+  "DELETE /api/campaigns/{id}": row("401 ok  404 403 404 403 ok", "As PATCH."),
   "GET /api/metrics/summary": row("401 ok  ok  ok  ok  ok  ok", "Scoped like GET /api/campaigns."),
   "GET /api/analytics": row("401 ok  ok  ok  ok  ok  ok", "Scoped like GET /api/campaigns."),
   "GET /api/offers": row(

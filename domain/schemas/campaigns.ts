@@ -177,6 +177,10 @@ export const metricsSummarySchema = z
   .meta({ id: "MetricsSummary" });
 export type MetricsSummary = z.infer<typeof metricsSummarySchema>;
 
+/** The dashboard cards: the viewer's scope, or one buyer in it (`userId`; outside it, all zeros). */
+export const metricsSummaryQuerySchema = z.object({ userId: userIdField.optional() });
+export type MetricsSummaryQuery = z.output<typeof metricsSummaryQuerySchema>;
+
 export const analyticsQuerySchema = z.object({
   from: isoDateField.optional(),
   to: isoDateField.optional(),

@@ -208,6 +208,8 @@ export const campaigns = pgTable(
     creatorId: text("creator_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    // The creator's team lead now, not when the row was logged (docs/decisions/0078): a team change
+    // moves the creator's rows (users.service), and the totals grains group by it.
     managerId: text("manager_id").references(() => users.id, { onDelete: "set null" }),
     spent: money("spent").notNull().default("0"),
     clicks: integer("clicks").notNull().default(0),

@@ -2716,6 +2716,11 @@ export interface operations {
   };
   /** Today, last 7 days, last 30 days and all time for the viewer's scope (workspace time zone) */
   getMetricsSummary: {
+    parameters: {
+      query?: {
+        userId?: string;
+      };
+    };
     responses: {
       /** @description The four periods */
       200: {

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import {
   analyticsQuerySchema,
   analyticsSchema,
+  metricsSummaryQuerySchema,
   metricsSummarySchema,
 } from "../../../domain/schemas/campaigns";
 import type { AppBindings, AppDeps } from "../../context";
@@ -16,12 +17,13 @@ const summaryRoute = createRoute({
   operationId: "getMetricsSummary",
   tags: ["Analytics"],
   summary: "Today, last 7 days, last 30 days and all time for the viewer's scope (workspace time zone)",
+  request: { query: metricsSummaryQuerySchema },
   responses: {
     200: {
       description: "The four periods",
       content: { "application/json": { schema: metricsSummarySchema } },
     },
-    ...errors(401),
+    ...errors(400, 401),
   },
 });
 
@@ -45,7 +47,8 @@ export function createAnalyticsRoutes(deps: AppDeps) {
   return createRouter()
     .openapi(summaryRoute, async (c) => {
       const actor = requireActor(c);
-      return c.json(await getMetricsSummary({ db, actor, timeZone: await readTimeZone(c) }), 200);
+      const { userId } = c.req.valid("query");
+      return c.json(await getMetricsSummary({ db, actor, userId, timeZone: await readTimeZone(c) }), 200);
     })
     .openapi(analyticsRoute, async (c) => {
       const actor = requireActor(c);

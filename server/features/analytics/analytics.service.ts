@@ -115,16 +115,19 @@ const summarySums = sql.raw(
 export async function getMetricsSummary({
   db,
   actor,
+  userId,
   timeZone,
   now = new Date(),
 }: {
   db: Db;
   actor: Actor;
+  /** One buyer within the viewer's scope (a team lead's buyer, anyone for admins and financial). */
+  userId?: string | undefined;
   timeZone: string;
   now?: Date;
 }): Promise<MetricsSummary> {
   const today = todayIn(timeZone, now);
-  const scope = totalsScopeOf(actor);
+  const scope = totalsScopeOf(actor, userId);
   // Today, 7 and 30 days in one pass over the last 30 days of daily totals; all time from the
   // monthly totals plus this month's days.
   const ranges = Object.fromEntries(recent.map((period) => [period, buyerPeriodRange(period, today)]));

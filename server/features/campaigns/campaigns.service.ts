@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, exists, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias, unionAll } from "drizzle-orm/pg-core";
 import { checkDayFigures } from "../../../domain/metrics";
-import { campaignReadScopeFor, can } from "../../../domain/permissions";
+import { campaignReadScopeFor, can, canChangeCampaign } from "../../../domain/permissions";
 import { ratioText } from "../../../domain/ratios";
 import type {
   Campaign,
@@ -16,7 +16,7 @@ import type { Actor } from "../../context";
 import type { Db, DbOrTx } from "../../db/client";
 import { retryOnDeadlock } from "../../db/retry";
 import { campaigns, offerAssignments, offers, users } from "../../db/schema";
-import { AppError, isNumericOverflow, notFound, tooLarge, unprocessable } from "../../errors";
+import { AppError, forbidden, isNumericOverflow, notFound, tooLarge, unprocessable } from "../../errors";
 import { assertCan } from "../../permissions";
 import { readRows, text } from "../../read/rows";
 import { countCampaigns, totalsScopeOf } from "../../read/totals";
@@ -39,6 +39,16 @@ export function campaignReadScope(actor: Actor): SQL | undefined {
 function campaignWriteScope(actor: Actor): SQL | undefined {
   if (can(actor.role, "campaigns:write-all")) return undefined;
   return eq(campaigns.creatorId, actor.id);
+}
+
+/**
+ * The creator's team lead as the row is written (docs/decisions/0078): read under a share lock on
+ * the creator's user row, so a team change (users.service, which locks that row for update and
+ * moves the creator's campaigns in its transaction) either waits for this write and moves the new
+ * row too, or commits first and this write reads the new lead.
+ */
+export function currentLeadOf(creatorId: string): SQL {
+  return sql`(select ${users.managerId} from ${users} where ${users.id} = ${creatorId} for share)`;
 }
 
 /** Offers the actor may log campaigns for: any when they read every offer (admins), else visible ones. */
@@ -211,16 +221,10 @@ export async function createCampaign({
 
 async function createCampaignOnce(db: Db, actor: Actor, input: CampaignInput): Promise<Campaign> {
   const visibility = offersUsableBy(actor);
-  // The offer (if the actor may use it) and the team lead at the time of logging, read fresh (a team
-  // change applies from now on), in one query.
+  // The offer, if the actor may use it.
   const [context] = await db
-    .select({
-      offerId: offers.id,
-      offerPayout: offers.payoutPerDeposit,
-      managerId: users.managerId,
-    })
+    .select({ offerId: offers.id, offerPayout: offers.payoutPerDeposit })
     .from(offers)
-    .innerJoin(users, eq(users.id, actor.id))
     .where(and(eq(offers.id, input.offerId), visibility))
     .limit(1);
   if (!context) throw offerNotVisible();
@@ -235,7 +239,7 @@ async function createCampaignOnce(db: Db, actor: Actor, input: CampaignInput): P
     sql`
     insert into campaigns (date, offer_id, creator_id, manager_id, spent, clicks, installations,
       registrations, deposits, deposit_payment)
-    select ${input.date}::date, ${context.offerId}::uuid, ${actor.id}, ${context.managerId},
+    select ${input.date}::date, ${context.offerId}::uuid, ${actor.id}, ${currentLeadOf(actor.id)},
       ${input.spent}::numeric, ${input.clicks}::integer, ${input.installations}::integer,
       ${input.registrations}::integer, ${input.deposits}::integer, ${depositPayment}::numeric
     where ${monthsOpen(actor.id, [month])}
@@ -280,11 +284,7 @@ async function updateCampaignOnce(db: Db, actor: Actor, id: string, patch: Campa
   for (let attempt = 1; ; attempt++) {
     if (await updateFitting(db, actor, id, patch)) return (await findCampaign(db, id, undefined))!;
     // Nothing changed: say why (not the actor's campaign, a closed month, or an offer they may not use).
-    const [current] = await db
-      .select({ creatorId: campaigns.creatorId, date: campaigns.date })
-      .from(campaigns)
-      .where(and(eq(campaigns.id, id), campaignWriteScope(actor)));
-    if (!current) throw notFound("Campaign");
+    const current = await findChangeable(db, actor, id);
     const closed = await findClosedMonths(db, {
       creatorId: current.creatorId,
       dates: editedDates(current, patch),
@@ -313,6 +313,25 @@ async function updateFitting(db: Db, actor: Actor, id: string, patch: CampaignPa
     if (isNumericOverflow(error)) throw tooLarge({ deposits: "revenue_too_large" });
     throw error;
   }
+}
+
+/**
+ * The campaign a refused write was about, when the actor may change it; otherwise why not: 404 when
+ * they cannot read it (as if it did not exist), 403 when they read it but may not change it (a team
+ * lead and their buyer's row).
+ */
+async function findChangeable(
+  db: Db,
+  actor: Actor,
+  id: string,
+): Promise<{ creatorId: string; date: string }> {
+  const [current] = await db
+    .select({ creatorId: campaigns.creatorId, date: campaigns.date })
+    .from(campaigns)
+    .where(and(eq(campaigns.id, id), campaignReadScope(actor)));
+  if (!current) throw notFound("Campaign");
+  if (!canChangeCampaign(actor, current)) throw forbidden("You may read this campaign but not change it.");
+  return current;
 }
 
 /** The dates an edit writes to: the saved one, and the new one if it moves. */
@@ -420,11 +439,7 @@ export async function deleteCampaign({ db, actor, id }: { db: Db; actor: Actor; 
         .returning({ id: campaigns.id }),
     );
     if (deleted.length > 0) return;
-    const [current] = await db
-      .select({ creatorId: campaigns.creatorId, date: campaigns.date })
-      .from(campaigns)
-      .where(and(eq(campaigns.id, id), campaignWriteScope(actor)));
-    if (!current) throw notFound("Campaign");
+    const current = await findChangeable(db, actor, id);
     const closed = await findClosedMonths(db, { creatorId: current.creatorId, dates: [current.date] });
     if (closed.length > 0) throw monthClosed(closed);
     // The month closed and reopened in between: try again.

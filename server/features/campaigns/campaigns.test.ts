@@ -186,7 +186,8 @@ describe("ownership", () => {
     expect((await ctx.request(path, { cookie: as(financial) })).status).toBe(200);
     expect(
       (await ctx.request(path, { method: "PATCH", cookie: as(lead), json: { spent: "1" } })).status,
-    ).toBe(404);
+    ).toBe(403);
+    expect((await ctx.request(path, { method: "DELETE", cookie: as(lead) })).status).toBe(403);
     expect((await ctx.request(path, { method: "DELETE", cookie: as(financial) })).status).toBe(403);
     const other = await createCampaign(ctx.db, { creatorId: buyerB.id });
     expect((await ctx.request(`/api/campaigns/${other.id}`, { cookie: as(lead) })).status).toBe(404);

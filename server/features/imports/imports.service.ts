@@ -41,7 +41,7 @@ import {
 import { AppError, conflict, notFound, tooLarge, unprocessable } from "../../errors";
 import { assertCan } from "../../permissions";
 import { count, readRow, readRows, text } from "../../read/rows";
-import { offerVisibleTo } from "../campaigns/campaigns.service";
+import { currentLeadOf, offerVisibleTo } from "../campaigns/campaigns.service";
 import { closingStatuses, findClosedMonths, monthClosed, monthStartOf } from "../campaigns/month-close";
 
 // Import of daily results (issue 11, docs/decisions/0030 and 0038). The file is read piece by
@@ -517,7 +517,7 @@ export async function saveCampaignDays(
   await tx.execute(sql`
     insert into campaigns (date, offer_id, creator_id, manager_id, spent, clicks, installations,
       registrations, deposits, deposit_payment)
-    select s.date, s.offer_id, ${target.id}, ${target.managerId}, s.spent, s.clicks, s.installations,
+    select s.date, s.offer_id, ${target.id}, ${currentLeadOf(target.id)}, s.spent, s.clicks, s.installations,
       s.registrations, s.deposits, s.deposit_payment
     from ${rows}
     ${duplicates === "skip" ? sql`where not ${logged}` : sql``}`);

@@ -451,15 +451,25 @@ export function createUsersService(deps: UsersServiceDeps) {
         .set({ ...(patch.name !== undefined ? { name: patch.name } : {}), role, managerId })
         .where(eq(users.id, userId));
       // A team lead who stops leading leaves their buyers without a lead.
-      let buyersReleased = 0;
+      let released: { id: string }[] = [];
       if (can(target.role, "team:lead") && !can(role, "team:lead")) {
-        const released = await tx
+        released = await tx
           .update(users)
           .set({ managerId: null })
           .where(eq(users.managerId, userId))
           .returning({ id: users.id });
-        buyersReleased = released.length;
       }
+      const buyersReleased = released.length;
+      // Access follows the current assignment (docs/decisions/0078): campaigns.manager_id is the
+      // creator's lead now, so every row of a buyer whose lead changed moves with them, old rows
+      // included, in this transaction. The campaigns statement trigger moves the totals.
+      if (managerId !== target.managerId) await moveCampaignsToLead(tx, [userId], managerId);
+      if (released.length > 0)
+        await moveCampaignsToLead(
+          tx,
+          released.map((row) => row.id),
+          null,
+        );
       // One event per kind of change, each with its old and new value.
       const about = {
         ...auditSource(actor),
@@ -694,6 +704,19 @@ function scopeFor(actor: Actor): SQL {
   if (scope === "all") return sql`true`;
   if (scope === "team") return or(eq(users.id, actor.id), eq(users.managerId, actor.id)) as SQL;
   return actor.managerId ? (inArray(users.id, [actor.id, actor.managerId]) as SQL) : eq(users.id, actor.id);
+}
+
+/** Every campaign of these creators now belongs to `managerId`'s team (or to none). */
+async function moveCampaignsToLead(tx: Tx, creatorIds: string[], managerId: string | null) {
+  await tx
+    .update(campaigns)
+    .set({ managerId })
+    .where(
+      and(
+        inArray(campaigns.creatorId, creatorIds),
+        sql`${campaigns.managerId} is distinct from ${managerId}`,
+      ),
+    );
 }
 
 async function assertTeamLead(tx: Tx, managerId: string) {

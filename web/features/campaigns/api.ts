@@ -27,7 +27,7 @@ export const campaignKeys = {
   all: ["campaigns"] as const,
   list: (params: CampaignListParams) => ["campaigns", "list", params] as const,
   detail: (id: string) => ["campaigns", "detail", id] as const,
-  summary: ["campaigns", "summary"] as const,
+  summary: (userId?: string) => ["campaigns", "summary", userId ?? null] as const,
   analytics: (query: AnalyticsQuery) => ["campaigns", "analytics", query] as const,
   visibleOffers: ["offers", "visible"] as const,
 };
@@ -69,10 +69,12 @@ export function useCampaign(id: string | null) {
   });
 }
 
-export function useMetricsSummary() {
+/** The dashboard cards: the viewer's scope, or one buyer in it. */
+export function useMetricsSummary(userId?: string) {
   return useQuery({
-    queryKey: campaignKeys.summary,
-    queryFn: ({ signal }): Promise<MetricsSummary> => unwrap(api.GET("/api/metrics/summary", { signal })),
+    queryKey: campaignKeys.summary(userId),
+    queryFn: ({ signal }): Promise<MetricsSummary> =>
+      unwrap(api.GET("/api/metrics/summary", { params: { query: userId ? { userId } : {} }, signal })),
   });
 }
 

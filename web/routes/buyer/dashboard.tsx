@@ -1,4 +1,4 @@
-import { can, homePathFor } from "@domain/permissions";
+import { campaignReadScopeFor, can, homePathFor } from "@domain/permissions";
 import type { Role } from "@domain/roles";
 import { Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -7,44 +7,60 @@ import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCurrentUser } from "@/features/auth/session";
+import { ReadOnlyNote, scopeTitleKey, useBuyerParam } from "@/features/campaigns/components/buyer-filter";
 import { CampaignsTable } from "@/features/campaigns/components/campaigns-table";
 import { PeriodCards } from "@/features/campaigns/components/period-cards";
 import { CommissionCard } from "@/features/payments/components/commission-card";
 import { Redirect } from "../redirect";
 
 // "/" is the buyer dashboard. Admins and financial staff have their own dashboards, so "/" (where
-// the guards send people away from areas they lack) takes them there.
+// the guards send people away from areas they lack) takes them there, unless the address names a
+// buyer (`/?userId=…`, from the team screen): then they read that buyer's dashboard, read-only.
 export function Component() {
   const user = useCurrentUser();
-  if (!can(user.role, "area:buyer")) return <Redirect to={homePathFor(user.role)} replace />;
+  const [buyer] = useBuyerParam();
+  if (!can(user.role, "area:buyer") && !buyer) return <Redirect to={homePathFor(user.role)} replace />;
   return <BuyerDashboard name={user.name} role={user.role} />;
 }
 
 function BuyerDashboard({ name, role }: { name: string; role: Role }) {
   const { t } = useTranslation("campaigns");
+  const [buyer] = useBuyerParam();
+  const scope = campaignReadScopeFor(role);
+  const greeting =
+    scope === "team"
+      ? "dashboard.greetingTeam"
+      : scope === "all"
+        ? "dashboard.greetingAll"
+        : "dashboard.greeting";
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
       <PageHeader
         title={t("nav:buyer.dashboard")}
-        description={t("dashboard.greeting", { name })}
+        description={t(greeting, { name })}
         actions={
-          <Button asChild>
-            <Link to="/add-data">
-              <Plus aria-hidden="true" />
-              {t("history.addDay")}
-            </Link>
-          </Button>
+          !can(role, "campaigns:write") ? null : (
+            <Button asChild>
+              <Link to="/add-data">
+                <Plus aria-hidden="true" />
+                {t("history.addDay")}
+              </Link>
+            </Button>
+          )
         }
       />
+      <ReadOnlyNote userId={buyer} />
       <Tabs defaultValue="overview">
         <TabsList className="w-full sm:w-fit">
           <TabsTrigger value="overview">{t("dashboard.overview")}</TabsTrigger>
-          <TabsTrigger value="campaigns">{t("dashboard.campaigns")}</TabsTrigger>
+          <TabsTrigger value="campaigns">
+            {scope === "own" ? t("dashboard.campaigns") : t(scopeTitleKey(scope))}
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="overview" className="space-y-4">
-          <PeriodCards />
-          {/* Team leads see the dashboard too, but only buyers are paid a commission. */}
-          {can(role, "commission:earn") ? (
+          <PeriodCards userId={buyer} />
+          {/* Team leads see the dashboard too, but only buyers are paid a commission (their own). */}
+          {can(role, "commission:earn") && !buyer ? (
             <div className="grid gap-4 lg:grid-cols-2">
               <CommissionCard />
             </div>

@@ -1,10 +1,11 @@
 import { lastNDays, todayIn } from "@domain/periods";
-import type { MetricsTotals } from "@domain/schemas/campaigns";
+import type { Analytics, MetricsTotals } from "@domain/schemas/campaigns";
 import { lazy, Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable, type DataTableColumn } from "@/components/data-table";
 import { ConversionBars, MetricCards } from "@/components/metric-cards";
 import { EmptyState, ErrorState } from "@/components/states";
+import { trendClass } from "@/components/trend";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -14,6 +15,7 @@ import { useFormatters } from "@/lib/use-formatters";
 import { useUrlParam } from "@/lib/use-url-state";
 import { cn } from "@/lib/utils";
 import { useAnalytics, useVisibleOffers } from "../api";
+import { BuyerFilter, ReadOnlyNote, useBuyerParam } from "./buyer-filter";
 import { CampaignsTable } from "./campaigns-table";
 
 const RevenueChart = lazy(() => import("@/components/revenue-chart"));
@@ -21,7 +23,10 @@ const RevenueChart = lazy(() => import("@/components/revenue-chart"));
 const periodChoices = ["7", "30", "90", "all"] as const;
 type PeriodChoice = (typeof periodChoices)[number];
 
-/** /user/analytics: the buyer's own numbers for a period and offer, all aggregated by the server. */
+/**
+ * /user/analytics: the viewer's numbers for a period and offer, all aggregated by the server; a
+ * team lead, financial user or admin may pick one buyer (`userId`) and read their analytics.
+ */
 export function AnalyticsView() {
   const { t } = useTranslation("campaigns");
   const f = useFormatters();
@@ -37,8 +42,12 @@ export function AnalyticsView() {
   const timeZone = config.data?.workspaceTimezone;
   const today = timeZone ? todayIn(timeZone) : null;
   const range = today ? (period === "all" ? { to: today } : lastNDays(Number(period), today)) : null;
+  const [buyer, setBuyer] = useBuyerParam();
   const filter = { ...(range ?? {}), ...(offerId ? { offerId } : {}) };
-  const analytics = useAnalytics(filter, { enabled: Boolean(range) });
+  const analytics = useAnalytics(
+    { ...filter, ...(buyer ? { userId: buyer } : {}) },
+    { enabled: Boolean(range) },
+  );
   const totals = analytics.data?.totals;
 
   return (
@@ -76,7 +85,9 @@ export function AnalyticsView() {
             ))}
           </NativeSelect>
         </div>
+        <BuyerFilter value={buyer} onChange={setBuyer} />
       </div>
+      <ReadOnlyNote userId={buyer} />
       {offers.isError ? <ErrorState error={offers.error} title={t("analytics.offersError")} /> : null}
 
       {analytics.isError && !analytics.data ? (
@@ -117,12 +128,17 @@ export function AnalyticsView() {
             <ConversionBars totals={totals} />
             <TotalsTable totals={totals} />
           </div>
+          {analytics.data ? <ByOfferTable rows={analytics.data.byOffer} /> : null}
           <Card>
             <CardHeader>
               <CardTitle>{t("analytics.detailTitle")}</CardTitle>
             </CardHeader>
             <CardContent>
-              <CampaignsTable filter={filter} testId="analytics-table" />
+              <CampaignsTable
+                filter={{ ...filter, ...(buyer ? { creatorId: buyer } : {}) }}
+                buyerFilter={false}
+                testId="analytics-table"
+              />
             </CardContent>
           </Card>
         </div>
@@ -173,6 +189,82 @@ function TotalsTable({ totals }: { totals: MetricsTotals }) {
           label={t("analytics.totals")}
           sorting="none"
           bordered={false}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+type OfferRow = Analytics["byOffer"][number];
+
+/** The period's figures per offer, summed by the server (the analytics answer's byOffer). */
+function ByOfferTable({ rows }: { rows: OfferRow[] }) {
+  const { t } = useTranslation("campaigns");
+  const f = useFormatters();
+  const columns = useMemo<DataTableColumn<OfferRow>[]>(() => {
+    const money = (id: "spent" | "revenue" | "profit" | "epc", tone = false) =>
+      ({
+        id,
+        accessorFn: (row) => Number(row[id]),
+        header: t(`metrics.${id}`),
+        cell: ({ row }) => f.money(row.original[id]),
+        meta: {
+          numeric: true,
+          descFirst: true,
+          ...(tone ? { cellProps: (row: OfferRow) => ({ className: trendClass(row[id]) }) } : {}),
+        },
+      }) satisfies DataTableColumn<OfferRow>;
+    return [
+      {
+        id: "offer",
+        accessorFn: (row) => row.offerName ?? "",
+        header: t("fields.offer"),
+        cell: ({ row }) =>
+          row.original.offerName ?? <span className="text-muted-foreground">{t("card.offerNotFound")}</span>,
+        meta: { className: "max-w-56 truncate" },
+      },
+      {
+        id: "campaigns",
+        accessorKey: "campaigns",
+        header: t("metrics.campaigns"),
+        cell: ({ row }) => f.number(row.original.campaigns),
+        meta: { numeric: true, descFirst: true },
+      },
+      money("spent"),
+      money("revenue"),
+      money("profit", true),
+      {
+        id: "roi",
+        accessorFn: (row) => Number(row.roi),
+        header: t("metrics.roi"),
+        cell: ({ row }) => f.percent(row.original.roi),
+        meta: { numeric: true, descFirst: true, cellProps: (row) => ({ className: trendClass(row.roi) }) },
+      },
+      {
+        id: "deposits",
+        accessorKey: "deposits",
+        header: t("metrics.deposits"),
+        cell: ({ row }) => f.number(row.original.deposits),
+        meta: { numeric: true, descFirst: true },
+      },
+      money("epc"),
+    ];
+  }, [t, f]);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("analytics.byOffer")}</CardTitle>
+      </CardHeader>
+      <CardContent data-testid="analytics-by-offer">
+        <DataTable
+          columns={columns}
+          data={rows}
+          getRowId={(row) => row.offerId ?? "none"}
+          label={t("analytics.byOffer")}
+          urlKey="offers"
+          defaultSort={{ id: "spent", desc: true }}
+          rowProps={() => ({ "data-testid": "offer-row" })}
+          empty={{ title: t("analytics.byOfferEmpty") }}
         />
       </CardContent>
     </Card>

@@ -19,6 +19,7 @@ import { toast } from "@/lib/toast";
 import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 import { campaignKeys, downloadCampaignsCsv, fetchCampaignPage, useAnalytics } from "../api";
+import { BuyerFilter, useBuyerParam, useCanChangeCampaign } from "./buyer-filter";
 import { type CampaignActions, useCampaignDialogs } from "./campaign-dialogs";
 
 export const historyChoices = [10, 30, 100] as const;
@@ -35,7 +36,10 @@ export function CampaignHistory() {
   const [days, setDays] = useState<number>(30);
   const [exporting, setExporting] = useState(false);
   const timeZone = config.data?.workspaceTimezone;
-  const range = timeZone ? lastNDays(days, todayIn(timeZone)) : null;
+  const [buyer, setBuyer] = useBuyerParam();
+  const dates = timeZone ? lastNDays(days, todayIn(timeZone)) : null;
+  // The chosen buyer (team leads, financial, admins), as the list, the counts and the export read it.
+  const range = dates ? { ...dates, ...(buyer ? { creatorId: buyer } : {}) } : null;
   const { actions, dialogs } = useCampaignDialogs();
 
   const list = useInfiniteQuery({
@@ -49,7 +53,9 @@ export function CampaignHistory() {
       ),
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
-  const counts = useAnalytics(range ?? {}, { enabled: Boolean(range) });
+  const counts = useAnalytics(dates ? { ...dates, ...(buyer ? { userId: buyer } : {}) } : {}, {
+    enabled: Boolean(dates),
+  });
 
   const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
   const total = list.data?.pages[0]?.total ?? 0;
@@ -98,6 +104,7 @@ export function CampaignHistory() {
             ))}
           </NativeSelect>
         </div>
+        <BuyerFilter value={buyer} onChange={setBuyer} />
         <div className="flex items-center gap-3">
           {list.data ? (
             <p className="text-muted-foreground text-sm" data-testid="history-total">
@@ -207,6 +214,7 @@ function DateGroup({
 function CampaignCard({ campaign, actions }: { campaign: Campaign; actions: CampaignActions }) {
   const { t } = useTranslation("campaigns");
   const f = useFormatters();
+  const canChange = useCanChangeCampaign()(campaign);
   const money = [
     { key: "investment", value: f.money(campaign.spent) },
     { key: "revenue", value: f.money(campaign.revenue) },
@@ -273,20 +281,31 @@ function CampaignCard({ campaign, actions }: { campaign: Campaign; actions: Camp
           <BarChart3 aria-hidden="true" />
           {t("actions.analytics")}
         </Button>
-        <Button variant="outline" size="sm" onClick={() => actions.edit(campaign)} data-testid="card-edit">
-          <Pencil aria-hidden="true" />
-          {t("actions.edit")}
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-          onClick={() => actions.remove(campaign)}
-          data-testid="card-delete"
-        >
-          <Trash2 aria-hidden="true" />
-          {t("actions.delete")}
-        </Button>
+        {/* Edit and Delete only where the server allows them (canChangeCampaign): a team lead reads
+            their buyers' rows but does not change them. */}
+        {canChange ? (
+          <>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => actions.edit(campaign)}
+              data-testid="card-edit"
+            >
+              <Pencil aria-hidden="true" />
+              {t("actions.edit")}
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+              onClick={() => actions.remove(campaign)}
+              data-testid="card-delete"
+            >
+              <Trash2 aria-hidden="true" />
+              {t("actions.delete")}
+            </Button>
+          </>
+        ) : null}
       </div>
     </Card>
   );

@@ -19,6 +19,7 @@ import { useFormatters } from "@/lib/use-formatters";
 import { useTableUrlState, useUrlParam } from "@/lib/use-url-state";
 import { cn } from "@/lib/utils";
 import { useCampaignList } from "../api";
+import { BuyerFilter, useBuyerParam, useCampaignScope, useCanChangeCampaign } from "./buyer-filter";
 import { useCampaignDialogs } from "./campaign-dialogs";
 
 const pageSize = 10;
@@ -39,16 +40,20 @@ function useDebounced<T>(value: T, delay = 300): T {
 }
 
 /**
- * The buyer's campaigns, searched, sorted and paged by the server (page size 10): only the page
- * on screen is ever fetched. Search, sort, page and hidden columns live in the address.
+ * The viewer's campaigns, searched, sorted and paged by the server (page size 10): only the page
+ * on screen is ever fetched. Search, sort, page, the buyer and hidden columns live in the address.
+ * A viewer who reads more than their own rows (team lead, financial, admin) gets a buyer column
+ * and a buyer filter (`userId`) unless the screen filters by buyer itself (`buyerFilter` false).
  */
 export function CampaignsTable({
   filter = {},
   searchable = true,
+  buyerFilter = true,
   testId = "campaigns-table",
 }: {
   filter?: CampaignFilter;
   searchable?: boolean;
+  buyerFilter?: boolean;
   testId?: string;
 }) {
   const { t } = useTranslation("campaigns");
@@ -62,7 +67,18 @@ export function CampaignsTable({
   const order: Order = url.sort ? (url.sort.desc ? "desc" : "asc") : "desc";
   const page = url.page;
 
-  const list = useCampaignList({ ...filter, ...(q ? { q } : {}), sort, order, page, pageSize });
+  const { showsBuyers } = useCampaignScope();
+  const [buyerParam, setBuyer] = useBuyerParam();
+  const buyer = buyerFilter ? buyerParam : undefined;
+  const list = useCampaignList({
+    ...filter,
+    ...(buyer ? { creatorId: buyer } : {}),
+    ...(q ? { q } : {}),
+    sort,
+    order,
+    page,
+    pageSize,
+  });
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
 
@@ -106,6 +122,21 @@ export function CampaignsTable({
           ),
         meta: { className: "max-w-48 truncate", label: t("fields.offer") },
       },
+      ...(showsBuyers
+        ? [
+            {
+              id: "buyer",
+              accessorFn: (campaign: Campaign) => campaign.creator.name || campaign.creator.email,
+              header: t("buyer.column"),
+              enableSorting: false,
+              meta: {
+                className: "max-w-40 truncate",
+                label: t("buyer.column"),
+                cellProps: () => ({ "data-testid": "campaign-buyer" }),
+              },
+            } satisfies DataTableColumn<Campaign>,
+          ]
+        : []),
       money("spent", (campaign) => campaign.spent),
       money("revenue", (campaign) => campaign.revenue),
       money("profit", (campaign) => campaign.profit, true),
@@ -120,7 +151,7 @@ export function CampaignsTable({
         meta: { className: "w-10" },
       },
     ];
-  }, [t, f, actions]);
+  }, [t, f, actions, showsBuyers]);
 
   const toolbar = (
     <>
@@ -143,6 +174,7 @@ export function CampaignsTable({
       ) : (
         <div className="flex-1" />
       )}
+      {buyerFilter ? <BuyerFilter value={buyer} onChange={setBuyer} /> : null}
       <div className="flex items-center gap-2">
         <NativeSelect
           value={sort}
@@ -205,20 +237,34 @@ export function CampaignsTable({
 
 type Actions = ReturnType<typeof useCampaignDialogs>["actions"];
 
+/** The row's actions: Edit and Delete only where the server allows them (canChangeCampaign). */
 function RowMenu({ campaign, actions }: { campaign: Campaign; actions: Actions }) {
   const { t } = useTranslation("campaigns");
+  const canChange = useCanChangeCampaign()(campaign);
   return (
     <DropdownMenu>
       <RowMenuTrigger label={t("table.rowMenu")} />
       <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={() => actions.edit(campaign)}>{t("actions.edit")}</DropdownMenuItem>
+        {canChange ? (
+          <DropdownMenuItem onSelect={() => actions.edit(campaign)} data-testid="row-edit">
+            {t("actions.edit")}
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuItem onSelect={() => actions.analysis(campaign)}>
           {t("actions.analytics")}
         </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={() => actions.remove(campaign)}>
-          {t("actions.delete")}
-        </DropdownMenuItem>
+        {canChange ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem
+              variant="destructive"
+              onSelect={() => actions.remove(campaign)}
+              data-testid="row-delete"
+            >
+              {t("actions.delete")}
+            </DropdownMenuItem>
+          </>
+        ) : null}
       </DropdownMenuContent>
     </DropdownMenu>
   );
@@ -234,6 +280,7 @@ function CampaignItem({
   f: ReturnType<typeof useFormatters>;
 }) {
   const { t } = useTranslation("campaigns");
+  const { showsBuyers: showsBuyer } = useCampaignScope();
   return (
     <li className="rounded-lg border p-3" data-testid="campaign-item">
       <div className="flex items-start justify-between gap-2">
@@ -242,6 +289,11 @@ function CampaignItem({
           <p className="truncate text-muted-foreground text-sm">
             {campaign.offer?.name ?? t("card.offerNotFound")}
           </p>
+          {showsBuyer ? (
+            <p className="truncate text-muted-foreground text-xs" data-testid="campaign-buyer">
+              {campaign.creator.name || campaign.creator.email}
+            </p>
+          ) : null}
         </div>
         <RowMenu campaign={campaign} actions={actions} />
       </div>

@@ -11,9 +11,9 @@ import { useMetricsSummary } from "../api";
 const periods = ["daily", "weekly", "monthly", "total"] as const;
 
 /** The dashboard's four cards; every figure is summed by the server over all matching rows. */
-export function PeriodCards() {
+export function PeriodCards({ userId }: { userId?: string | undefined } = {}) {
   const { t } = useTranslation("campaigns");
-  const summary = useMetricsSummary();
+  const summary = useMetricsSummary(userId);
   if (summary.isError) return <ErrorState error={summary.error} onRetry={() => summary.refetch()} />;
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="period-cards">
