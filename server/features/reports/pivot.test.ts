@@ -245,6 +245,25 @@ beforeAll(async () => {
       deposits: random.int(0, registrations),
     });
   }
+  // An offer run only in August: in September's comparison it has previous figures and no row.
+  const august = {
+    id: (await createOffer(ctx.db, { name: "Offer August", casinoBrand: "Brand Z" })).id,
+    name: "Offer August",
+    casinoBrand: "Brand Z",
+  };
+  offers.push(august);
+  for (const date of ["2026-08-05", "2026-08-20"])
+    rows.push({
+      date,
+      offerId: august.id,
+      creatorId: buyerA1.id,
+      spent: 5_000n,
+      revenue: 1_000n,
+      clicks: 40,
+      installations: 4,
+      registrations: 2,
+      deposits: 1,
+    });
   // Far in the past (only "all" reaches them) and today (the presets' ranges end today).
   for (const date of ["2025-03-03", today])
     rows.push({
@@ -437,6 +456,10 @@ describe("compare with the previous period", () => {
       expect(answer.previous).toEqual({ from: previous.from, to: previous.to });
       expectEqual(answer, dims, range, previous);
     }
+    // A group with previous figures only has no row, and its figures count in the previous totals.
+    const byOffer = await pivot({ groupBy: "offer", ...range, compare: "previous" });
+    expect(byOffer.rows.map((r) => r.keys[0]!.label)).not.toContain("Offer August");
+    expect(expected(["offer"], { from: "2026-08-05", to: "2026-08-05" }).groups.size).toBeGreaterThan(0);
     // A previous day d counts under d + 30.
     const days = await pivot({ groupBy: "day", ...range, compare: "previous" });
     const sept10 = days.rows.find((r) => r.keys[0]!.value === "2026-09-10")!;
