@@ -215,19 +215,30 @@ function passesSql(query: PivotQuery): SQL {
 const hasGroupFilters = (query: PivotQuery) =>
   query.minSpend !== undefined || query.minRoi !== undefined || query.maxRoi !== undefined;
 
-/** A dimension's label over the grouped row r (a name for people and offers, the brand itself). */
-function labelSql(dimension: PivotDimension, i: number): SQL {
+/**
+ * A dimension's label over the grouped rows g (a name for people and offers, the brand itself): a
+ * hash join on the few hundred users and offers, not a lookup per row.
+ */
+function labelOf(dimension: PivotDimension, i: number): { column: SQL; join: SQL | null } {
   const alias = sql.raw(`l${i}`);
+  const table = sql.raw(`l${i}t`);
+  const key = sql.raw(`g.k${i}`);
   switch (dimension) {
     case "buyer":
     case "team":
-      return sql`(select u.name from users u where u.id = g.k${sql.raw(String(i))}) as ${alias}`;
+      return {
+        column: sql`${table}.name as ${alias}`,
+        join: sql`left join users ${table} on ${table}.id = ${key}`,
+      };
     case "offer":
-      return sql`(select o.name from offers o where o.id::text = g.k${sql.raw(String(i))}) as ${alias}`;
+      return {
+        column: sql`${table}.name as ${alias}`,
+        join: sql`left join offers ${table} on ${table}.id::text = ${key}`,
+      };
     case "brand":
-      return sql`g.k${sql.raw(String(i))} as ${alias}`;
+      return { column: sql`${key} as ${alias}`, join: null };
     default:
-      return sql`null::text as ${alias}`;
+      return { column: sql`null::text as ${alias}`, join: null };
   }
 }
 
@@ -238,6 +249,8 @@ function orderSql(query: PivotQuery): SQL {
   const firstIsTime = first !== undefined && (timeDimensions as readonly string[]).includes(first);
   const sort = query.sort ?? (firstIsTime ? "key" : "spent");
   const dir = sql.raw((query.dir ?? (sort === "key" ? "asc" : "desc")) === "asc" ? "asc" : "desc");
+  // Sorted by a metric, ties fall back on the key values (stable, and no label needed to order).
+  const keyValues = dims.map((_, i) => sql`${sql.raw(`k${i}`)} asc nulls last`);
   const keyOrder = (direction: SQL) =>
     dims.flatMap((dimension, i) => {
       const k = sql.raw(`k${i}`);
@@ -248,10 +261,7 @@ function orderSql(query: PivotQuery): SQL {
         : [sql`lower(${l}) ${direction} nulls last`, sql`${k} ${direction} nulls last`];
     });
   if (sort === "key") return sql.join([...keyOrder(dir), sql`1`], sql`, `);
-  return sql.join(
-    [sql`${metricSql(sort as PivotMetric, "c_")} ${dir}`, ...keyOrder(sql.raw("asc"))],
-    sql`, `,
-  );
+  return sql.join([sql`${metricSql(sort as PivotMetric, "c_")} ${dir}`, ...keyValues], sql`, `);
 }
 
 type Page = { limit: number; offset: number } | null;
@@ -263,7 +273,8 @@ function pivotStatement(query: PivotQuery, scope: TotalsScope, plan: Plan, page:
     : null;
   const sums = sumColumns.flatMap((column) => [
     sql.raw(`sum(u.c_${column}) as c_${column}`),
-    sql.raw(`sum(u.p_${column}) as p_${column}`),
+    // Without a comparison the previous side is all zeros: not summed.
+    sql.raw(previous ? `sum(u.p_${column}) as p_${column}` : `0 as p_${column}`),
   ]);
   const passes = passesSql(query);
   // The previous totals: every previous group under the row filters, or, when group filters choose
@@ -286,7 +297,9 @@ function pivotStatement(query: PivotQuery, scope: TotalsScope, plan: Plan, page:
     sql`sum(g.p_${sql.raw(column)}) filter (where ${previousPasses}) as tp_${sql.raw(column)}`,
   ]);
   const order = orderSql(query);
-  const labels = query.groupBy.map((dimension, i) => labelSql(dimension, i));
+  const labels = query.groupBy.map((dimension, i) => labelOf(dimension, i));
+  const labelColumns = labels.map((label) => label.column);
+  const labelJoins = labels.flatMap((label) => (label.join ? [label.join] : []));
   const limit = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
   return sql`with g as (
       select u.k0, u.k1, u.k2, ${sql.join(sums, sql`, `)}
@@ -296,7 +309,8 @@ function pivotStatement(query: PivotQuery, scope: TotalsScope, plan: Plan, page:
     t as (select count(*) filter (where ${passes}) as row_count, ${sql.join(totals, sql`, `)} from g),
     r as (
       select row_number() over (order by ${order}) as ord, q.*
-      from (select g.*${labels.length > 0 ? sql`, ${sql.join(labels, sql`, `)}` : sql``} from g where ${passes}) q
+      from (select g.*${labelColumns.length > 0 ? sql`, ${sql.join(labelColumns, sql`, `)}` : sql``}
+        from g ${sql.join(labelJoins, sql` `)} where ${passes}) q
       order by ${order} ${limit}
     )
     select t.row_count::bigint as row_count, ${cast("tc_", "t.tc_")}, ${cast("tp_", "t.tp_")},
