@@ -42,13 +42,13 @@ describe("named grains", () => {
       );
       expect({ name, mask }).toEqual({ name, mask: grain.mask });
     }
-    const keys = ["date", "offer_id", "creator_id"] as const;
+    const keys = ["date", "month", "offer_id", "creator_id", "manager_id"] as const;
     for (const grain of Object.keys(readGrains) as (keyof typeof readGrains)[]) {
       const set = readGrains[grain];
       const { mask } = await readRow(
         ctx.db,
         sql`select max(g.mask) as mask from (select grouping(${columns(keys)})::int as mask
-            from (select 1 as date, 1 as offer_id, 1 as creator_id) r
+            from (select 1 as date, 1 as month, 1 as offer_id, 1 as creator_id, 1 as manager_id) r
             group by grouping sets ((${set.length > 0 ? columns(set) : sql``}), (${columns(keys)}))) g`,
         (row) => ({ mask: Number(row.mask) }),
       );

@@ -1,6 +1,8 @@
-import { ReportScreen } from "@/features/reports/components/report-screen";
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "@/components/layout/page-header";
 
-// The financial report builder (spec section 2, "Financial reports").
+// The old financial report builder gave way to the pivot report (issue 25), built at /reports.
 export function Component() {
-  return <ReportScreen />;
+  const { t } = useTranslation("reports");
+  return <PageHeader title={t("nav:financial.reports")} />;
 }
