@@ -289,6 +289,7 @@ export const operationCalls: Record<string, (w: World) => Promise<Call> | Call> 
   "GET /api/financial/users/{id}/stats": (w) => ({ path: `/api/financial/users/${w.users.buyer.id}/stats` }),
   "GET /api/reports": () => ({ path: "/api/reports" }),
   "GET /api/reports.csv": () => ({ path: "/api/reports.csv" }),
+  "GET /api/team/buyers": () => ({ path: "/api/team/buyers?period=7d" }),
   "GET /api/users": () => ({ path: "/api/users" }),
   "POST /api/users": () => ({
     path: "/api/users",
