@@ -134,3 +134,39 @@ test("a team lead finds last week's weakest buyer on /team and opens their analy
   );
   await expect(row("weak").getByTestId("dashboard-link")).toHaveAttribute("href", `/?userId=${ids.weak}`);
 });
+
+test.describe("other roles", () => {
+  test.describe("an admin", () => {
+    test.use({ storageState: storageStatePath("admin") });
+
+    test("picks the lead whose team to read; the choice is in the URL and the lead column goes", async ({
+      page,
+    }) => {
+      await page.goto("/team");
+      const table = page.getByTestId("team-table");
+      await expect(table).toHaveAttribute("data-ready", "true");
+      // Every buyer, each with their lead.
+      await expect(table.locator(`tr[data-buyer="${buyers.weak.name}"]`)).toContainText(
+        seededAccounts.manager.name,
+      );
+      await page.getByTestId("team-lead").selectOption({ label: seededAccounts.manager.name });
+      await expect(page).toHaveURL(/leadId=/);
+      await expect(table).toHaveAttribute("data-ready", "true");
+      await expect(page.getByTestId("sort-lead")).toHaveCount(0);
+      for (const key of Object.keys(buyers) as Key[])
+        await expect(table.locator(`tr[data-buyer="${buyers[key].name}"]`)).toBeVisible();
+    });
+  });
+
+  test.describe("a buyer", () => {
+    test.use({ storageState: storageStatePath("buyer") });
+
+    test("has no team screen: no nav entry, and /team sends them home", async ({ page }) => {
+      await page.goto("/");
+      await expect(page.getByTestId("sidebar-buyer")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Equipe" })).toHaveCount(0);
+      await page.goto("/team");
+      await expect(page).toHaveURL(/\/$/);
+    });
+  });
+});
