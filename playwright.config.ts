@@ -87,6 +87,12 @@ export default defineConfig({
       use: { ...browser, baseURL: screensServer.baseURL },
     },
     {
+      name: "team-screen",
+      testMatch: /(^|\/)team\.spec\.ts/,
+      dependencies: ["sign-in"],
+      use: { ...browser, baseURL: screensServer.baseURL },
+    },
+    {
       name: "creative",
       testMatch: /creative\.spec\.ts/,
       dependencies: ["sign-in"],

@@ -27,6 +27,9 @@ export const permissions = {
   // teams: a buyer may have a team lead; only a team lead (manager) may be one
   "team:have-lead": ["user"],
   "team:lead": ["manager"],
+  // the team screen: a lead reads the buyers they lead; financial and admins any lead's, or every buyer
+  "team:read": ["manager", "financial", "admin"],
+  "team:read-all": ["financial", "admin"],
   // users
   "users:read-team": ["manager"],
   "users:read-all": ["financial", "admin"],
@@ -218,6 +221,7 @@ export const operationAccess = {
   "POST /api/users/{id}/sessions/revoke": ["users:manage"],
   "POST /api/users/{id}/two-factor/disable": ["users:manage"],
   "GET /api/audit": ["audit:read"],
+  "GET /api/team/buyers": ["team:read"],
 } as const satisfies Record<string, OperationAccess>;
 
 export type OperationKey = keyof typeof operationAccess;

@@ -29,6 +29,7 @@ import { createPivotRoutes } from "./features/reports/pivot.routes";
 import { createReportsRoutes } from "./features/reports/reports.routes";
 import { createSessionsRoutes } from "./features/sessions/sessions.routes";
 import { createSettingsRoutes } from "./features/settings/settings.routes";
+import { createTeamRoutes } from "./features/team/team.routes";
 import { authenticateBearer, hasBearerToken } from "./features/tokens/token-auth";
 import { createTokensRoutes } from "./features/tokens/tokens.routes";
 import { createUsersRoutes } from "./features/users/users.routes";
@@ -213,6 +214,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   app.route("/api", createPayeeRoutes(deps));
   app.route("/api", createReportsRoutes(deps));
   app.route("/api", createPivotRoutes(deps));
+  app.route("/api", createTeamRoutes(deps));
   app.route("/api", createUsersRoutes(deps));
   app.route("/api", createSettingsRoutes(deps));
   app.route("/api", createBackupsRoutes(deps));

@@ -309,6 +309,7 @@ export const operationCalls: Record<string, (w: World) => Promise<Call> | Call> 
   "DELETE /api/saved-reports/{id}": async (w) => ({
     path: `/api/saved-reports/${await buyerSavedReportId(w)}`,
   }),
+  "GET /api/team/buyers": () => ({ path: "/api/team/buyers?period=7d" }),
   "GET /api/users": () => ({ path: "/api/users" }),
   "POST /api/users": () => ({
     path: "/api/users",

@@ -214,6 +214,10 @@ export const authorizationMatrix: Record<string, Row> = {
     "401 403 403 403 403 403 ok",
     "A lost phone: secret, backup codes and trusted devices go. Audited (auth.two_factor_disabled).",
   ),
+  "GET /api/team/buyers": row(
+    "401 403 403 ok  ok  ok  ok",
+    "Scoped: the buyers a team lead leads now; any lead's (leadId) or every buyer for financial and admin. A lead naming another lead answers 404.",
+  ),
   "GET /api/audit": row(
     "401 403 403 403 403 403 ok",
     "The audit trail; every refusal here is itself audited.",

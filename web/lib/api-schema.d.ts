@@ -290,6 +290,10 @@ export interface paths {
     /** Delete one of the caller's saved views (another user's answers 404) */
     delete: operations["deleteSavedReport"];
   };
+  "/api/team/buyers": {
+    /** One row per buyer of a team (a lead's own; any lead's or every buyer for admins and financial) for a range, against the previous one */
+    get: operations["listTeamBuyers"];
+  };
   "/api/users": {
     /** Users the viewer may see (admins, financial: all; team leads: self and their buyers; buyers: self and their lead) */
     get: operations["listUsers"];
@@ -1546,6 +1550,77 @@ export interface components {
       query: string;
       createdAt: string;
       updatedAt: string;
+    };
+    TeamBuyers: {
+      from: string | null;
+      to: string;
+      previous: {
+        from: string;
+        to: string;
+      } | null;
+      yesterday: string;
+      buyers: components["schemas"]["TeamBuyer"][];
+    };
+    TeamBuyer: {
+      id: string;
+      name: string;
+      email: string;
+      leadId: string | null;
+      leadName: string | null;
+      current: components["schemas"]["TeamFigures"];
+      previous: components["schemas"]["TeamFigures"] & (Record<string, never> | null);
+      changes: components["schemas"]["TeamChanges"];
+      /** @description Decimal amount, 2 places */
+      commissionThisMonth: string;
+      lastLoggedOn: string | null;
+      missedYesterday: boolean;
+    };
+    TeamFigures: {
+      /** @description Decimal amount, 2 places */
+      spent: string;
+      /** @description Decimal amount, 2 places */
+      revenue: string;
+      /** @description Decimal amount, 2 places */
+      profit: string;
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      roi: string;
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      epc: string;
+      deposits: number;
+      campaigns: number;
+    };
+    TeamChanges: {
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      spent: string | null;
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      revenue: string | null;
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      profit: string | null;
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      deposits: string | null;
+      /**
+       * @description Ratio, decimal with 4 places, e.g. "12.5000"
+       * @example 12.5000
+       */
+      campaigns: string | null;
     };
     User: {
       id: string;
@@ -5257,6 +5332,55 @@ export interface operations {
       };
       /** @description Valid shape, refused by a business rule */
       422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** One row per buyer of a team (a lead's own; any lead's or every buyer for admins and financial) for a range, against the previous one */
+  listTeamBuyers: {
+    parameters: {
+      query?: {
+        period?: "today" | "yesterday" | "7d" | "30d" | "90d" | "all" | "current_month" | "previous_month" | "last_month" | "current_year";
+        from?: string;
+        to?: string;
+        leadId?: string;
+      };
+    };
+    responses: {
+      /** @description Buyers */
+      200: {
+        content: {
+          "application/json": components["schemas"]["TeamBuyers"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

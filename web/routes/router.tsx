@@ -95,6 +95,12 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                // Team leads read their buyers; admins and financial users any lead's (issue 25).
+                path: "team",
+                element: <RequireArea permission="team:read" />,
+                children: [{ index: true, lazy: () => import("./team"), handle: title("nav:team") }],
+              },
+              {
                 path: "admin",
                 element: <RequireArea permission="area:admin" />,
                 children: [

@@ -34,6 +34,7 @@ import {
   type MonthFilters,
   readCard,
   readMonth,
+  readMonthCommissions,
   readMonthTotals,
   readSettingsInEffect,
   readUserCards,
@@ -594,4 +595,25 @@ export async function getMyCommission({
       spent: projected.totalSpent,
     }),
   };
+}
+
+/**
+ * The commission of the current calendar month (workspace time zone) so far, per buyer, as the
+ * payments screen and the buyer's own card compute it: for screens that list several buyers (the
+ * team screen). No permission of its own: the caller has already scoped `userIds` to what its
+ * actor may read.
+ */
+export async function readCommissionsThisMonth({
+  db,
+  userIds,
+  timeZone,
+  now,
+}: {
+  db: DbOrTx;
+  userIds: readonly string[];
+  timeZone: string;
+  now?: Date;
+}): Promise<Map<string, string>> {
+  const { from } = monthRange(monthOf(todayIn(timeZone, now)));
+  return readMonthCommissions(db, userIds, from);
 }

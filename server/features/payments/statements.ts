@@ -117,6 +117,53 @@ export async function readMonthTotals(db: DbOrTx, userId: string, periodStart: s
   );
 }
 
+/**
+ * Several buyers' commission for one month as a statement would hold it now, in one statement: a
+ * frozen statement (processing, paid, cancelled) answers its own amount; otherwise the month's sums
+ * under the settings in effect for it, as readMonth recomputes a pending one. Buyers without
+ * campaigns in the month answer the commission of zero sums.
+ */
+export async function readMonthCommissions(
+  db: DbOrTx,
+  userIds: readonly string[],
+  periodStart: string,
+): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  type Row = SettingsRow & {
+    userId: string;
+    spent: string;
+    revenue: string;
+    status: string | null;
+    amountDue: string | null;
+  };
+  const rows = await selectRows<Row>(
+    db,
+    sql`select u.id as "userId",
+               round(coalesce(t.spent, 0), 2)::text as spent, round(coalesce(t.revenue, 0), 2)::text as revenue,
+               ${settingsColumns}, s.status, s.amount_due::text as "amountDue"
+        from jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb) as u(id)
+        left join (select creator_id, sum(spent) as spent, sum(revenue) as revenue
+                   from ${campaignTotals}
+                   where grain = ${grainSql("monthTeam")} and period = ${periodStart}::date
+                   group by creator_id) t on t.creator_id = u.id
+        left join (select distinct on (user_id) * from ${commissionSettings}
+                   where effective_from <= ${periodStart}::date
+                   order by user_id, effective_from desc) cs on cs.user_id = u.id
+        left join ${paymentStatements} s on s.user_id = u.id and s.period_start = ${periodStart}::date`,
+  );
+  const commissions = new Map<string, string>();
+  for (const row of rows) {
+    const frozen = row.status !== null && row.status !== "pending" && row.amountDue !== null;
+    commissions.set(
+      row.userId,
+      frozen
+        ? twoPlaces(row.amountDue!)
+        : computeStatement(toSettings(settingsOf(row)), { spent: row.spent, revenue: row.revenue }).amountDue,
+    );
+  }
+  return commissions;
+}
+
 /** A statement's figures from the month's sums (two-decimal strings from SQL). */
 export function computeStatement(settings: CommissionSettings, totals: { spent: string; revenue: string }) {
   // Profit and ROI only: the other ratios of computeMetrics were a tenth of the month's CPU.

@@ -1,4 +1,4 @@
-import { can } from "@domain/permissions";
+import { can, type Permission } from "@domain/permissions";
 import type { Role } from "@domain/roles";
 import {
   Banknote,
@@ -14,12 +14,23 @@ import {
   Settings,
   Tag,
   Users,
+  UsersRound,
   Wallet,
 } from "lucide-react";
 
 // The three sidebars of spec section 2. Labels are translation keys.
 
-export type NavItem = { to: string; label: string; icon: LucideIcon; end?: boolean };
+export type NavItem = {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  end?: boolean;
+  /** Shown only to roles holding it (the area alone decides otherwise). */
+  permission?: Permission;
+};
+
+/** The team screen (issue 25): in every area, for the roles that may read a team. */
+const teamItem: NavItem = { to: "/team", label: "nav:team", icon: UsersRound, permission: "team:read" };
 export type NavArea = "buyer" | "admin" | "financial";
 
 export const buyerNav: NavItem[] = [
@@ -27,6 +38,7 @@ export const buyerNav: NavItem[] = [
   { to: "/campanhas", label: "nav:buyer.campaigns", icon: Megaphone },
   { to: "/request-creative", label: "nav:buyer.requestCreative", icon: ImagePlus },
   { to: "/user/analytics", label: "nav:buyer.analytics", icon: ChartColumn },
+  teamItem,
   { to: "/user/notes", label: "nav:buyer.notes", icon: NotebookPen },
   { to: "/user/payments", label: "nav:buyer.payments", icon: Wallet },
 ];
@@ -34,6 +46,7 @@ export const buyerNav: NavItem[] = [
 export const adminNav: NavItem[] = [
   { to: "/admin/dashboard", label: "nav:admin.dashboard", icon: LayoutDashboard },
   { to: "/admin/analytics", label: "nav:admin.analytics", icon: ChartColumn },
+  teamItem,
   { to: "/admin/users", label: "nav:admin.users", icon: Users },
   { to: "/admin/offers", label: "nav:admin.offers", icon: Tag },
   { to: "/admin/creative-requests", label: "nav:admin.creativeRequests", icon: Images },
@@ -45,6 +58,7 @@ export const adminNav: NavItem[] = [
 export const financialNav: NavItem[] = [
   { to: "/financial/dashboard", label: "nav:financial.dashboard", icon: LayoutDashboard },
   { to: "/financial/analytics", label: "nav:financial.analytics", icon: ChartColumn },
+  teamItem,
   { to: "/financial/users", label: "nav:financial.users", icon: Users },
   { to: "/financial/reports", label: "nav:financial.reports", icon: FileSpreadsheet },
   { to: "/financial/payments", label: "nav:financial.payments", icon: Banknote },
@@ -65,5 +79,5 @@ export function navAreaFor(role: Role, pathname: string): NavArea {
 
 export function navFor(role: Role, pathname: string): { area: NavArea; items: NavItem[] } {
   const area = navAreaFor(role, pathname);
-  return { area, items: navByArea[area] };
+  return { area, items: navByArea[area].filter((item) => !item.permission || can(role, item.permission)) };
 }
