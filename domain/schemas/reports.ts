@@ -14,21 +14,31 @@ const periodField = (
     z.ZodEnum<{ [K in (typeof namedPeriods)[number]]: K }>
   >;
 
-export const adminDashboardQuerySchema = z.object({
-  period: periodField(["today", "7d", "30d"], "today"),
-  userId: userIdField.optional(),
-});
+/** Dates the other way round would silently match nothing: refused with a code the web translates. */
+function checkDateOrder(query: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) {
+  if (query.from && query.to && query.from > query.to)
+    ctx.addIssue({ code: "custom", path: ["to"], message: "dates_reversed" });
+}
 
-export const financialPeriodQuerySchema = z.object({
-  period: periodField(["7d", "30d", "90d", "all"], "all"),
-});
-
-/** A named period, or a custom range when from/to are given (they win over the period). */
-export const rangeQuerySchema = z.object({
-  period: periodField(namedPeriods, "30d"),
+/**
+ * A named period (every preset of the one range picker, docs/decisions/0081, and the older names),
+ * or a free range when from/to are given: inclusive, in the workspace time zone; they win over the
+ * period. Only `fallback` differs between screens.
+ */
+const rangeShape = (fallback: (typeof namedPeriods)[number]) => ({
+  period: periodField(namedPeriods, fallback),
   from: isoDateField.optional(),
   to: isoDateField.optional(),
 });
+
+export const adminDashboardQuerySchema = z
+  .object({ ...rangeShape("today"), userId: userIdField.optional() })
+  .superRefine(checkDateOrder);
+
+export const financialPeriodQuerySchema = z.object(rangeShape("all")).superRefine(checkDateOrder);
+
+/** A named period, or a custom range when from/to are given (they win over the period). */
+export const rangeQuerySchema = z.object(rangeShape("30d"));
 
 const decimalPattern = /^-?\d+(\.\d+)?$/;
 

@@ -160,7 +160,8 @@ test.beforeAll(async () => {
     admin,
     `/api/analytics?${new URLSearchParams({ ...customRange, userId: ids.buyer })}`,
   );
-  const lastMonth = resolvePeriod("last_month", today) as DateRange;
+  // The old "last month" link opens as the last 30 days (docs/decisions/0081).
+  const lastMonth = resolvePeriod("30d", today) as DateRange;
   lastMonthBefore = await getJson(
     admin,
     `/api/analytics?${new URLSearchParams({ ...lastMonth, userId: ids.buyer })}`,
@@ -337,11 +338,12 @@ test("admin analytics shows one user's cards and chart, for last month and a cus
   await page.goto(`/admin/analytics?user=${ids.buyer}&period=last_month`);
   await expect(page.getByRole("heading", { level: 1, name: "Análises" })).toBeVisible();
   await expect(page.getByTestId("filter-user")).toHaveValue(ids.buyer);
-  await expect(page.getByTestId("filter-period")).toHaveValue("last_month");
-  const lastMonth = resolvePeriod("last_month", today) as DateRange;
+  // An old link's "last month" (from this day a month ago) opens as the nearest preset, 30 days.
+  await expect(page.getByTestId("filter-period")).toHaveValue("30d");
+  const lastMonth = resolvePeriod("30d", today) as DateRange;
   await expect(page.getByTestId("range-caption")).toHaveAttribute("data-from", lastMonth.from);
   await expect(page.getByTestId("analytics-content")).toHaveAttribute("data-state", "ready");
-  // Every planned buyer row (today, −3, −20) is inside one calendar month.
+  // Every planned buyer row (today, −3, −20) is inside the 30 days.
   await expectAnalyticsCards(page, expected(lastMonthBefore?.totals, buyerRows));
   const chart = page.getByTestId("revenue-chart");
   await expect(chart.locator(".recharts-wrapper")).toBeVisible();
@@ -352,16 +354,15 @@ test("admin analytics shows one user's cards and chart, for last month and a cus
   // Custom starts from the range on screen; a reversed range is refused and changes nothing.
   await page.getByTestId("filter-period").selectOption("custom");
   await expect(page).toHaveURL(/[?&]period=custom/);
-  await expect(page.getByTestId("filter-from")).toHaveValue(shownDate(lastMonth.from));
-  await expect(page.getByTestId("filter-to")).toHaveValue(shownDate(today));
-  await page.getByTestId("filter-from").fill(today);
-  await page.getByTestId("filter-to").fill(customRange.to);
-  await page.getByTestId("apply-range").click();
-  await expect(page.getByText("A data inicial deve ser igual ou anterior à data final.")).toBeVisible();
+  await expect(page.getByTestId("filter-period-from")).toHaveValue(shownDate(lastMonth.from));
+  await expect(page.getByTestId("filter-period-to")).toHaveValue(shownDate(today));
+  await page.getByTestId("filter-period-to").fill(shownDate(customRange.to));
+  await expect(page).toHaveURL(new RegExp(`[?&]to=${customRange.to}`));
+  await page.getByTestId("filter-period-from").fill(shownDate(today));
+  await expect(page.getByText("A data final deve ser igual ou posterior à inicial.")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`[?&]from=${lastMonth.from}`));
 
-  await page.getByTestId("filter-from").fill(customRange.from);
-  await page.getByTestId("apply-range").click();
+  await page.getByTestId("filter-period-from").fill(shownDate(customRange.from));
   await expect(page).toHaveURL(new RegExp(`[?&]from=${customRange.from}&to=${customRange.to}`));
   await expect(page.getByTestId("range-caption")).toHaveAttribute("data-from", customRange.from);
   await expect(page.getByTestId("analytics-content")).toHaveAttribute("data-state", "ready");
@@ -378,7 +379,7 @@ test("admin analytics shows one user's cards and chart, for last month and a cus
   await expect(page).toHaveURL(new RegExp(`[?&]offer=${ids.alpha}`));
   await page.reload();
   await expect(page.getByTestId("filter-offer")).toHaveValue(ids.alpha);
-  await expect(page.getByTestId("filter-from")).toHaveValue(shownDate(customRange.from));
+  await expect(page.getByTestId("filter-period-from")).toHaveValue(shownDate(customRange.from));
   await expect(page.getByTestId("analytics-content")).toHaveAttribute("data-state", "ready");
   // The buyer logged nothing for alpha on day −3.
   await expect(page.getByTestId("analytics-revenue")).toHaveText(usd(0));
@@ -417,7 +418,8 @@ test("both screens pass axe, fit a 360 px phone, and show their figures in every
 }) => {
   test.setTimeout(300_000);
   const dashboardUrl = `/admin/dashboard?period=30d`;
-  const analyticsUrl = `/admin/analytics?user=${ids.buyer}&period=last_month`;
+  // A free range, so the range picker's two date inputs are on screen too (they must fit 360 px).
+  const analyticsUrl = `/admin/analytics?user=${ids.buyer}&period=custom&from=${addDays(today, -29)}&to=${today}`;
   for (const language of languages) {
     for (const theme of themes) {
       for (const viewport of viewportNames) {
@@ -443,6 +445,7 @@ test("both screens pass axe, fit a 360 px phone, and show their figures in every
 
         await page.goto(analyticsUrl);
         await expect(page.getByTestId("analytics-content")).toHaveAttribute("data-state", "ready");
+        await expect(page.getByTestId("filter-period-to")).toBeVisible();
         await expect(page.getByTestId("revenue-chart").locator(".recharts-line")).toHaveCount(2);
         if (viewport === "phone") await expectNoHorizontalScroll(page);
         if (language === "pt-BR") await expectAccessible(page);

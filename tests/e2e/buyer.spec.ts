@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
 import { parseCsv } from "../../domain/csv";
 import { addDays, todayIn } from "../../domain/periods";
-import { formatMoney, formatPercent } from "../../web/lib/format";
+import { formatDateRange, formatMoney, formatPercent } from "../../web/lib/format";
 import { apiAs, restoreLanguage } from "./support/api";
 import { expectAccessible } from "./support/axe";
 import { shownDate } from "./support/dates";
@@ -109,7 +109,7 @@ test("a buyer adds a day, finds it, edits it, analyses it, exports it and delete
   // On /campanhas without a reload (client navigation; the cache was invalidated).
   await page.getByTestId("sidebar-buyer").getByRole("link", { name: "Campanhas" }).click();
   await expect(page).toHaveURL(/\/campanhas$/);
-  await expect(page.getByTestId("history-days")).toHaveValue("30");
+  await expect(page.getByTestId("history-days")).toHaveValue("30d");
   const todayGroup = page.locator(`[data-testid=history-group][data-date="${today}"]`);
   await expect(todayGroup.getByTestId("group-count")).toHaveText("Campanhas: 1");
   const card = todayGroup.getByTestId("campaign-card").filter({ hasText: offerName });
@@ -348,7 +348,12 @@ test("analytics loads Recharts only on its route", async ({ page }) => {
   const chartChunks = scripts.filter((url) => /revenue-chart/.test(url));
   expect(chartChunks).toHaveLength(1);
   await expect(page.getByTestId("analytics-spent")).not.toHaveText(usd(0));
-  await page.getByTestId("analytics-period").selectOption("7");
+  await page.getByTestId("analytics-period").selectOption({ label: "Últimos 7 dias" });
+  await expect(page).toHaveURL(/[?&]period=7d/);
+  // The picker says which seven days, in the reader's language.
+  await expect(page.getByTestId("analytics-period-dates")).toHaveText(
+    formatDateRange(addDays(today, -6), today, "pt-BR"),
+  );
   await page.getByTestId("analytics-offer").selectOption({ label: offerName });
   await expect(page.getByTestId("analytics-table")).toBeVisible();
 });

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { FieldLayout } from "@/components/field-layout";
 import { DateInput } from "@/components/ui/date-input";
 import { NativeSelect } from "@/components/ui/native-select";
+import { useAppConfig } from "@/lib/config";
 import { formatDate, formatDateRange } from "@/lib/format";
 import { checkCustomRange, type RangeChoice, type RangeValue, resolveRange } from "@/lib/range";
 import { useFormatters } from "@/lib/use-formatters";
@@ -15,6 +16,18 @@ import { cn } from "@/lib/utils";
 // says which seven. A free range reaches `onChange` only once both dates are real and in order.
 
 export type { RangeValue } from "@/lib/range";
+
+/**
+ * The dates of a range for the endpoints that take only from/to (campaigns, analytics): resolved
+ * from today in the workspace time zone, like the server resolves presets; `from` is left out for
+ * "all". Null until the workspace's time zone is known, so no query runs on a guessed "today".
+ */
+export function useRangeBounds(value: RangeValue): { from?: string; to: string } | null {
+  const timeZone = useAppConfig().data?.workspaceTimezone;
+  if (!timeZone) return null;
+  const range = resolveRange(value, todayIn(timeZone));
+  return range.from ? { from: range.from, to: range.to } : { to: range.to };
+}
 
 export function RangePicker({
   value,

@@ -240,11 +240,11 @@ export interface paths {
     get: operations["getUserPayee"];
   };
   "/api/admin/dashboard": {
-    /** Totals and performance by offer and by user for today, 7 or 30 days (admins) */
+    /** Totals and performance by offer and by user for a named period or a custom range (admins) */
     get: operations["getAdminDashboard"];
   };
   "/api/financial/dashboard": {
-    /** Totals and the per-user table for 7, 30, 90 days or all time */
+    /** Totals and the per-user table for a named period or a custom range */
     get: operations["getFinancialDashboard"];
   };
   "/api/financial/analytics": {
@@ -4774,11 +4774,13 @@ export interface operations {
       };
     };
   };
-  /** Totals and performance by offer and by user for today, 7 or 30 days (admins) */
+  /** Totals and performance by offer and by user for a named period or a custom range (admins) */
   getAdminDashboard: {
     parameters: {
       query?: {
-        period?: "today" | "7d" | "30d";
+        period?: "today" | "yesterday" | "7d" | "30d" | "90d" | "all" | "current_month" | "previous_month" | "last_month" | "current_year";
+        from?: string;
+        to?: string;
         userId?: string;
       };
     };
@@ -4815,11 +4817,13 @@ export interface operations {
       };
     };
   };
-  /** Totals and the per-user table for 7, 30, 90 days or all time */
+  /** Totals and the per-user table for a named period or a custom range */
   getFinancialDashboard: {
     parameters: {
       query?: {
-        period?: "7d" | "30d" | "90d" | "all";
+        period?: "today" | "yesterday" | "7d" | "30d" | "90d" | "all" | "current_month" | "previous_month" | "last_month" | "current_year";
+        from?: string;
+        to?: string;
       };
     };
     responses: {
@@ -4859,7 +4863,9 @@ export interface operations {
   getFinancialAnalytics: {
     parameters: {
       query?: {
-        period?: "7d" | "30d" | "90d" | "all";
+        period?: "today" | "yesterday" | "7d" | "30d" | "90d" | "all" | "current_month" | "previous_month" | "last_month" | "current_year";
+        from?: string;
+        to?: string;
       };
     };
     responses: {

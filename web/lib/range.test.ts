@@ -39,18 +39,32 @@ describe("readRangeParams", () => {
     // Reversed dates are not a range: the period beside them, or the fallback.
     expect(read("period=90d&from=2026-11-10&to=2026-11-01")).toEqual({ period: "90d" });
     expect(read("period=custom&from=2026-11-10&to=2026-11-01")).toEqual({ period: "30d" });
-    // A named period that is not a picker preset (the admin's old "last_month") is not offered.
-    expect(read("period=last_month", "7d")).toEqual({ period: "7d" });
   });
 
   it("keeps the old /user/analytics links (period=7|30|90) opening the same days", () => {
     expect(read("period=7")).toEqual({ period: "7d" });
     expect(read("period=90")).toEqual({ period: "90d" });
+    // /admin/analytics' "last month" (from this day a month ago) opens as the last 30 days.
+    expect(read("period=last_month", "7d")).toEqual({ period: "30d" });
   });
 
-  it("reads a prefixed range apart from the page's own", () => {
-    const params = new URLSearchParams("period=7d&stats.period=yesterday");
-    expect(readRangeParams(params, "30d", "stats")).toEqual({ period: "yesterday" });
+  it("reads a renamed range apart from the page's own", () => {
+    const params = new URLSearchParams("period=7d&stats=yesterday");
+    expect(readRangeParams(params, "30d", { period: "stats" })).toEqual({ period: "yesterday" });
+    const written = writeRangeParams(
+      params,
+      { period: "custom", from: "2026-01-01", to: "2026-01-02" },
+      "30d",
+      {
+        period: "stats",
+      },
+    );
+    expect(written.get("period")).toBe("7d");
+    expect(readRangeParams(written, "30d", { period: "stats" })).toEqual({
+      period: "custom",
+      from: "2026-01-01",
+      to: "2026-01-02",
+    });
   });
 });
 

@@ -19,14 +19,27 @@ export function isRangePreset(value: string | null | undefined): value is RangeP
 }
 
 /**
- * Values older screens wrote in their links: /user/analytics had `period=7|30|90`, the dashboards'
- * `days=10|30|100` never reached the address. They keep opening the same days.
+ * Values older screens wrote in their links: /user/analytics had `period=7|30|90` (the same days);
+ * /admin/analytics had `period=last_month`, "from this day a month ago", now the nearest preset,
+ * the last 30 days. (/campanhas' `days=10|30|100` never reached the address.)
  */
-const legacyPeriods: Record<string, RangePreset> = { "7": "7d", "30": "30d", "90": "90d" };
+const legacyPeriods: Record<string, RangePreset> = { "7": "7d", "30": "30d", "90": "90d", last_month: "30d" };
+
+/** The address's names of a range's parts; a dialog over a screen with its own range renames them. */
+export type RangeParamNames = { period?: string; from?: string; to?: string };
+
+const namer =
+  (names: RangeParamNames) =>
+  (key: "period" | "from" | "to"): string =>
+    names[key] ?? key;
 
 /** Reads a range from the address; anything malformed (a bad date, from after to) gives the fallback. */
-export function readRangeParams(params: URLSearchParams, fallback: RangePreset, prefix = ""): RangeValue {
-  const name = (key: string) => (prefix ? `${prefix}.${key}` : key);
+export function readRangeParams(
+  params: URLSearchParams,
+  fallback: RangePreset,
+  names: RangeParamNames = {},
+): RangeValue {
+  const name = namer(names);
   const from = params.get(name("from"))?.trim() ?? "";
   const to = params.get(name("to"))?.trim() ?? "";
   // Dates win over the period, as on the server; both are needed and in order.
@@ -42,9 +55,9 @@ export function writeRangeParams(
   params: URLSearchParams,
   value: RangeValue,
   fallback: RangePreset,
-  prefix = "",
+  names: RangeParamNames = {},
 ): URLSearchParams {
-  const name = (key: string) => (prefix ? `${prefix}.${key}` : key);
+  const name = namer(names);
   const next = new URLSearchParams(params);
   next.delete(name("from"));
   next.delete(name("to"));

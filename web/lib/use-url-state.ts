@@ -1,7 +1,7 @@
 import type { RangePreset } from "@domain/periods";
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
-import { type RangeValue, readRangeParams, writeRangeParams } from "@/lib/range";
+import { type RangeParamNames, type RangeValue, readRangeParams, writeRangeParams } from "@/lib/range";
 
 // A table's state in the address (?sort=-spent&page=2&hide=roi,epc plus its filters), so a sorted,
 // filtered, paged view can be reloaded, shared and reached again with Back. Two tables on one screen
@@ -127,14 +127,19 @@ export function useUrlParam(name: string, options: { resetPage?: string } = {}) 
  * The range of the one range picker in the address (`?period=7d`, `?period=custom&from=…&to=…`,
  * web/lib/range.ts): malformed values read as the fallback, which leaves no trace. A new range starts
  * the tables again on page 1 (`page`, and the `<table>.page` of the tables named in resetPages).
+ * `names` renames the parts (a dialog's `?stats=` over a screen's own `?period=`). Each new range is
+ * a history entry: Back returns to the previous one.
  */
 export function useRangeParam(
   fallback: RangePreset,
-  options: { prefix?: string; resetPages?: readonly string[] } = {},
+  options: { names?: RangeParamNames; resetPages?: readonly string[] } = {},
 ): [RangeValue, (value: RangeValue) => void] {
   const [params, setParams] = useSearchParams();
-  const { prefix = "", resetPages } = options;
-  const value = readRangeParams(params, fallback, prefix);
+  const { names, resetPages } = options;
+  const periodName = names?.period ?? "period";
+  const fromName = names?.from ?? "from";
+  const toName = names?.to ?? "to";
+  const value = readRangeParams(params, fallback, { period: periodName, from: fromName, to: toName });
   const from = value.period === "custom" ? value.from : "";
   const to = value.period === "custom" ? value.to : "";
   // biome-ignore lint/correctness/useExhaustiveDependencies: the parts stand for the object
@@ -142,16 +147,17 @@ export function useRangeParam(
   const resetKey = (resetPages ?? []).join(",");
   const set = useCallback(
     (next: RangeValue) =>
-      setParams(
-        (current) => {
-          const copy = writeRangeParams(current, next, fallback, prefix);
-          copy.delete("page");
-          for (const table of resetKey ? resetKey.split(",") : []) copy.delete(key(table, "page"));
-          return copy;
-        },
-        { replace: true },
-      ),
-    [setParams, fallback, prefix, resetKey],
+      setParams((current) => {
+        const copy = writeRangeParams(current, next, fallback, {
+          period: periodName,
+          from: fromName,
+          to: toName,
+        });
+        copy.delete("page");
+        for (const table of resetKey ? resetKey.split(",") : []) copy.delete(key(table, "page"));
+        return copy;
+      }),
+    [setParams, fallback, periodName, fromName, toName, resetKey],
   );
   return [stable, set];
 }

@@ -27,7 +27,7 @@ const adminDashboard = createRoute({
   path: "/admin/dashboard",
   operationId: "getAdminDashboard",
   tags: ["Admin"],
-  summary: "Totals and performance by offer and by user for today, 7 or 30 days (admins)",
+  summary: "Totals and performance by offer and by user for a named period or a custom range (admins)",
   request: { query: adminDashboardQuerySchema },
   responses: { 200: jsonResponse(dashboardSchema, "Dashboard"), ...errors(400, 401, 403) },
 });
@@ -36,7 +36,7 @@ const financialDashboard = createRoute({
   path: "/financial/dashboard",
   operationId: "getFinancialDashboard",
   tags: ["Financial"],
-  summary: "Totals and the per-user table for 7, 30, 90 days or all time",
+  summary: "Totals and the per-user table for a named period or a custom range",
   request: { query: financialPeriodQuerySchema },
   responses: { 200: jsonResponse(dashboardSchema, "Dashboard"), ...errors(400, 401, 403) },
 });
@@ -82,12 +82,14 @@ export function createReportsRoutes(deps: AppDeps) {
   const readTimeZone = (c: Context<AppBindings>) => readRequestTimeZone(c, db, deps.env.workspaceTimezone);
   return createRouter()
     .openapi(adminDashboard, async (c) => {
-      const { period, userId } = c.req.valid("query");
+      const { period, from, to, userId } = c.req.valid("query");
       return c.json(
         await getAdminDashboard({
           db,
           actor: requireActor(c),
           period,
+          from,
+          to,
           userId,
           timeZone: await readTimeZone(c),
         }),
@@ -95,16 +97,30 @@ export function createReportsRoutes(deps: AppDeps) {
       );
     })
     .openapi(financialDashboard, async (c) => {
-      const { period } = c.req.valid("query");
+      const { period, from, to } = c.req.valid("query");
       return c.json(
-        await getFinancialDashboard({ db, actor: requireActor(c), period, timeZone: await readTimeZone(c) }),
+        await getFinancialDashboard({
+          db,
+          actor: requireActor(c),
+          period,
+          from,
+          to,
+          timeZone: await readTimeZone(c),
+        }),
         200,
       );
     })
     .openapi(financialAnalytics, async (c) => {
-      const { period } = c.req.valid("query");
+      const { period, from, to } = c.req.valid("query");
       return c.json(
-        await getFinancialAnalytics({ db, actor: requireActor(c), period, timeZone: await readTimeZone(c) }),
+        await getFinancialAnalytics({
+          db,
+          actor: requireActor(c),
+          period,
+          from,
+          to,
+          timeZone: await readTimeZone(c),
+        }),
         200,
       );
     })

@@ -39,6 +39,9 @@ function asBounds(range: OpenDateRange): { from?: string; to: string } {
   return range.from ? { from: range.from, to: range.to } : { to: range.to };
 }
 
+/** A free range (docs/decisions/0081): inclusive dates that win over the named period. */
+type CustomBounds = { from?: string | undefined; to?: string | undefined };
+
 function rangeOf(
   input: { period: NamedPeriod; from?: string | undefined; to?: string | undefined },
   today: string,
@@ -52,6 +55,8 @@ export async function getAdminDashboard({
   db,
   actor,
   period,
+  from,
+  to,
   userId,
   timeZone,
 }: {
@@ -60,9 +65,9 @@ export async function getAdminDashboard({
   period: NamedPeriod;
   userId?: string | undefined;
   timeZone: string;
-}): Promise<Dashboard> {
+} & CustomBounds): Promise<Dashboard> {
   assertCan(actor, "area:admin");
-  const range = resolvePeriod(period, todayIn(timeZone));
+  const range = rangeOf({ period, from, to }, todayIn(timeZone));
   return getDashboard({
     db,
     actor,
@@ -75,15 +80,17 @@ export async function getFinancialDashboard({
   db,
   actor,
   period,
+  from,
+  to,
   timeZone,
 }: {
   db: Db;
   actor: Actor;
   period: NamedPeriod;
   timeZone: string;
-}): Promise<Dashboard> {
+} & CustomBounds): Promise<Dashboard> {
   assertCan(actor, "area:financial");
-  const range = resolvePeriod(period, todayIn(timeZone));
+  const range = rangeOf({ period, from, to }, todayIn(timeZone));
   return getDashboard({
     db,
     actor,
@@ -103,15 +110,17 @@ export async function getFinancialAnalytics({
   db,
   actor,
   period,
+  from,
+  to,
   timeZone,
 }: {
   db: Db;
   actor: Actor;
   period: NamedPeriod;
   timeZone: string;
-}): Promise<FinancialAnalytics> {
+} & CustomBounds): Promise<FinancialAnalytics> {
   assertCan(actor, "area:financial");
-  const range = resolvePeriod(period, todayIn(timeZone));
+  const range = rangeOf({ period, from, to }, todayIn(timeZone));
   const { current, previous } = comparisonRanges(range);
   const scope = totalsScopeOf(actor);
   // The comparison needs totals only (not two more full analytics); "current" is the main range

@@ -5,23 +5,25 @@ import { useMemo } from "react";
 import { useAnalytics } from "@/features/campaigns";
 import { useUsers } from "@/features/users";
 import { api, unwrap } from "@/lib/api";
+import { type RangeValue, rangeQuery } from "@/lib/range";
 import type { DashboardFilters } from "./filters";
 
 // The admin's insight screens. Every figure is aggregated by the server in SQL; the browser only
 // shows it. Keys start with "campaigns" so any campaign write refreshes them too.
 
 export const adminInsightKeys = {
-  dashboard: (filters: DashboardFilters) => ["campaigns", "admin-dashboard", filters] as const,
+  dashboard: (range: RangeValue, filters: DashboardFilters) =>
+    ["campaigns", "admin-dashboard", range, filters] as const,
 };
 
-export function useAdminDashboard(filters: DashboardFilters) {
+export function useAdminDashboard(range: RangeValue, filters: DashboardFilters) {
   return useQuery({
-    queryKey: adminInsightKeys.dashboard(filters),
+    queryKey: adminInsightKeys.dashboard(range, filters),
     queryFn: ({ signal }): Promise<Dashboard> =>
       unwrap(
         api.GET("/api/admin/dashboard", {
           params: {
-            query: { period: filters.period, ...(filters.userId ? { userId: filters.userId } : {}) },
+            query: { ...rangeQuery(range), ...(filters.userId ? { userId: filters.userId } : {}) },
           },
           signal,
         }),
@@ -31,8 +33,8 @@ export function useAdminDashboard(filters: DashboardFilters) {
 }
 
 /** Admin analytics reads the same endpoint as the buyer's screen; the server scopes it by role. */
-export function useAdminAnalytics(query: AnalyticsQuery | null) {
-  return useAnalytics(query ?? {}, { enabled: query !== null });
+export function useAdminAnalytics(query: AnalyticsQuery) {
+  return useAnalytics(query);
 }
 
 /** Every user, sorted by name, for the user filters (anyone may have logged campaigns). */

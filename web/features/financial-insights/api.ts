@@ -2,34 +2,34 @@ import type { Role } from "@domain/roles";
 import type { Dashboard, FinancialAnalytics, FinancialUser, UserStats } from "@domain/schemas/reports";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, unwrap } from "@/lib/api";
-import type { FinancialPeriod, StatsRange } from "./search-params";
+import { type RangeValue, rangeQuery } from "@/lib/range";
 
 // TanStack Query hooks for the financial dashboard, analytics and users screens. Every number is
 // aggregated by the server (SQL); the browser only formats it.
 
 export const financialInsightKeys = {
   all: ["financial-insights"] as const,
-  dashboard: (period: FinancialPeriod) => ["financial-insights", "dashboard", period] as const,
-  analytics: (period: FinancialPeriod) => ["financial-insights", "analytics", period] as const,
+  dashboard: (range: RangeValue) => ["financial-insights", "dashboard", range] as const,
+  analytics: (range: RangeValue) => ["financial-insights", "analytics", range] as const,
   users: (params: { q?: string; role?: Role }) => ["financial-insights", "users", params] as const,
-  stats: (id: string, range: StatsRange) => ["financial-insights", "stats", id, range] as const,
+  stats: (id: string, range: RangeValue) => ["financial-insights", "stats", id, range] as const,
 };
 
-export function useFinancialDashboard(period: FinancialPeriod) {
+export function useFinancialDashboard(range: RangeValue) {
   return useQuery({
-    queryKey: financialInsightKeys.dashboard(period),
+    queryKey: financialInsightKeys.dashboard(range),
     queryFn: ({ signal }): Promise<Dashboard> =>
-      unwrap(api.GET("/api/financial/dashboard", { params: { query: { period } }, signal })),
+      unwrap(api.GET("/api/financial/dashboard", { params: { query: rangeQuery(range) }, signal })),
     // The old numbers stay on screen (dimmed) while another period loads.
     placeholderData: keepPreviousData,
   });
 }
 
-export function useFinancialAnalytics(period: FinancialPeriod) {
+export function useFinancialAnalytics(range: RangeValue) {
   return useQuery({
-    queryKey: financialInsightKeys.analytics(period),
+    queryKey: financialInsightKeys.analytics(range),
     queryFn: ({ signal }): Promise<FinancialAnalytics> =>
-      unwrap(api.GET("/api/financial/analytics", { params: { query: { period } }, signal })),
+      unwrap(api.GET("/api/financial/analytics", { params: { query: rangeQuery(range) }, signal })),
     placeholderData: keepPreviousData,
   });
 }
@@ -43,17 +43,17 @@ export function useFinancialUsers(params: { q?: string; role?: Role }) {
   });
 }
 
-export function useUserStats(id: string | null, range: StatsRange | null) {
+export function useUserStats(id: string | null, range: RangeValue) {
   return useQuery({
-    queryKey: financialInsightKeys.stats(id ?? "", range ?? { period: "30d" }),
+    queryKey: financialInsightKeys.stats(id ?? "", range),
     queryFn: ({ signal }): Promise<UserStats> =>
       unwrap(
         api.GET("/api/financial/users/{id}/stats", {
-          params: { path: { id: id ?? "" }, query: range ?? {} },
+          params: { path: { id: id ?? "" }, query: rangeQuery(range) },
           signal,
         }),
       ),
-    enabled: Boolean(id && range),
+    enabled: Boolean(id),
     placeholderData: keepPreviousData,
   });
 }

@@ -4,6 +4,7 @@ import { Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/layout/page-header";
+import { RangePicker, useRangeBounds } from "@/components/range-picker";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCurrentUser } from "@/features/auth/session";
@@ -11,6 +12,7 @@ import { ReadOnlyNote, scopeTitleKey, useBuyerParam } from "@/features/campaigns
 import { CampaignsTable } from "@/features/campaigns/components/campaigns-table";
 import { PeriodCards } from "@/features/campaigns/components/period-cards";
 import { CommissionCard } from "@/features/payments/components/commission-card";
+import { useRangeParam } from "@/lib/use-url-state";
 import { Redirect } from "../redirect";
 
 // "/" is the buyer dashboard. Admins and financial staff have their own dashboards, so "/" (where
@@ -67,9 +69,22 @@ function BuyerDashboard({ name, role }: { name: string; role: Role }) {
           ) : null}
         </TabsContent>
         <TabsContent value="campaigns">
-          <CampaignsTable />
+          <DashboardCampaigns />
         </TabsContent>
       </Tabs>
+    </div>
+  );
+}
+
+/** The dashboard's list of campaigns: every day unless a range is chosen (kept in the address). */
+function DashboardCampaigns() {
+  const [period, setPeriod] = useRangeParam("all");
+  const bounds = useRangeBounds(period);
+  return (
+    <div className="flex flex-col gap-4">
+      <RangePicker value={period} onChange={setPeriod} testId="campaigns-period" className="sm:w-72" />
+      {/* "All" sets no bound at all, as the list had before it had a range. */}
+      <CampaignsTable filter={period.period === "all" ? {} : (bounds ?? {})} />
     </div>
   );
 }

@@ -4,23 +4,25 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { DataTable, type DataTableColumn, figureColumn } from "@/components/data-table";
+import { RangePicker } from "@/components/range-picker";
 import { EmptyState, ErrorState } from "@/components/states";
 import { TrendIcon, trendClass } from "@/components/trend";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useFormatters } from "@/lib/use-formatters";
-import { withParams } from "@/lib/use-url-state";
+import { useRangeParam, withParams } from "@/lib/use-url-state";
 import { cn } from "@/lib/utils";
 import { useAdminDashboard } from "../api";
-import { type DashboardPeriod, dashboardPeriods, readDashboardFilters } from "../filters";
-import { PeriodSelect, RangeCaption, UserSelect } from "./filter-fields";
+import { defaultDashboardPeriod, readDashboardFilters } from "../filters";
+import { RangeCaption, UserSelect } from "./filter-fields";
 
 /** /admin/dashboard: totals and performance by offer and by user for a period and a user. */
 export function AdminDashboard() {
   const { t } = useTranslation("admin-insights");
   const [params, setParams] = useSearchParams();
   const filters = readDashboardFilters(params);
-  const dashboard = useAdminDashboard(filters);
+  const [range, setRange] = useRangeParam(defaultDashboardPeriod);
+  const dashboard = useAdminDashboard(range, filters);
   const data = dashboard.data;
 
   // Each change is a history entry, so the back button returns to the previous view.
@@ -30,12 +32,7 @@ export function AdminDashboard() {
   return (
     <div className="flex flex-col gap-6">
       <div className="grid gap-3 sm:grid-cols-2 lg:w-2/3">
-        <PeriodSelect<DashboardPeriod>
-          value={filters.period}
-          choices={dashboardPeriods}
-          labelPrefix="dashboardPeriods"
-          onChange={(period) => update({ period })}
-        />
+        <RangePicker value={range} onChange={setRange} label={t("filters.period")} testId="filter-period" />
         <UserSelect value={filters.userId} onChange={(user) => update({ user })} />
       </div>
 

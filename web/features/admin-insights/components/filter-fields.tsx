@@ -1,37 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { ChoiceSelect, choicesOf } from "@/components/choice-select";
 import { FieldLayout } from "@/components/field-layout";
-import { PeriodSelect as SharedPeriodSelect } from "@/components/period-select";
 import { useOffers } from "@/features/offers";
 import { useFormatters } from "@/lib/use-formatters";
 import { useInsightUsers } from "../api";
 
 // The filter controls both admin screens share. Values are ids from the URL; "" means all.
-
-export function PeriodSelect<T extends string>({
-  value,
-  choices,
-  labelPrefix,
-  onChange,
-}: {
-  value: T;
-  choices: readonly T[];
-  /** The translation group of the choices: dashboardPeriods or analyticsPeriods. */
-  labelPrefix: "dashboardPeriods" | "analyticsPeriods";
-  onChange: (value: T) => void;
-}) {
-  const { t } = useTranslation("admin-insights");
-  return (
-    <SharedPeriodSelect
-      value={value}
-      choices={choices}
-      onChange={onChange}
-      label={t("filters.period")}
-      optionLabel={(choice) => t(`${labelPrefix}.${choice}`)}
-      testId="filter-period"
-    />
-  );
-}
 
 /** A list that failed to load: said under the select, which still offers "all". */
 function LoadError({ id, text }: { id: string; text: string }) {

@@ -4,9 +4,9 @@ import { Eraser } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { ChoiceSelect, choicesOf } from "@/components/choice-select";
 import { FieldLayout } from "@/components/field-layout";
+import { RangePicker, type RangeValue } from "@/components/range-picker";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { DateInput } from "@/components/ui/date-input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { type AuditFilters as Filters, groupAuditActions, hasAuditFilters } from "../filters";
 
@@ -17,15 +17,16 @@ const actionGroups = groupAuditActions();
 /** The trail's filters; each change applies at once (to the URL). */
 export function AuditFilters({
   filters,
+  range,
+  onRangeChange,
   users,
-  periodReversed,
   onChange,
   onClear,
 }: {
   filters: Filters;
+  range: RangeValue;
+  onRangeChange: (range: RangeValue) => void;
   users: { data: User[] | undefined; isPending: boolean; isError: boolean };
-  /** "From" is after "to": nothing is asked of the server until it is fixed. */
-  periodReversed: boolean;
   onChange: (key: FilterKey, value: string) => void;
   onClear: () => void;
 }) {
@@ -35,7 +36,7 @@ export function AuditFilters({
     <Card className="py-4">
       <CardContent className="px-4">
         <search aria-label={t("filters.title")} data-testid="audit-filters" className="flex flex-col gap-4">
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1.3fr)_minmax(0,0.8fr)_minmax(0,1fr)_minmax(0,1fr)]">
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1.3fr)_minmax(0,0.8fr)_minmax(0,1.6fr)]">
             <FieldLayout label={t("filters.user")} className="content-start min-w-0">
               {(props) => (
                 <>
@@ -96,38 +97,12 @@ export function AuditFilters({
                 </>
               )}
             </FieldLayout>
-            <FieldLayout label={t("filters.from")} className="content-start min-w-0">
-              {(props) => (
-                <>
-                  <DateInput
-                    {...props}
-                    strict
-                    value={filters.from}
-                    max={filters.to || undefined}
-                    onChange={(value) => onChange("from", value)}
-                    data-testid="audit-filter-from"
-                  />
-                </>
-              )}
-            </FieldLayout>
-            <FieldLayout
-              label={t("filters.to")}
-              error={periodReversed ? "audit:filters.periodReversed" : undefined}
-              className="content-start min-w-0"
-            >
-              {(props) => (
-                <>
-                  <DateInput
-                    {...props}
-                    strict
-                    value={filters.to}
-                    min={filters.from || undefined}
-                    onChange={(value) => onChange("to", value)}
-                    data-testid="audit-filter-to"
-                  />
-                </>
-              )}
-            </FieldLayout>
+            <RangePicker
+              value={range}
+              onChange={onRangeChange}
+              testId="audit-filter-period"
+              className="content-start sm:col-span-2 lg:col-span-1"
+            />
           </div>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-muted-foreground text-xs">{t("filters.periodHint")}</p>

@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "@/components/layout/page-header";
+import { useRangeBounds } from "@/components/range-picker";
 import { EmptyState, ErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -9,6 +10,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useUsers } from "@/features/users";
 import { useAppConfig } from "@/lib/config";
 import { useLanguage } from "@/lib/use-language";
+import { useRangeParam } from "@/lib/use-url-state";
 import { cn } from "@/lib/utils";
 import { useAuditEvents } from "../api";
 import {
@@ -31,7 +33,16 @@ export function AuditScreen() {
   const config = useAppConfig();
   const [params, setParams] = useSearchParams();
   const search = params.toString();
-  const filters = useMemo(() => readAuditFilters(new URLSearchParams(search)), [search]);
+  // The period is the one range picker's (docs/decisions/0081): every day unless one is chosen;
+  // a preset's days are resolved in the workspace time zone, both ends included.
+  const [range, setRange] = useRangeParam("all");
+  const bounds = useRangeBounds(range);
+  const from = range.period === "all" ? "" : (bounds?.from ?? "");
+  const to = range.period === "all" ? "" : (bounds?.to ?? "");
+  const filters = useMemo(
+    () => ({ ...readAuditFilters(new URLSearchParams(search)), from, to }),
+    [search, from, to],
+  );
   const query = useMemo(() => toAuditParams(filters), [filters]);
   const events = useAuditEvents(query);
   const users = useUsers();
@@ -56,8 +67,9 @@ export function AuditScreen() {
       <PageHeader title={t("title")} description={t("description")} />
       <AuditFilters
         filters={filters}
+        range={range}
+        onRangeChange={setRange}
         users={{ data: users.data, isPending: users.isPending, isError: users.isError }}
-        periodReversed={query === null}
         onChange={change}
         onClear={clear}
       />

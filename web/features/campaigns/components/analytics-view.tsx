@@ -1,27 +1,23 @@
-import { lastNDays, todayIn } from "@domain/periods";
 import type { Analytics, MetricsTotals } from "@domain/schemas/campaigns";
 import { lazy, Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable, type DataTableColumn } from "@/components/data-table";
 import { ConversionBars, MetricCards } from "@/components/metric-cards";
+import { RangePicker, useRangeBounds } from "@/components/range-picker";
 import { EmptyState, ErrorState } from "@/components/states";
 import { trendClass } from "@/components/trend";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useAppConfig } from "@/lib/config";
 import { useFormatters } from "@/lib/use-formatters";
-import { useUrlParam } from "@/lib/use-url-state";
+import { useRangeParam, useUrlParam } from "@/lib/use-url-state";
 import { cn } from "@/lib/utils";
 import { useAnalytics, useVisibleOffers } from "../api";
 import { BuyerFilter, ReadOnlyNote, useBuyerParam } from "./buyer-filter";
 import { CampaignsTable } from "./campaigns-table";
 
 const RevenueChart = lazy(() => import("@/components/revenue-chart"));
-
-const periodChoices = ["7", "30", "90", "all"] as const;
-type PeriodChoice = (typeof periodChoices)[number];
 
 /**
  * /user/analytics: the viewer's numbers for a period and offer, all aggregated by the server; a
@@ -30,18 +26,13 @@ type PeriodChoice = (typeof periodChoices)[number];
 export function AnalyticsView() {
   const { t } = useTranslation("campaigns");
   const f = useFormatters();
-  const config = useAppConfig();
   const offers = useVisibleOffers();
-  // The period and offer live in the address, like the campaign table's search, sort and page.
-  const [periodParam, setPeriod] = useUrlParam("period", { resetPage: "" });
+  // The period (the one range picker) and offer live in the address, like the campaign table's
+  // search, sort and page; a new one starts the table again on page 1.
+  const [period, setPeriod] = useRangeParam("30d");
   const [offerParam, setOfferId] = useUrlParam("offer", { resetPage: "" });
-  const period: PeriodChoice = periodChoices.includes(periodParam as PeriodChoice)
-    ? (periodParam as PeriodChoice)
-    : "30";
   const offerId = offerParam ?? "";
-  const timeZone = config.data?.workspaceTimezone;
-  const today = timeZone ? todayIn(timeZone) : null;
-  const range = today ? (period === "all" ? { to: today } : lastNDays(Number(period), today)) : null;
+  const range = useRangeBounds(period);
   const [buyer, setBuyer] = useBuyerParam();
   const filter = { ...(range ?? {}), ...(offerId ? { offerId } : {}) };
   const analytics = useAnalytics(
@@ -52,22 +43,8 @@ export function AnalyticsView() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="grid gap-3 sm:grid-cols-2 lg:w-2/3">
-        <div className="grid gap-1.5">
-          <Label htmlFor="analytics-period">{t("analytics.period")}</Label>
-          <NativeSelect
-            id="analytics-period"
-            value={period}
-            onChange={(event) => setPeriod(event.target.value === "30" ? null : event.target.value)}
-            data-testid="analytics-period"
-          >
-            {periodChoices.map((choice) => (
-              <option key={choice} value={choice}>
-                {choice === "all" ? t("analytics.all") : t("history.days", { count: Number(choice) })}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+      <div className="grid gap-3 sm:grid-cols-2 sm:items-start lg:w-2/3">
+        <RangePicker value={period} onChange={setPeriod} testId="analytics-period" />
         <div className="grid gap-1.5">
           <Label htmlFor="analytics-offer">{t("fields.offer")}</Label>
           <NativeSelect

@@ -1,43 +1,39 @@
-import { lastNDays, todayIn } from "@domain/periods";
 import type { Campaign } from "@domain/schemas/campaigns";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { BarChart3, ChevronDown, Download, Pencil, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { RangePicker, useRangeBounds } from "@/components/range-picker";
 import { EmptyState, ErrorState } from "@/components/states";
 import { trendClass } from "@/components/trend";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessageKey } from "@/lib/api";
-import { useAppConfig } from "@/lib/config";
 import { toast } from "@/lib/toast";
 import { useFormatters } from "@/lib/use-formatters";
+import { useRangeParam } from "@/lib/use-url-state";
 import { cn } from "@/lib/utils";
 import { campaignKeys, downloadCampaignsCsv, fetchCampaignPage, useAnalytics } from "../api";
 import { BuyerFilter, useBuyerParam, useCanChangeCampaign } from "./buyer-filter";
 import { type CampaignActions, useCampaignDialogs } from "./campaign-dialogs";
 
-export const historyChoices = [10, 30, 100] as const;
 const historyPageSize = 100;
 
 /**
- * /campanhas: the last N days grouped by date, newest first. Rows come from the server 100 at a
+ * /campanhas: a range's campaigns (the one range picker, kept in the address; 30 days unless
+ * chosen) grouped by date, newest first. Rows come from the server 100 at a
  * time; the per-day counts come from the server's aggregate, so they are exact even before every
  * page has loaded.
  */
 export function CampaignHistory() {
   const { t } = useTranslation("campaigns");
-  const config = useAppConfig();
-  const [days, setDays] = useState<number>(30);
+  const [period, setPeriod] = useRangeParam("30d");
   const [exporting, setExporting] = useState(false);
-  const timeZone = config.data?.workspaceTimezone;
   const [buyer, setBuyer] = useBuyerParam();
-  const dates = timeZone ? lastNDays(days, todayIn(timeZone)) : null;
+  const dates = useRangeBounds(period);
   // The chosen buyer (team leads, financial, admins), as the list, the counts and the export read it.
   const range = dates ? { ...dates, ...(buyer ? { creatorId: buyer } : {}) } : null;
   const { actions, dialogs } = useCampaignDialogs();
@@ -88,23 +84,10 @@ export function CampaignHistory() {
   return (
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="grid gap-1.5">
-          <Label htmlFor="history-days">{t("history.showLast")}</Label>
-          <NativeSelect
-            id="history-days"
-            value={String(days)}
-            onChange={(event) => setDays(Number(event.target.value))}
-            className="sm:w-48"
-            data-testid="history-days"
-          >
-            {historyChoices.map((choice) => (
-              <option key={choice} value={choice}>
-                {t("history.days", { count: choice })}
-              </option>
-            ))}
-          </NativeSelect>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <RangePicker value={period} onChange={setPeriod} testId="history-days" className="sm:w-72" />
+          <BuyerFilter value={buyer} onChange={setBuyer} />
         </div>
-        <BuyerFilter value={buyer} onChange={setBuyer} />
         <div className="flex items-center gap-3">
           {list.data ? (
             <p className="text-muted-foreground text-sm" data-testid="history-total">
@@ -132,7 +115,7 @@ export function CampaignHistory() {
           <Skeleton className="h-40 w-full" />
         </div>
       ) : groups.length === 0 ? (
-        <EmptyState title={t("history.empty", { count: days })} description={t("history.emptyHint")} />
+        <EmptyState title={t("history.empty")} description={t("history.emptyHint")} />
       ) : (
         <div className="space-y-3" data-testid="history-groups">
           {groups.map(([date, campaigns]) => (

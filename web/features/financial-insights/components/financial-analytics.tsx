@@ -1,18 +1,16 @@
 import type { FinancialAnalytics as AnalyticsData } from "@domain/schemas/reports";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { DataTable, type DataTableColumn, figureColumn } from "@/components/data-table";
+import { RangePicker } from "@/components/range-picker";
 import { EmptyState, ErrorState } from "@/components/states";
 import { TrendIcon } from "@/components/trend";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useFormatters } from "@/lib/use-formatters";
-import { withParams } from "@/lib/use-url-state";
+import { useRangeParam } from "@/lib/use-url-state";
 import { cn } from "@/lib/utils";
 import { useFinancialAnalytics } from "../api";
-import { financialPeriods, readFinancialPeriod } from "../search-params";
 import { LoadingCards } from "./financial-dashboard";
-import { PeriodSelect } from "./period-select";
 import { ProfitValue, profitClass } from "./profit-value";
 import { RankBadge } from "./rank-badge";
 import { StatCard } from "./stat-card";
@@ -25,19 +23,14 @@ export function shareOf(part: number, whole: number): number {
 /** /financial/analytics: overview, funnel and top-10 lists for ?period= (default 30 days). */
 export function FinancialAnalytics() {
   const { t } = useTranslation("financial-insights");
-  const [params, setParams] = useSearchParams();
-  const period = readFinancialPeriod(params, "30d");
-  const analytics = useFinancialAnalytics(period);
+  const [range, setRange] = useRangeParam("30d");
+  const period = range.period;
+  const analytics = useFinancialAnalytics(range);
   const data = analytics.data;
 
   return (
     <div className="flex flex-col gap-6">
-      <PeriodSelect
-        value={period}
-        choices={financialPeriods}
-        onChange={(next) => setParams(withParams(params, { period: next }))}
-        testId="analytics-period"
-      />
+      <RangePicker value={range} onChange={setRange} testId="analytics-period" className="sm:w-72" />
       {analytics.isError && !data ? (
         <ErrorState error={analytics.error} title={t("loadError")} onRetry={() => void analytics.refetch()} />
       ) : !data ? (

@@ -1,36 +1,29 @@
 import type { Dashboard } from "@domain/schemas/reports";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { DataTable, type DataTableColumn, figureColumn } from "@/components/data-table";
+import { RangePicker } from "@/components/range-picker";
 import { ErrorState } from "@/components/states";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useFormatters } from "@/lib/use-formatters";
-import { withParams } from "@/lib/use-url-state";
+import { useRangeParam } from "@/lib/use-url-state";
 import { cn } from "@/lib/utils";
 import { useFinancialDashboard } from "../api";
-import { financialPeriods, readFinancialPeriod } from "../search-params";
-import { PeriodSelect } from "./period-select";
 import { ProfitValue, profitClass } from "./profit-value";
 import { StatCard } from "./stat-card";
 
 /** /financial/dashboard: totals and the per-user table for a period kept in ?period= (default all). */
 export function FinancialDashboard() {
   const { t } = useTranslation("financial-insights");
-  const [params, setParams] = useSearchParams();
-  const period = readFinancialPeriod(params, "all");
-  const dashboard = useFinancialDashboard(period);
+  const [range, setRange] = useRangeParam("all");
+  const period = range.period;
+  const dashboard = useFinancialDashboard(range);
   const data = dashboard.data;
 
   return (
     <div className="flex flex-col gap-6">
-      <PeriodSelect
-        value={period}
-        choices={financialPeriods}
-        onChange={(next) => setParams(withParams(params, { period: next }))}
-        testId="dashboard-period"
-      />
+      <RangePicker value={range} onChange={setRange} testId="dashboard-period" className="sm:w-72" />
       {dashboard.isError && !data ? (
         <ErrorState error={dashboard.error} title={t("loadError")} onRetry={() => void dashboard.refetch()} />
       ) : !data ? (

@@ -207,13 +207,7 @@ export function FinancialUsers() {
         columnMenu
       />
 
-      <UserStatsDialog
-        userId={selectedId}
-        fallbackUser={selected}
-        onClose={closeDetails}
-        params={params}
-        setParams={setParams}
-      />
+      <UserStatsDialog userId={selectedId} fallbackUser={selected} onClose={closeDetails} />
     </div>
   );
 }

@@ -1,24 +1,17 @@
-import { lastNDays, todayIn } from "@domain/periods";
 import type { FinancialUser } from "@domain/schemas/reports";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import type { useSearchParams } from "react-router";
+import { RangePicker } from "@/components/range-picker";
 import { ErrorState } from "@/components/states";
-import { DateInput } from "@/components/ui/date-input";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/format";
 import { useFormatters } from "@/lib/use-formatters";
-import { withParams } from "@/lib/use-url-state";
+import { useRangeParam } from "@/lib/use-url-state";
 import { cn } from "@/lib/utils";
 import { useUserStats } from "../api";
-import { readStatsSelection, type StatsPeriod, statsPeriods } from "../search-params";
-import { PeriodSelect } from "./period-select";
 import { ProfitValue } from "./profit-value";
 import { RoleBadge } from "./role-badge";
-
-type SetParams = ReturnType<typeof useSearchParams>[1];
 
 /**
  * 'Ver': one user's details and statistics. The open user (?user=) and the period (?stats=, with
@@ -28,40 +21,18 @@ export function UserStatsDialog({
   userId,
   fallbackUser,
   onClose,
-  params,
-  setParams,
 }: {
   userId: string | null;
   fallbackUser: FinancialUser | null;
   onClose: () => void;
-  params: URLSearchParams;
-  setParams: SetParams;
 }) {
   const { t } = useTranslation("financial-insights");
   const f = useFormatters();
-  const fromId = useId();
-  const toId = useId();
-  const selection = readStatsSelection(params);
-  const stats = useUserStats(userId, selection.range);
+  const titleId = useId();
+  // The dialog's own range (?stats=, with ?from=&to= for a free range) beside the screen's filters.
+  const [range, setRange] = useRangeParam("30d", { names: { period: "stats" } });
+  const stats = useUserStats(userId, range);
   const user = stats.data?.user.id === userId ? stats.data.user : fallbackUser;
-
-  const choosePeriod = (period: StatsPeriod) => {
-    if (period !== "custom") {
-      setParams(withParams(params, { stats: period, from: null, to: null }));
-      return;
-    }
-    // A custom range starts as the last 30 days, ready to be narrowed.
-    const last30 = lastNDays(30, todayIn(f.timeZone));
-    setParams(
-      withParams(params, {
-        stats: period,
-        from: selection.from || last30.from,
-        to: selection.to || last30.to,
-      }),
-    );
-  };
-  const setBound = (key: "from" | "to", value: string) =>
-    setParams(withParams(params, { [key]: value }), { replace: true });
 
   return (
     <Dialog open={userId !== null} onOpenChange={(open) => !open && onClose()}>
@@ -102,52 +73,12 @@ export function UserStatsDialog({
           <Skeleton className="h-16" />
         )}
 
-        <section className="flex flex-col gap-3 border-t pt-4" aria-labelledby={`${fromId}-title`}>
-          <h3 id={`${fromId}-title`} className="font-semibold">
+        <section className="flex flex-col gap-3 border-t pt-4" aria-labelledby={titleId}>
+          <h3 id={titleId} className="font-semibold">
             {t("details.statistics")}
           </h3>
-          <div className="grid gap-3 sm:grid-cols-3">
-            <PeriodSelect
-              value={selection.period}
-              choices={statsPeriods}
-              onChange={choosePeriod}
-              testId="details-period"
-              className="grid gap-1.5"
-            />
-            {selection.period === "custom" ? (
-              <>
-                <div className="grid gap-1.5">
-                  <Label htmlFor={fromId}>{t("details.from")}</Label>
-                  <DateInput
-                    strict
-                    id={fromId}
-                    value={selection.from}
-                    max={selection.to || undefined}
-                    onChange={(value) => setBound("from", value)}
-                    aria-invalid={selection.problem === "reversed" || undefined}
-                    data-testid="details-from"
-                  />
-                </div>
-                <div className="grid gap-1.5">
-                  <Label htmlFor={toId}>{t("details.to")}</Label>
-                  <DateInput
-                    strict
-                    id={toId}
-                    value={selection.to}
-                    min={selection.from || undefined}
-                    onChange={(value) => setBound("to", value)}
-                    aria-invalid={selection.problem === "reversed" || undefined}
-                    data-testid="details-to"
-                  />
-                </div>
-              </>
-            ) : null}
-          </div>
-          {selection.problem ? (
-            <p className="text-destructive text-sm" role="alert" data-testid="details-range-problem">
-              {t(`details.${selection.problem}`)}
-            </p>
-          ) : stats.isError && !stats.data ? (
+          <RangePicker value={range} onChange={setRange} testId="details-period" className="sm:w-72" />
+          {stats.isError && !stats.data ? (
             <ErrorState
               error={stats.error}
               title={t("details.loadError")}
