@@ -1,30 +1,56 @@
-import type { Analytics } from "@domain/schemas/campaigns";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { Pivot, SavedReport, SavedReportInput } from "@domain/schemas/pivot";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "@/lib/api";
-import type { ReportParams } from "./filters";
 
-// The financial report: every number is aggregated by the server (SQL) over all matching campaigns.
+// The pivot report (GET /api/reports): every figure, the totals included, is the server's (SQL);
+// the screen only shows them. Saved views are the caller's own (/api/saved-reports).
 
 export const reportKeys = {
   all: ["reports"] as const,
-  report: (params: ReportParams) => ["reports", params] as const,
+  pivot: (search: string) => ["reports", "pivot", search] as const,
+  saved: ["reports", "saved"] as const,
 };
 
-/** The URL's filters as GET /api/reports takes them: the ROI bounds are numbers there. */
-function reportQuery({ minRoi, maxRoi, ...rest }: ReportParams) {
-  return {
-    ...rest,
-    ...(minRoi === undefined ? {} : { minRoi: Number(minRoi) }),
-    ...(maxRoi === undefined ? {} : { maxRoi: Number(maxRoi) }),
-  };
+/** `query` is the address's API part (pivot-state.ts apiQueryObject); null: nothing to ask yet. */
+export function usePivot(query: Record<string, string> | null) {
+  const search = query ? new URLSearchParams(query).toString() : "";
+  return useQuery({
+    queryKey: reportKeys.pivot(search),
+    queryFn: ({ signal }): Promise<Pivot> =>
+      unwrap(
+        api.GET("/api/reports", {
+          // The address holds the query as the API reads it; the server's schema checks every part.
+          params: { query: query as never },
+          signal,
+        }),
+      ) as Promise<Pivot>,
+    placeholderData: keepPreviousData,
+    enabled: query !== null,
+  });
 }
 
-export function useReport(params: ReportParams | null) {
+export function useSavedReports() {
   return useQuery({
-    queryKey: reportKeys.report(params ?? {}),
-    queryFn: ({ signal }): Promise<Analytics> =>
-      unwrap(api.GET("/api/reports", { params: { query: reportQuery(params ?? {}) }, signal })),
-    placeholderData: keepPreviousData,
-    enabled: params !== null,
+    queryKey: reportKeys.saved,
+    queryFn: ({ signal }): Promise<SavedReport[]> => unwrap(api.GET("/api/saved-reports", { signal })),
+  });
+}
+
+export function useSaveReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SavedReportInput): Promise<SavedReport> =>
+      unwrap(api.POST("/api/saved-reports", { body: input })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.saved }),
+  });
+}
+
+export function useDeleteSavedReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string): Promise<void> => {
+      await api.DELETE("/api/saved-reports/{id}", { params: { path: { id } } });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.saved }),
   });
 }

@@ -1,0 +1,207 @@
+import { type SavedReportInput, savedReportInputSchema } from "@domain/schemas/pivot";
+import { Download, FileSpreadsheet, Save, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useSearchParams } from "react-router";
+import { Field } from "@/components/field";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { apiUrl } from "@/lib/api";
+import { codeResolver } from "@/lib/code-resolver";
+import { applyServerErrors } from "@/lib/form-errors";
+import { toast } from "@/lib/toast";
+import { useLanguage } from "@/lib/use-language";
+import { useDeleteSavedReport, useSavedReports, useSaveReport } from "../api";
+import { savedQuery } from "../pivot-state";
+
+type Dialect = "semicolon" | "comma";
+
+/** Saved views (open, save, delete) and the two exports of exactly the report on screen. */
+export function ReportActions({ query }: { query: Record<string, string> }) {
+  const { t } = useTranslation("reports");
+  const language = useLanguage();
+  const [dialect, setDialect] = useState<Dialect>(language === "en" ? "comma" : "semicolon");
+  useEffect(() => setDialect(language === "en" ? "comma" : "semicolon"), [language]);
+  const csv = apiUrl("/api/reports.csv", { query: { ...query, lang: language, dialect } as never });
+  const xlsx = apiUrl("/api/reports.xlsx", { query: { ...query, lang: language } as never });
+  return (
+    <div className="flex min-w-0 flex-col gap-2" data-testid="report-actions">
+      <SavedViews />
+      <div className="flex flex-wrap items-center gap-2">
+        <NativeSelect
+          aria-label={t("export.dialect")}
+          value={dialect}
+          onChange={(event) => setDialect(event.target.value as Dialect)}
+          className="w-auto"
+          data-testid="export-dialect"
+        >
+          <option value="semicolon">{t("export.semicolon")}</option>
+          <option value="comma">{t("export.comma")}</option>
+        </NativeSelect>
+        <Button asChild variant="outline">
+          <a href={csv} download data-testid="export-csv">
+            <Download aria-hidden="true" />
+            {t("export.csv")}
+          </a>
+        </Button>
+        <Button asChild variant="outline">
+          <a href={xlsx} download data-testid="export-xlsx">
+            <FileSpreadsheet aria-hidden="true" />
+            {t("export.xlsx")}
+          </a>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function SavedViews() {
+  const { t } = useTranslation("reports");
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const saved = useSavedReports();
+  const remove = useDeleteSavedReport();
+  const [open, setOpen] = useState(false);
+  const current = savedQuery(params);
+  const match = saved.data?.find((view) => view.query === current);
+  const [chosen, setChosen] = useState("");
+  const selected = chosen || match?.id || "";
+  const selectedView = saved.data?.find((view) => view.id === selected);
+
+  const openView = (id: string) => {
+    setChosen(id);
+    const view = saved.data?.find((item) => item.id === id);
+    if (view) navigate(view.query ? `/reports?${view.query}` : "/reports");
+  };
+
+  const deleteView = async () => {
+    if (!selectedView) return;
+    try {
+      await remove.mutateAsync(selectedView.id);
+      setChosen("");
+      toast.success(t("saved.deleted", { name: selectedView.name }));
+    } catch {
+      toast.error(t("saved.deleteFailed"));
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <NativeSelect
+        aria-label={t("saved.label")}
+        value={selected}
+        onChange={(event) => openView(event.target.value)}
+        disabled={saved.isPending || (saved.data?.length ?? 0) === 0}
+        className="w-auto max-w-60"
+        data-testid="saved-views"
+      >
+        <option value="">
+          {saved.isPending
+            ? t("common:loading")
+            : (saved.data?.length ?? 0) === 0
+              ? t("saved.none")
+              : t("saved.choose")}
+        </option>
+        {(saved.data ?? []).map((view) => (
+          <option key={view.id} value={view.id}>
+            {view.name}
+          </option>
+        ))}
+      </NativeSelect>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        aria-label={selectedView ? t("saved.delete", { name: selectedView.name }) : t("saved.deleteNone")}
+        disabled={!selectedView || remove.isPending}
+        onClick={deleteView}
+        data-testid="saved-delete"
+      >
+        <Trash2 aria-hidden="true" />
+      </Button>
+      <Button type="button" onClick={() => setOpen(true)} data-testid="saved-save">
+        <Save aria-hidden="true" />
+        {t("saved.save")}
+      </Button>
+      <SaveViewDialog open={open} onOpenChange={setOpen} query={current} />
+    </div>
+  );
+}
+
+const resolver = codeResolver<SavedReportInput, SavedReportInput>(savedReportInputSchema, "reports");
+
+function SaveViewDialog({
+  open,
+  onOpenChange,
+  query,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  query: string;
+}) {
+  const { t } = useTranslation("reports");
+  const save = useSaveReport();
+  const form = useForm<SavedReportInput, unknown, SavedReportInput>({
+    defaultValues: { name: "", query },
+    resolver,
+  });
+  const { control, reset, handleSubmit, setError } = form;
+  const [formError, setFormError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (open) {
+      reset({ name: "", query });
+      setFormError(null);
+    }
+  }, [open, query, reset]);
+
+  const submit = handleSubmit(async (input) => {
+    setFormError(null);
+    try {
+      const view = await save.mutateAsync({ name: input.name, query });
+      toast.success(t("saved.saved", { name: view.name }));
+      onOpenChange(false);
+    } catch (error) {
+      setFormError(applyServerErrors(error, setError, { namespace: "reports", fields: ["name", "query"] }));
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
+      <DialogContent closeLabel={t("common:close")}>
+        <DialogHeader>
+          <DialogTitle>{t("saved.dialogTitle")}</DialogTitle>
+          <DialogDescription>{t("saved.dialogDescription")}</DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4" onSubmit={submit} noValidate>
+          <Field control={control} name="name" label={t("saved.name")}>
+            {(field, props) => <Input {...field} {...props} autoFocus data-testid="saved-name" />}
+          </Field>
+          {formError ? (
+            <p className="text-destructive text-sm" role="alert">
+              {t(formError)}
+            </p>
+          ) : null}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
+              {t("saved.cancel")}
+            </Button>
+            <Button type="submit" disabled={save.isPending} data-testid="saved-submit">
+              {t("saved.submit")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
