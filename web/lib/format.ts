@@ -87,3 +87,20 @@ export function formatDateTime(value: string | Date, language: Language, timeZon
     ...(timeZone ? { timeZone } : {}),
   }).format(date);
 }
+
+function utcDay(iso: string): Date | null {
+  const match = calendarDate.exec(iso);
+  return match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
+}
+
+/**
+ * Two calendar dates as one range in the reader's language ("12–18 de nov. de 2026", "Nov 12 – 18,
+ * 2026"); one date when both are the same day. Read in UTC like formatDate, so no time zone shifts them.
+ */
+export function formatDateRange(from: string, to: string, language: Language): string {
+  const start = utcDay(from);
+  const end = utcDay(to);
+  if (!start || !end) return `${from} – ${to}`;
+  const format = dateFormat(language, { dateStyle: "medium", timeZone: "UTC" });
+  return from === to ? format.format(start) : format.formatRange(start, end);
+}

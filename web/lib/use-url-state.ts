@@ -1,5 +1,7 @@
+import type { RangePreset } from "@domain/periods";
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
+import { type RangeValue, readRangeParams, writeRangeParams } from "@/lib/range";
 
 // A table's state in the address (?sort=-spent&page=2&hide=roi,epc plus its filters), so a sorted,
 // filtered, paged view can be reloaded, shared and reached again with Back. Two tables on one screen
@@ -119,4 +121,37 @@ export function useUrlParam(name: string, options: { resetPage?: string } = {}) 
     [setParams, name, resetPage],
   );
   return [value, set] as const;
+}
+
+/**
+ * The range of the one range picker in the address (`?period=7d`, `?period=custom&from=…&to=…`,
+ * web/lib/range.ts): malformed values read as the fallback, which leaves no trace. A new range starts
+ * the tables again on page 1 (`page`, and the `<table>.page` of the tables named in resetPages).
+ */
+export function useRangeParam(
+  fallback: RangePreset,
+  options: { prefix?: string; resetPages?: readonly string[] } = {},
+): [RangeValue, (value: RangeValue) => void] {
+  const [params, setParams] = useSearchParams();
+  const { prefix = "", resetPages } = options;
+  const value = readRangeParams(params, fallback, prefix);
+  const from = value.period === "custom" ? value.from : "";
+  const to = value.period === "custom" ? value.to : "";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the parts stand for the object
+  const stable = useMemo(() => value, [value.period, from, to]);
+  const resetKey = (resetPages ?? []).join(",");
+  const set = useCallback(
+    (next: RangeValue) =>
+      setParams(
+        (current) => {
+          const copy = writeRangeParams(current, next, fallback, prefix);
+          copy.delete("page");
+          for (const table of resetKey ? resetKey.split(",") : []) copy.delete(key(table, "page"));
+          return copy;
+        },
+        { replace: true },
+      ),
+    [setParams, fallback, prefix, resetKey],
+  );
+  return [stable, set];
 }
