@@ -55,7 +55,12 @@ export function isTimeDimension(value: PivotDimension): value is (typeof timeDim
 }
 
 /** A comma list of known, distinct values; anything malformed falls back. */
-function readList<T extends string>(raw: string | null, known: (v: string) => v is T, max: number, fallback: readonly T[]) {
+function readList<T extends string>(
+  raw: string | null,
+  known: (v: string) => v is T,
+  max: number,
+  fallback: readonly T[],
+) {
   if (!raw) return [...fallback];
   const items = raw.split(",").map((item) => item.trim());
   if (items.length > max || items.some((item) => !known(item)) || new Set(items).size !== items.length)
@@ -174,6 +179,7 @@ export function bucketRange(
   if (within) {
     range = {
       from: within.from && within.from > range.from ? within.from : range.from,
+      // biome-ignore lint/complexity/useMathMinMax: ISO dates compared as text, not numbers
       to: within.to < range.to ? within.to : range.to,
     };
   }
@@ -324,7 +330,10 @@ export function metricKind(metric: PivotMetric): MetricKind {
  * The change from `previous` to `current` in percent of |previous|, as a ratio text (4 places,
  * half-up, exact: domain/ratios.ts); null when there is no previous figure or it is zero.
  */
-export function changePercent(current: string | number, previous: string | number | null | undefined): string | null {
+export function changePercent(
+  current: string | number,
+  previous: string | number | null | undefined,
+): string | null {
   if (previous === null || previous === undefined) return null;
   const now = toRatioUnits(String(current));
   const before = toRatioUnits(String(previous));

@@ -20,13 +20,20 @@ export function DrillBreadcrumb({ steps }: { steps: DrillStep[] }) {
     <nav aria-label={t("drill.label")} data-testid="pivot-breadcrumb">
       <ol className="flex flex-wrap items-center gap-1 text-sm">
         <li>
-          <Link to={href(0)} className="text-primary underline-offset-4 hover:underline" data-testid="crumb-0">
+          <Link
+            to={href(0)}
+            className="text-primary underline-offset-4 hover:underline"
+            data-testid="crumb-0"
+          >
             {t("drill.all")}
           </Link>
         </li>
         {steps.map((step, index) => {
           const text = step.keys
-            .map((key) => `${t(`dimensions.${key.dimension}`)}: ${formatKey(key.dimension, key, f.language, texts)}`)
+            .map(
+              (key) =>
+                `${t(`dimensions.${key.dimension}`)}: ${formatKey(key.dimension, key, f.language, texts)}`,
+            )
             .join(" · ");
           const last = index === steps.length - 1;
           return (

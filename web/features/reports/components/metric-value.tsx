@@ -63,7 +63,9 @@ export function ChangeText({
     >
       <Icon className="size-3" aria-hidden="true" />
       <span>{text}</span>
-      <span className="sr-only">{t(sign > 0 ? "compare.up" : sign < 0 ? "compare.down" : "compare.flat")}</span>
+      <span className="sr-only">
+        {t(sign > 0 ? "compare.up" : sign < 0 ? "compare.down" : "compare.flat")}
+      </span>
     </span>
   );
 }

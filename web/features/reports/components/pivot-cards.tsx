@@ -33,7 +33,11 @@ export function PivotCards({ pivot }: { pivot: Pivot }) {
                 <span>
                   {t("compare.previousShort")} <MetricValue metric={metric} value={previous[metric]} />
                 </span>
-                <ChangeText metric={metric} current={pivot.totals.current[metric]} previous={previous[metric]} />
+                <ChangeText
+                  metric={metric}
+                  current={pivot.totals.current[metric]}
+                  previous={previous[metric]}
+                />
               </dd>
             ) : null}
           </Card>

@@ -13,7 +13,7 @@ import { useKeyTexts } from "./pivot-table";
 
 const colors = ["var(--success)", "#f59e0b", "#3b82f6", "#a855f7", "#ef4444", "#14b8a6"];
 
-type Line = { key: string; name: string; color: string; dashed?: boolean };
+type ChartLine = { key: string; name: string; color: string; dashed?: boolean };
 
 export default function PivotChart({ pivot }: { pivot: Pivot }) {
   const { t } = useTranslation("reports");
@@ -24,7 +24,7 @@ export default function PivotChart({ pivot }: { pivot: Pivot }) {
   const metricsShown: PivotMetric[] = pivot.columns.filter((m) => metricKind(m) === "money").slice(0, 3);
   const main: PivotMetric[] = metricsShown.length > 0 ? metricsShown : pivot.columns.slice(0, 1);
   const points = new Map<string, Record<string, number | string>>();
-  const lines: Line[] = [];
+  const lines: ChartLine[] = [];
   const point = (value: string) => {
     let found = points.get(value);
     if (!found) {
@@ -81,9 +81,7 @@ export default function PivotChart({ pivot }: { pivot: Pivot }) {
   };
   return (
     <div className="space-y-3" data-testid="pivot-chart">
-      {second ? (
-        <p className="text-muted-foreground text-sm">{t(`campaigns:metrics.${main[0]}`)}</p>
-      ) : null}
+      {second ? <p className="text-muted-foreground text-sm">{t(`campaigns:metrics.${main[0]}`)}</p> : null}
       <ul className="flex flex-wrap gap-4 text-sm">
         {lines.map((line) => (
           <li key={line.key} className="flex items-center gap-2">
@@ -118,7 +116,9 @@ export default function PivotChart({ pivot }: { pivot: Pivot }) {
           />
           <Tooltip
             formatter={(value) => format(Number(value))}
-            labelFormatter={(label) => formatKey(time, { value: String(label), label: null }, f.language, texts)}
+            labelFormatter={(label) =>
+              formatKey(time, { value: String(label), label: null }, f.language, texts)
+            }
             contentStyle={{
               background: "var(--popover)",
               borderColor: "var(--border)",

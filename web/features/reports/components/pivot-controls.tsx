@@ -1,7 +1,13 @@
 import { formatMoneyForInput, formatPercentForInput } from "@domain/money-input";
-import { can, campaignReadScopeFor } from "@domain/permissions";
+import { campaignReadScopeFor, can } from "@domain/permissions";
 import type { Language } from "@domain/roles";
-import { maxPivotDimensions, type PivotDimension, type PivotMetric, pivotMetrics, pivotQuerySchema } from "@domain/schemas/pivot";
+import {
+  maxPivotDimensions,
+  type PivotDimension,
+  type PivotMetric,
+  pivotMetrics,
+  pivotQuerySchema,
+} from "@domain/schemas/pivot";
 import { ArrowDown, ArrowUp, Check, Plus, X } from "lucide-react";
 import { type FormEvent, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -237,9 +243,15 @@ function compact(value: string): string {
 export function checkBounds(
   draft: BoundsDraft,
   language: Language,
-): { ok: true; values: Record<keyof BoundsDraft, string | null> } | { ok: false; errors: Partial<Record<keyof BoundsDraft, string>> } {
+):
+  | { ok: true; values: Record<keyof BoundsDraft, string | null> }
+  | { ok: false; errors: Partial<Record<keyof BoundsDraft, string>> } {
   const percent = { kind: "percent", allowNegative: true } as const;
-  const read = readMoneyFields(draft, language, { minRoi: percent, maxRoi: percent, minSpend: { kind: "money" } });
+  const read = readMoneyFields(draft, language, {
+    minRoi: percent,
+    maxRoi: percent,
+    minSpend: { kind: "money" },
+  });
   if (Object.keys(read.errors).length > 0) return { ok: false, errors: read.errors };
   const values = {
     minRoi: read.values.minRoi.trim() ? compact(read.values.minRoi) : null,

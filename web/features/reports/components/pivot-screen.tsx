@@ -32,7 +32,7 @@ export function PivotScreen() {
   const groupBy = useMemo(() => readGroupBy(new URLSearchParams(search)), [search]);
   const columns = useMemo(() => readColumns(new URLSearchParams(search)), [search]);
   const drill = useMemo(() => readDrill(new URLSearchParams(search)), [search]);
-  const query = useMemo(() => {
+  const query = useMemo((): Record<string, string> => {
     const base = apiQueryObject(new URLSearchParams(search));
     delete base.period;
     delete base.from;

@@ -1,5 +1,5 @@
-import type { Pivot, PivotDimension, PivotMetric, PivotRow } from "@domain/schemas/pivot";
 import type { MetricsTotals } from "@domain/schemas/campaigns";
+import type { Pivot, PivotDimension, PivotMetric, PivotRow } from "@domain/schemas/pivot";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -130,9 +130,10 @@ export function PivotTable({
         <p className="text-muted-foreground" data-testid="pivot-row-count">
           {pivot ? t("table.rowCount", { count: pivot.rowCount, n: f.number(pivot.rowCount) }) : "\u00a0"}
         </p>
-        <label className="flex items-center gap-2">
+        <label className="flex items-center gap-2" htmlFor="pivot-page-size">
           {t("table.pageSize")}
           <NativeSelect
+            id="pivot-page-size"
             value={String(pageSize)}
             onChange={(event) =>
               setParams(

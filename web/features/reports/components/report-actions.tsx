@@ -193,7 +193,12 @@ function SaveViewDialog({
             </p>
           ) : null}
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => onOpenChange(false)}
+              disabled={save.isPending}
+            >
               {t("saved.cancel")}
             </Button>
             <Button type="submit" disabled={save.isPending} data-testid="saved-submit">
