@@ -59,6 +59,18 @@ export const webRoutes = [
     ],
     budgetKb: null,
   },
+  {
+    // The pivot report (issue 25): its chart (Recharts) loads lazily, only for a date grouping.
+    name: "/reports (pivot)",
+    keys: [
+      "index.html",
+      "routes/app-layout.tsx",
+      "locales/app-pt-BR.ts",
+      "lib/class-merge.ts",
+      "routes/reports.tsx",
+    ],
+    budgetKb: 250,
+  },
 ] as const;
 
 export type RouteSize = {
