@@ -1,14 +1,24 @@
-import type { PivotRow } from "@domain/schemas/pivot";
+import {
+  defaultPivotColumns as contractColumns,
+  pivotDimensions as contractDimensions,
+  pivotMetrics as contractMetrics,
+  type PivotRow,
+  pivotQuerySchema,
+} from "@domain/schemas/pivot";
 import { describe, expect, it } from "vitest";
+import { checkBounds } from "../../web/features/reports/bounds";
 import { formatKey, isoWeek } from "../../web/features/reports/key-format";
 import {
   apiSearch,
   bucketRange,
   canDrill,
   changePercent,
+  defaultPivotColumns,
   drillBack,
   drillInto,
   moveItem,
+  pivotDimensions,
+  pivotMetrics,
   readColumns,
   readDrill,
   readGroupBy,
@@ -158,5 +168,33 @@ describe("figures", () => {
     expect(formatKey("month", { value: "2026-03-01", label: null }, "pt-BR", texts)).toBe("março de 2026");
     expect(formatKey("team", { value: "x", label: "Ana" }, "pt-BR", texts)).toBe("Ana");
     expect(formatKey("team", { value: null, label: null }, "pt-BR", texts)).toBe("—");
+  });
+});
+
+describe("the screen's copy of the contract", () => {
+  it("lists the contract's dimensions, metrics and default columns, in its order", () => {
+    expect([...pivotDimensions]).toEqual([...contractDimensions]);
+    expect([...pivotMetrics]).toEqual([...contractMetrics]);
+    expect([...defaultPivotColumns]).toEqual([...contractColumns]);
+  });
+});
+
+describe("typed bounds", () => {
+  it("reads them in the reader's language and keeps what the API keeps", () => {
+    const result = checkBounds({ minRoi: "-12,50", maxRoi: "30", minSpend: "1.000,5" }, "pt-BR");
+    expect(result).toEqual({ ok: true, values: { minRoi: "-12.5", maxRoi: "30", minSpend: "1000.50" } });
+    if (result.ok) expect(pivotQuerySchema.safeParse(result.values).success).toBe(true);
+  });
+
+  it("refuses reversed bounds as the API does, and unreadable text with its message", () => {
+    const reversed = checkBounds({ minRoi: "50", maxRoi: "10", minSpend: "" }, "en");
+    expect(reversed).toEqual({ ok: false, errors: { maxRoi: "reports:validation.roi_bounds_reversed" } });
+    expect(pivotQuerySchema.safeParse({ minRoi: "50", maxRoi: "10" }).success).toBe(false);
+    const bad = checkBounds({ minRoi: "abc", maxRoi: "", minSpend: "-5" }, "en");
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) {
+      expect(bad.errors.minRoi).toMatch(/^common:moneyInput\.percentErrors\./);
+      expect(bad.errors.minSpend).toMatch(/^common:moneyInput\.errors\./);
+    }
   });
 });

@@ -1,20 +1,58 @@
 import { addDays, monthRange, rangePresets } from "@domain/periods";
 import { ratioOf, toRatioUnits } from "@domain/ratios";
-import {
-  defaultPivotColumns,
-  maxPivotDimensions,
-  type PivotDimension,
-  type PivotMetric,
-  type PivotRow,
-  pivotDimensions,
-  pivotMetrics,
-  timeDimensions,
-} from "@domain/schemas/pivot";
+import type { PivotDimension, PivotMetric, PivotRow } from "@domain/schemas/pivot";
 
 // The pivot report's whole state is its address (docs/decisions/0082): the API's own query
 // (groupBy, columns, period/from/to, compare, filters, sort, dir, page, pageSize) plus `drill`, the
 // steps a reader took by clicking rows, each with the values it replaced so the breadcrumb can walk
 // back. These functions read and write that address; they know no React.
+
+// The contract's lists (domain/schemas/pivot.ts), written out so the screen loads no zod at first
+// paint: the types keep them in step, and tests/unit/web-pivot.test.ts compares them at run time.
+export const pivotDimensions = [
+  "buyer",
+  "team",
+  "offer",
+  "brand",
+  "day",
+  "week",
+  "month",
+] as const satisfies readonly PivotDimension[];
+export const timeDimensions = ["day", "week", "month"] as const satisfies readonly PivotDimension[];
+export const pivotMetrics = [
+  "spent",
+  "revenue",
+  "profit",
+  "roi",
+  "epc",
+  "clicks",
+  "installations",
+  "registrations",
+  "deposits",
+  "campaigns",
+  "clickToInstall",
+  "installToRegistration",
+  "registrationToDeposit",
+  "costPerClick",
+  "costPerInstall",
+  "costPerRegistration",
+  "costPerDeposit",
+] as const satisfies readonly PivotMetric[];
+// Every metric and dimension of the contract is listed (a missing one fails to compile).
+type Missing<All, Listed> = Exclude<All, Listed> extends never ? true : never;
+const everyMetric: Missing<PivotMetric, (typeof pivotMetrics)[number]> = true;
+const everyDimension: Missing<PivotDimension, (typeof pivotDimensions)[number]> = true;
+void everyMetric;
+void everyDimension;
+export const defaultPivotColumns: readonly PivotMetric[] = [
+  "spent",
+  "revenue",
+  "profit",
+  "roi",
+  "epc",
+  "deposits",
+];
+export const maxPivotDimensions = 3;
 
 export const defaultGroupBy: readonly PivotDimension[] = ["buyer"];
 export const pageSizes = [25, 50, 100, 200, 500] as const;

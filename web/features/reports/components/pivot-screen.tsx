@@ -1,4 +1,3 @@
-import { timeDimensions } from "@domain/schemas/pivot";
 import { lazy, Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -9,7 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { rangeQuery } from "@/lib/range";
 import { useRangeParam } from "@/lib/use-url-state";
 import { usePivot } from "../api";
-import { apiQueryObject, readColumns, readDrill, readGroupBy } from "../pivot-state";
+import { apiQueryObject, readColumns, readDrill, readGroupBy, timeDimensions } from "../pivot-state";
 import { DrillBreadcrumb } from "./drill-breadcrumb";
 import { PivotCards } from "./pivot-cards";
 import { PivotControls } from "./pivot-controls";

@@ -1,28 +1,17 @@
-import { type SavedReportInput, savedReportInputSchema } from "@domain/schemas/pivot";
 import { Download, FileSpreadsheet, Save, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
-import { Field } from "@/components/field";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { apiUrl } from "@/lib/api";
-import { codeResolver } from "@/lib/code-resolver";
-import { applyServerErrors } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useLanguage } from "@/lib/use-language";
-import { useDeleteSavedReport, useSavedReports, useSaveReport } from "../api";
+import { useDeleteSavedReport, useSavedReports } from "../api";
 import { savedQuery } from "../pivot-state";
+
+// The form (react-hook-form, the schema's zod) loads when the reader first saves.
+const SaveViewDialog = lazy(() => import("./save-view-dialog"));
 
 type Dialect = "semicolon" | "comma";
 
@@ -72,6 +61,7 @@ function SavedViews() {
   const saved = useSavedReports();
   const remove = useDeleteSavedReport();
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const current = savedQuery(params);
   const match = saved.data?.find((view) => view.query === current);
   const [chosen, setChosen] = useState("");
@@ -129,84 +119,22 @@ function SavedViews() {
       >
         <Trash2 aria-hidden="true" />
       </Button>
-      <Button type="button" onClick={() => setOpen(true)} data-testid="saved-save">
+      <Button
+        type="button"
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+        data-testid="saved-save"
+      >
         <Save aria-hidden="true" />
         {t("saved.save")}
       </Button>
-      <SaveViewDialog open={open} onOpenChange={setOpen} query={current} />
+      {opened ? (
+        <Suspense fallback={null}>
+          <SaveViewDialog open={open} onOpenChange={setOpen} query={current} />
+        </Suspense>
+      ) : null}
     </div>
-  );
-}
-
-const resolver = codeResolver<SavedReportInput, SavedReportInput>(savedReportInputSchema, "reports");
-
-function SaveViewDialog({
-  open,
-  onOpenChange,
-  query,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  query: string;
-}) {
-  const { t } = useTranslation("reports");
-  const save = useSaveReport();
-  const form = useForm<SavedReportInput, unknown, SavedReportInput>({
-    defaultValues: { name: "", query },
-    resolver,
-  });
-  const { control, reset, handleSubmit, setError } = form;
-  const [formError, setFormError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (open) {
-      reset({ name: "", query });
-      setFormError(null);
-    }
-  }, [open, query, reset]);
-
-  const submit = handleSubmit(async (input) => {
-    setFormError(null);
-    try {
-      const view = await save.mutateAsync({ name: input.name, query });
-      toast.success(t("saved.saved", { name: view.name }));
-      onOpenChange(false);
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, { namespace: "reports", fields: ["name", "query"] }));
-    }
-  });
-
-  return (
-    <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
-      <DialogContent closeLabel={t("common:close")}>
-        <DialogHeader>
-          <DialogTitle>{t("saved.dialogTitle")}</DialogTitle>
-          <DialogDescription>{t("saved.dialogDescription")}</DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={submit} noValidate>
-          <Field control={control} name="name" label={t("saved.name")}>
-            {(field, props) => <Input {...field} {...props} autoFocus data-testid="saved-name" />}
-          </Field>
-          {formError ? (
-            <p className="text-destructive text-sm" role="alert">
-              {t(formError)}
-            </p>
-          ) : null}
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => onOpenChange(false)}
-              disabled={save.isPending}
-            >
-              {t("saved.cancel")}
-            </Button>
-            <Button type="submit" disabled={save.isPending} data-testid="saved-submit">
-              {t("saved.submit")}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
   );
 }
