@@ -4,12 +4,14 @@ import { inArray, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { addDays, todayIn } from "../domain/periods";
+import { pivotQuerySchema } from "../domain/schemas/pivot";
 import type { Actor } from "../server/context";
 import type { Db } from "../server/db/client";
 import { schema, users } from "../server/db/schema";
 import { getAnalytics, getMetricsSummary } from "../server/features/analytics/analytics.service";
 import { listCampaigns } from "../server/features/campaigns/campaigns.service";
-import { getFinancialAnalytics, getReport } from "../server/features/reports/reports.service";
+import { getPivot } from "../server/features/reports/pivot.service";
+import { getFinancialAnalytics } from "../server/features/reports/reports.service";
 import { selectRows } from "../server/read/rows";
 
 // CPU time per service call, on a database the benchmark kept (`npm run bench -- --db postgres
@@ -96,13 +98,13 @@ const cases: [string, () => Promise<unknown>][] = [
     () => getFinancialAnalytics({ db, actor: financial, period: "all", timeZone }),
   ],
   [
-    "report 30 days, offer + ROI",
+    "pivot 30 days by buyer, offer + ROI",
     () =>
-      getReport({
+      getPivot({
         db,
         actor: financial,
         timeZone,
-        query: { period: "30d", offerId: offer?.id, minRoi: 0, maxRoi: undefined },
+        query: pivotQuerySchema.parse({ period: "30d", offerId: offer?.id, minRoi: "0" }),
       }),
   ],
   ...(["date", "profit", "epc"] as const).flatMap((sort) =>

@@ -3,16 +3,14 @@ import { inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { addDays, todayIn } from "../domain/periods";
+import { pivotQuerySchema } from "../domain/schemas/pivot";
 import type { Actor } from "../server/context";
 import type { Db } from "../server/db/client";
 import { schema, users } from "../server/db/schema";
 import { getAnalytics, getMetricsSummary } from "../server/features/analytics/analytics.service";
 import { iterateCampaignCsv, listCampaigns } from "../server/features/campaigns/campaigns.service";
-import {
-  getAdminDashboard,
-  getFinancialAnalytics,
-  getReport,
-} from "../server/features/reports/reports.service";
+import { getPivot } from "../server/features/reports/pivot.service";
+import { getAdminDashboard, getFinancialAnalytics } from "../server/features/reports/reports.service";
 
 // EXPLAIN (ANALYZE, BUFFERS) of the exact SQL the services send, on a database the benchmark kept
 // (`npm run bench -- --db postgres --keep`):
@@ -85,8 +83,35 @@ const cases: Record<string, () => Promise<unknown>> = {
   "admin-dashboard-30d": () => getAdminDashboard({ db, actor: admin, period: "30d", timeZone }),
   "financial-analytics-30d": () => getFinancialAnalytics({ db, actor: financial, period: "30d", timeZone }),
   "financial-analytics-all": () => getFinancialAnalytics({ db, actor: financial, period: "all", timeZone }),
-  "report-30d": () =>
-    getReport({ db, actor: financial, timeZone, query: { period: "30d", minRoi: 0, maxRoi: undefined } }),
+  // The pivot report (issue 25): the bench's scenarios, as a financial user sends them.
+  "pivot-buyer-offer-all": () =>
+    getPivot({
+      db,
+      actor: financial,
+      timeZone,
+      query: pivotQuerySchema.parse({ groupBy: "buyer,offer", period: "all" }),
+    }),
+  "pivot-team-week-90d": () =>
+    getPivot({
+      db,
+      actor: financial,
+      timeZone,
+      query: pivotQuerySchema.parse({ groupBy: "team,week", period: "90d" }),
+    }),
+  "pivot-offer-minroi-all": () =>
+    getPivot({
+      db,
+      actor: financial,
+      timeZone,
+      query: pivotQuerySchema.parse({ groupBy: "offer", period: "all", minRoi: "0" }),
+    }),
+  "pivot-buyer-30d-compare": () =>
+    getPivot({
+      db,
+      actor: financial,
+      timeZone,
+      query: pivotQuerySchema.parse({ groupBy: "buyer", period: "30d", compare: "previous" }),
+    }),
 };
 
 for (const [name, run] of Object.entries(cases)) {

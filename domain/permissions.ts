@@ -47,6 +47,10 @@ export const permissions = {
   // where a buyer is paid: the buyer keeps their own; financial and admins read anyone's
   "payee:own": ["user"],
   "payee:read-all": ["financial", "admin"],
+  // the pivot report (issue 25, docs/decisions/0079): every role, over the rows it may read; saved
+  // views are private to their owner
+  "reports:read": ["user", "manager", "financial", "admin"],
+  "reports:save": ["user", "manager", "financial", "admin"],
   // workspace
   "settings:manage": ["admin"],
   "audit:read": ["admin"],
@@ -187,8 +191,12 @@ export const operationAccess = {
   "GET /api/financial/analytics": ["area:financial"],
   "GET /api/financial/users": ["area:financial"],
   "GET /api/financial/users/{id}/stats": ["area:financial"],
-  "GET /api/reports": ["area:financial"],
-  "GET /api/reports.csv": ["area:financial"],
+  "GET /api/reports": ["reports:read"],
+  "GET /api/reports.csv": ["reports:read"],
+  "GET /api/reports.xlsx": ["reports:read"],
+  "GET /api/saved-reports": ["reports:save"],
+  "POST /api/saved-reports": ["reports:save"],
+  "DELETE /api/saved-reports/{id}": ["reports:save"],
   "GET /api/users": "signed-in",
   "POST /api/users": ["users:manage"],
   "GET /api/users/{id}": "signed-in",

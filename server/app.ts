@@ -25,6 +25,7 @@ import { createOffersRoutes } from "./features/offers/offers.routes";
 import { createPayeeRoutes } from "./features/payee/payee.routes";
 import { createPaymentsRoutes } from "./features/payments/payments.routes";
 import { createPayoutFileRoutes } from "./features/payments/payout-file.routes";
+import { createPivotRoutes } from "./features/reports/pivot.routes";
 import { createReportsRoutes } from "./features/reports/reports.routes";
 import { createSessionsRoutes } from "./features/sessions/sessions.routes";
 import { createSettingsRoutes } from "./features/settings/settings.routes";
@@ -211,6 +212,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   app.route("/api", createPayoutFileRoutes(deps));
   app.route("/api", createPayeeRoutes(deps));
   app.route("/api", createReportsRoutes(deps));
+  app.route("/api", createPivotRoutes(deps));
   app.route("/api", createUsersRoutes(deps));
   app.route("/api", createSettingsRoutes(deps));
   app.route("/api", createBackupsRoutes(deps));

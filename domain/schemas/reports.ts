@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { namedPeriods } from "../periods";
-import { languages, roles } from "../roles";
-import { analyticsSchema, metricsSchema } from "./campaigns";
-import { idField, isoDateField, userIdField } from "./fields";
+import { roles } from "../roles";
+import { metricsSchema } from "./campaigns";
+import { isoDateField, userIdField } from "./fields";
 
 // Admin and financial screens: query shapes and answers. Every number is aggregated in SQL.
 
@@ -52,34 +52,6 @@ export const roiBoundField = z
   })
   .meta({ type: "number", description: "ROI in percent; the bound itself is included" });
 
-const reportFilterShape = {
-  ...rangeQuerySchema.shape,
-  userId: userIdField.optional(),
-  offerId: idField.optional(),
-  minRoi: roiBoundField,
-  maxRoi: roiBoundField,
-};
-
-/** Reversed bounds would silently match nothing; they are refused with a code the web translates. */
-function checkReportBounds(
-  query: { from?: string | undefined; to?: string | undefined; minRoi?: number; maxRoi?: number },
-  ctx: z.RefinementCtx,
-) {
-  if (query.minRoi !== undefined && query.maxRoi !== undefined && query.minRoi > query.maxRoi)
-    ctx.addIssue({ code: "custom", path: ["maxRoi"], message: "roi_bounds_reversed" });
-  if (query.from && query.to && query.from > query.to)
-    ctx.addIssue({ code: "custom", path: ["to"], message: "dates_reversed" });
-}
-
-/** The report builder's filters: a named period or a custom range, user, offer and ROI bounds. */
-export const reportQuerySchema = z.object(reportFilterShape).superRefine(checkReportBounds);
-export type ReportQuery = z.output<typeof reportQuerySchema>;
-
-/** The CSV takes the same filters plus the column language (a plain link cannot send headers). */
-export const reportCsvQuerySchema = z
-  .object({ ...reportFilterShape, lang: z.enum(languages, { error: "invalid_option" }).optional() })
-  .superRefine(checkReportBounds);
-
 export const financialUsersQuerySchema = z.object({
   q: z.string().trim().max(100, "too_long").optional(),
   role: z.enum(roles, { error: "invalid_option" }).optional(),
@@ -119,9 +91,6 @@ export const dashboardSchema = z
   })
   .meta({ id: "Dashboard" });
 export type Dashboard = z.infer<typeof dashboardSchema>;
-
-/** The report builder's answer: the full analytics (its tables and chart show every metric). */
-export const reportSchema = analyticsSchema.meta({ id: "Report" });
 
 export const financialAnalyticsSchema = z
   .object({

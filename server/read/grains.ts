@@ -63,14 +63,44 @@ export const readGrains = {
   day: ["date"],
   buyer: ["creator_id"],
   offer: ["offer_id"],
+  // The report pivot's (issue 25, docs/decisions/0079): what its dimensions are computed from. A
+  // buyer's rows carry their team lead (the team), a month its first day, a day its date (weeks are
+  // days); server/features/reports/pivot.service.ts picks the smallest that answers a query.
+  /** buyer × team lead */
+  team: ["creator_id", "manager_id"],
+  /** buyer × team lead × offer */
+  teamOffer: ["creator_id", "manager_id", "offer_id"],
+  /** month */
+  month: ["month"],
+  /** month × buyer × team lead */
+  monthTeam: ["month", "creator_id", "manager_id"],
+  /** month × offer */
+  monthOffer: ["month", "offer_id"],
+  /** month × buyer × team lead × offer */
+  monthTeamOffer: ["month", "creator_id", "manager_id", "offer_id"],
+  /** day × buyer × team lead */
+  dayTeam: ["date", "creator_id", "manager_id"],
+  /** day × offer */
+  dayOffer: ["date", "offer_id"],
+  /** day × buyer × team lead × offer */
+  dayTeamOffer: ["date", "creator_id", "manager_id", "offer_id"],
 } as const satisfies Record<string, readonly ReadKey[]>;
 
 export type ReadGrain = keyof typeof readGrains;
 /** The key columns a read grain may group by. */
-export type ReadKey = "date" | "creator_id" | "offer_id";
+export type ReadKey = "date" | "month" | "creator_id" | "manager_id" | "offer_id";
 
-/** What each key column holds in a row (a totals row without an offer has offer_id null). */
-type KeyValues = { date: string; creator_id: string; offer_id: string | null };
+/**
+ * What each key column holds in a row (a totals row without an offer has offer_id null, a buyer
+ * without a team lead manager_id null; month is the month's first day).
+ */
+type KeyValues = {
+  date: string;
+  month: string;
+  creator_id: string;
+  manager_id: string | null;
+  offer_id: string | null;
+};
 
 /** The exact sums every grain's row carries. */
 export type Totals = {

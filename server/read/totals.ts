@@ -88,9 +88,15 @@ function select(
   const isCampaigns = source === "campaigns";
   const period = sql.raw(isCampaigns ? "s.date" : "s.period");
   // Key columns from a closed set (readGrains), never from a request.
+  const monthly = !isCampaigns && isMonthly(source);
   const columns = keysOf(grain).map((key) => {
-    if (key !== "date") return sql.raw(`s.${key}`);
-    return !isCampaigns && isMonthly(source) ? sql.raw("null::date as date") : sql`${period} as date`;
+    if (key === "date") return monthly ? sql.raw("null::date as date") : sql`${period} as date`;
+    // A month grain's period is the month's first day; a day's month is its first day too.
+    if (key === "month")
+      return monthly
+        ? sql`${period} as month`
+        : sql`date_trunc('month', ${period}::timestamp)::date as month`;
+    return sql.raw(`s.${key}`);
   });
   const where = [
     ...(isCampaigns ? [] : [sql`s.grain = ${grainSql(source)}`]),

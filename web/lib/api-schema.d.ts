@@ -260,12 +260,35 @@ export interface paths {
     get: operations["getUserStats"];
   };
   "/api/reports": {
-    /** The report builder: summary and tables by user and by offer, with ROI bounds per campaign */
+    /**
+     * The pivot: rows grouped by up to three dimensions over what the caller may read
+     * @description Rows of the current period grouped by groupBy, filtered (buyerId, teamId, offerId, brand restrict the rows summed; minRoi, maxRoi, minSpend apply to each grouped row's current figures), sorted and paged; totals over every row that passes. compare=previous adds the previous period of the same length, its time keys shifted forward by the period's length.
+     */
     get: operations["getReport"];
   };
   "/api/reports.csv": {
-    /** The same report as CSV (relatorio-financeiro-{date}.csv): rows by user, then by offer */
+    /**
+     * The pivot as CSV in the reader's dialect (pt-BR, ru: ';' and decimal comma; en: ',' and point)
+     * @description Exactly what the screen shows for the same query: every row (no paging) in its sort, the chosen columns, and a totals row; with compare=previous each metric has its value, the previous value and Δ%.
+     */
     get: operations["exportReportCsv"];
+  };
+  "/api/reports.xlsx": {
+    /**
+     * The pivot as an Excel workbook (number, money, percent and date cells)
+     * @description Exactly what the screen shows for the same query: every row (no paging) in its sort, the chosen columns, and a totals row; with compare=previous each metric has its value, the previous value and Δ%.
+     */
+    get: operations["exportReportXlsx"];
+  };
+  "/api/saved-reports": {
+    /** The caller's saved report views, by name */
+    get: operations["listSavedReports"];
+    /** Save a report view under a name; the same name replaces that view's query */
+    post: operations["saveReport"];
+  };
+  "/api/saved-reports/{id}": {
+    /** Delete one of the caller's saved views (another user's answers 404) */
+    delete: operations["deleteSavedReport"];
   };
   "/api/users": {
     /** Users the viewer may see (admins, financial: all; team leads: self and their buyers; buyers: self and their lead) */
@@ -1490,133 +1513,39 @@ export interface components {
       to: string;
       totals: components["schemas"]["Metrics"];
     };
-    Report: {
+    Pivot: {
+      groupBy: ("buyer" | "team" | "offer" | "brand" | "day" | "week" | "month")[];
+      columns: ("spent" | "revenue" | "profit" | "roi" | "epc" | "clicks" | "installations" | "registrations" | "deposits" | "campaigns" | "clickToInstall" | "installToRegistration" | "registrationToDeposit" | "costPerClick" | "costPerInstall" | "costPerRegistration" | "costPerDeposit")[];
       from: string | null;
       to: string;
-      totals: components["schemas"]["Metrics"];
-      series: components["schemas"]["SeriesPoint"][];
-      byOffer: ({
-          /** @description Decimal amount, 2 places */
-          spent: string;
-          /** @description Decimal amount, 2 places */
-          revenue: string;
-          /** @description Decimal amount, 2 places */
-          profit: string;
-          /**
-           * @description Ratio, decimal with 4 places, e.g. "12.5000"
-           * @example 12.5000
-           */
-          roi: string;
-          /**
-           * @description Ratio, decimal with 4 places, e.g. "12.5000"
-           * @example 12.5000
-           */
-          epc: string;
-          clicks: number;
-          installations: number;
-          registrations: number;
-          deposits: number;
-          campaigns: number;
-          /**
-           * @description Ratio, decimal with 4 places, e.g. "12.5000"
-           * @example 12.5000
-           */
-          clickToInstall: string;
-          /**
-           * @description Ratio, decimal with 4 places, e.g. "12.5000"
-           * @example 12.5000
-           */
-          installToRegistration: string;
-          /**
-           * @description Ratio, decimal with 4 places, e.g. "12.5000"
-           * @example 12.5000
-           */
-          registrationToDeposit: string;
-          /**
-           * @description Ratio, decimal with 4 places, e.g. "12.5000"
-           * @example 12.5000
-           */
-          costPerClick: string;
-          /**
-           * @description Ratio, decimal with 4 places, e.g. "12.5000"
-           * @example 12.5000
-           */
-          costPerInstall: string;
-          /**
-           * @description Ratio, decimal with 4 places, e.g. "12.5000"
-           * @example 12.5000
-           */
-          costPerRegistration: string;
-          /**
-           * @description Ratio, decimal with 4 places, e.g. "12.5000"
-           * @example 12.5000
-           */
-          costPerDeposit: string;
-          offerId: string | null;
-          offerName: string | null;
-          casinoBrand: string | null;
-        })[];
-      byUser: {
-          /** @description Decimal amount, 2 places */
-          spent: string;
-          /** @description Decimal amount, 2 places */
-          revenue: string;
-          /** @description Decimal amount, 2 places */
-          profit: string;
-          /**
-           * @description Ratio, decimal with 4 places, e.g. "12.5000"
-           * @example 12.5000
-           */
-          roi: string;
-          /**
-           * @description Ratio, decimal with 4 places, e.g. "12.5000"
-           * @example 12.5000
-           */
-          epc: string;
-          clicks: number;
-          installations: number;
-          registrations: number;
-          deposits: number;
-          campaigns: number;
-          /**
-           * @description Ratio, decimal with 4 places, e.g. "12.5000"
-           * @example 12.5000
-           */
-          clickToInstall: string;
-          /**
-           * @description Ratio, decimal with 4 places, e.g. "12.5000"
-           * @example 12.5000
-           */
-          installToRegistration: string;
-          /**
-           * @description Ratio, decimal with 4 places, e.g. "12.5000"
-           * @example 12.5000
-           */
-          registrationToDeposit: string;
-          /**
-           * @description Ratio, decimal with 4 places, e.g. "12.5000"
-           * @example 12.5000
-           */
-          costPerClick: string;
-          /**
-           * @description Ratio, decimal with 4 places, e.g. "12.5000"
-           * @example 12.5000
-           */
-          costPerInstall: string;
-          /**
-           * @description Ratio, decimal with 4 places, e.g. "12.5000"
-           * @example 12.5000
-           */
-          costPerRegistration: string;
-          /**
-           * @description Ratio, decimal with 4 places, e.g. "12.5000"
-           * @example 12.5000
-           */
-          costPerDeposit: string;
-          userId: string;
-          name: string;
-          email: string;
-        }[];
+      previous: {
+        from: string;
+        to: string;
+      } | null;
+      rows: components["schemas"]["PivotRow"][];
+      totals: {
+        current: components["schemas"]["Metrics"];
+        previous: components["schemas"]["Metrics"] & (Record<string, never> | null);
+      };
+      rowCount: number;
+      page: number;
+      pageSize: number;
+    };
+    PivotRow: {
+      keys: components["schemas"]["PivotKey"][];
+      current: components["schemas"]["Metrics"];
+      previous: components["schemas"]["Metrics"] & (Record<string, never> | null);
+    };
+    PivotKey: {
+      value: string | null;
+      label: string | null;
+    };
+    SavedReport: {
+      id: string;
+      name: string;
+      query: string;
+      createdAt: string;
+      updatedAt: string;
     };
     User: {
       id: string;
@@ -4978,26 +4907,43 @@ export interface operations {
       };
     };
   };
-  /** The report builder: summary and tables by user and by offer, with ROI bounds per campaign */
+  /**
+   * The pivot: rows grouped by up to three dimensions over what the caller may read
+   * @description Rows of the current period grouped by groupBy, filtered (buyerId, teamId, offerId, brand restrict the rows summed; minRoi, maxRoi, minSpend apply to each grouped row's current figures), sorted and paged; totals over every row that passes. compare=previous adds the previous period of the same length, its time keys shifted forward by the period's length.
+   */
   getReport: {
     parameters: {
       query?: {
         period?: "today" | "yesterday" | "7d" | "30d" | "90d" | "all" | "current_month" | "previous_month" | "last_month" | "current_year";
         from?: string;
         to?: string;
-        userId?: string;
+        /** @description Comma-separated, distinct, at most 3 of: buyer, team, offer, brand, day, week, month */
+        groupBy?: string;
+        /** @description Comma-separated, distinct, at most 17 of: spent, revenue, profit, roi, epc, clicks, installations, registrations, deposits, campaigns, clickToInstall, installToRegistration, registrationToDeposit, costPerClick, costPerInstall, costPerRegistration, costPerDeposit */
+        columns?: string;
+        compare?: "none" | "previous";
+        buyerId?: string;
+        teamId?: string;
         offerId?: string;
+        brand?: string;
         /** @description ROI in percent; the bound itself is included */
         minRoi?: number;
         /** @description ROI in percent; the bound itself is included */
         maxRoi?: number;
+        /** @description Decimal amount with up to 2 places, e.g. "125.50" */
+        minSpend?: string;
+        /** @description A metric, or key; by default dates ascending when the first dimension is a date, else spent */
+        sort?: "key" | "spent" | "revenue" | "profit" | "roi" | "epc" | "clicks" | "installations" | "registrations" | "deposits" | "campaigns" | "clickToInstall" | "installToRegistration" | "registrationToDeposit" | "costPerClick" | "costPerInstall" | "costPerRegistration" | "costPerDeposit";
+        dir?: "asc" | "desc";
+        page?: number;
+        pageSize?: number;
       };
     };
     responses: {
-      /** @description Report */
+      /** @description Pivot */
       200: {
         content: {
-          "application/json": components["schemas"]["Report"];
+          "application/json": components["schemas"]["Pivot"];
         };
       };
       /** @description Invalid request */
@@ -5026,20 +4972,38 @@ export interface operations {
       };
     };
   };
-  /** The same report as CSV (relatorio-financeiro-{date}.csv): rows by user, then by offer */
+  /**
+   * The pivot as CSV in the reader's dialect (pt-BR, ru: ';' and decimal comma; en: ',' and point)
+   * @description Exactly what the screen shows for the same query: every row (no paging) in its sort, the chosen columns, and a totals row; with compare=previous each metric has its value, the previous value and Δ%.
+   */
   exportReportCsv: {
     parameters: {
       query?: {
         period?: "today" | "yesterday" | "7d" | "30d" | "90d" | "all" | "current_month" | "previous_month" | "last_month" | "current_year";
         from?: string;
         to?: string;
-        userId?: string;
+        /** @description Comma-separated, distinct, at most 3 of: buyer, team, offer, brand, day, week, month */
+        groupBy?: string;
+        /** @description Comma-separated, distinct, at most 17 of: spent, revenue, profit, roi, epc, clicks, installations, registrations, deposits, campaigns, clickToInstall, installToRegistration, registrationToDeposit, costPerClick, costPerInstall, costPerRegistration, costPerDeposit */
+        columns?: string;
+        compare?: "none" | "previous";
+        buyerId?: string;
+        teamId?: string;
         offerId?: string;
+        brand?: string;
         /** @description ROI in percent; the bound itself is included */
         minRoi?: number;
         /** @description ROI in percent; the bound itself is included */
         maxRoi?: number;
+        /** @description Decimal amount with up to 2 places, e.g. "125.50" */
+        minSpend?: string;
+        /** @description A metric, or key; by default dates ascending when the first dimension is a date, else spent */
+        sort?: "key" | "spent" | "revenue" | "profit" | "roi" | "epc" | "clicks" | "installations" | "registrations" | "deposits" | "campaigns" | "clickToInstall" | "installToRegistration" | "registrationToDeposit" | "costPerClick" | "costPerInstall" | "costPerRegistration" | "costPerDeposit";
+        dir?: "asc" | "desc";
+        page?: number;
+        pageSize?: number;
         lang?: "pt-BR" | "en" | "ru";
+        dialect?: "semicolon" | "comma";
       };
     };
     responses: {
@@ -5063,6 +5027,231 @@ export interface operations {
       };
       /** @description Not allowed */
       403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * The pivot as an Excel workbook (number, money, percent and date cells)
+   * @description Exactly what the screen shows for the same query: every row (no paging) in its sort, the chosen columns, and a totals row; with compare=previous each metric has its value, the previous value and Δ%.
+   */
+  exportReportXlsx: {
+    parameters: {
+      query?: {
+        period?: "today" | "yesterday" | "7d" | "30d" | "90d" | "all" | "current_month" | "previous_month" | "last_month" | "current_year";
+        from?: string;
+        to?: string;
+        /** @description Comma-separated, distinct, at most 3 of: buyer, team, offer, brand, day, week, month */
+        groupBy?: string;
+        /** @description Comma-separated, distinct, at most 17 of: spent, revenue, profit, roi, epc, clicks, installations, registrations, deposits, campaigns, clickToInstall, installToRegistration, registrationToDeposit, costPerClick, costPerInstall, costPerRegistration, costPerDeposit */
+        columns?: string;
+        compare?: "none" | "previous";
+        buyerId?: string;
+        teamId?: string;
+        offerId?: string;
+        brand?: string;
+        /** @description ROI in percent; the bound itself is included */
+        minRoi?: number;
+        /** @description ROI in percent; the bound itself is included */
+        maxRoi?: number;
+        /** @description Decimal amount with up to 2 places, e.g. "125.50" */
+        minSpend?: string;
+        /** @description A metric, or key; by default dates ascending when the first dimension is a date, else spent */
+        sort?: "key" | "spent" | "revenue" | "profit" | "roi" | "epc" | "clicks" | "installations" | "registrations" | "deposits" | "campaigns" | "clickToInstall" | "installToRegistration" | "registrationToDeposit" | "costPerClick" | "costPerInstall" | "costPerRegistration" | "costPerDeposit";
+        dir?: "asc" | "desc";
+        page?: number;
+        pageSize?: number;
+        lang?: "pt-BR" | "en" | "ru";
+        dialect?: "semicolon" | "comma";
+      };
+    };
+    responses: {
+      /** @description An XLSX workbook with one sheet */
+      200: {
+        content: {
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The caller's saved report views, by name */
+  listSavedReports: {
+    responses: {
+      /** @description Saved views */
+      200: {
+        content: {
+          "application/json": components["schemas"]["SavedReport"][];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Save a report view under a name; the same name replaces that view's query */
+  saveReport: {
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          query: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The view, its query replaced */
+      200: {
+        content: {
+          "application/json": components["schemas"]["SavedReport"];
+        };
+      };
+      /** @description The new view */
+      201: {
+        content: {
+          "application/json": components["schemas"]["SavedReport"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Delete one of the caller's saved views (another user's answers 404) */
+  deleteSavedReport: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

@@ -10,12 +10,10 @@ import {
 import { can, rolesWith } from "../../../domain/permissions";
 import { ratioOf } from "../../../domain/ratios";
 import type { Role } from "../../../domain/roles";
-import type { Analytics } from "../../../domain/schemas/campaigns";
 import type {
   Dashboard,
   FinancialAnalytics,
   FinancialUser,
-  ReportQuery,
   UserStats,
 } from "../../../domain/schemas/reports";
 import type { Actor } from "../../context";
@@ -27,7 +25,6 @@ import { grainOf, grainSql } from "../../read/grains";
 import { count, readRow, record, recordOrNull, totalsOf } from "../../read/rows";
 import { readTotals, totalsQuery, totalsScopeOf } from "../../read/totals";
 import {
-  getAnalytics,
   getDashboard,
   readTotalsBreakdown,
   toMetricsTotals,
@@ -258,31 +255,4 @@ export async function getUserStats({
     to: range.to,
     totals: toMetricsTotals(totals),
   };
-}
-
-export async function getReport({
-  db,
-  actor,
-  query,
-  timeZone,
-}: {
-  db: Db;
-  actor: Actor;
-  query: ReportQuery;
-  timeZone: string;
-}): Promise<Analytics> {
-  assertCan(actor, "area:financial");
-  const range = rangeOf(query, todayIn(timeZone));
-  return getAnalytics({
-    db,
-    actor,
-    timeZone,
-    query: {
-      ...asBounds(range),
-      userId: query.userId,
-      offerId: query.offerId,
-      minRoi: query.minRoi,
-      maxRoi: query.maxRoi,
-    },
-  });
 }
