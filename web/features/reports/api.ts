@@ -23,7 +23,7 @@ export function usePivot(query: Record<string, string> | null) {
           params: { query: query as never },
           signal,
         }),
-      ) as Promise<Pivot>,
+      ),
     placeholderData: keepPreviousData,
     enabled: query !== null,
   });
