@@ -60,7 +60,9 @@ export const webRoutes = [
     budgetKb: null,
   },
   {
-    // The pivot report (issue 25): its chart (Recharts) loads lazily, only for a date grouping.
+    // The pivot report (issue 25): its chart (Recharts), its filters (zod reads typed money) and its
+    // save dialog (react-hook-form) load lazily; the range picker's calendar (~26 kB) is most of the
+    // difference from the dashboard's budget (276 kB measured on 2026-11-28).
     name: "/reports (pivot)",
     keys: [
       "index.html",
@@ -69,7 +71,7 @@ export const webRoutes = [
       "lib/class-merge.ts",
       "routes/reports.tsx",
     ],
-    budgetKb: 250,
+    budgetKb: 285,
   },
 ] as const;
 

@@ -86,7 +86,7 @@ test.afterAll(async () => {
 
 /** Waits until the table shows the answer to the address on screen. */
 async function tableReady(page: import("@playwright/test").Page) {
-  await expect(page.getByTestId("pivot-table")).toHaveAttribute("data-ready", "true");
+  await expect(page.getByTestId("pivot-result")).toHaveAttribute("data-ready", "true");
 }
 
 /** A decimal of either CSV dialect ("1.234,50" is never written: no thousands separators). */
