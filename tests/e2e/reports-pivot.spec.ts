@@ -115,7 +115,7 @@ test("builds, compares, saves, reopens, drills into and exports a report by team
   const laraRows = page.getByTestId("pivot-row").filter({ hasText: seededAccounts.manager.name });
   await expect(laraRows.first()).toBeVisible();
   // ISO weeks read "sem. N (d–d mmm)"; with compare each figure shows its previous value and Δ.
-  await expect(laraRows.first().getByTestId("key-1")).toHaveText(/^sem\. \d{1,2} \(/);
+  await expect(laraRows.first().getByTestId("drill-1")).toHaveText(/^sem\. \d{1,2} \(/);
   await expect(page.getByTestId("total-spent").getByTestId("change")).toBeVisible();
   await expect(page.getByTestId("card-spent")).not.toBeEmpty();
   const totalSpent = (await page.getByTestId("total-spent").getAttribute("data-value")) as string;
