@@ -387,10 +387,41 @@ function buildScenarios(
       requests: [{ path: "/api/financial/analytics?period=all" }],
     },
     {
-      name: "financial report, 30 days, offer + ROI filter",
+      name: "pivot, 30 days, offer + ROI filter",
       role: "financial",
       budget: "window",
       requests: [{ path: `/api/reports?period=30d&offerId=${offer.id}&minRoi=0` }],
+    },
+    // The pivot report (issue 25): each statement's EXPLAIN is in bench/explain.ts (pivot-*).
+    {
+      name: "pivot, buyer × offer, all time",
+      role: "financial",
+      budget: "all-time",
+      requests: [{ path: "/api/reports?groupBy=buyer,offer&period=all" }],
+    },
+    {
+      name: "pivot, team × week, 90 days",
+      role: "financial",
+      budget: "all-time",
+      requests: [{ path: "/api/reports?groupBy=team,week&period=90d" }],
+    },
+    {
+      name: "pivot, offer, ROI ≥ 0, all time",
+      role: "financial",
+      budget: "all-time",
+      requests: [{ path: "/api/reports?groupBy=offer&period=all&minRoi=0" }],
+    },
+    {
+      name: "pivot, buyer, 30 days, compare",
+      role: "financial",
+      budget: "window",
+      requests: [{ path: "/api/reports?groupBy=buyer&period=30d&compare=previous" }],
+    },
+    {
+      name: "pivot, buyer × offer, 30 days (team lead)",
+      role: "lead",
+      budget: "window",
+      requests: [{ path: "/api/reports?groupBy=buyer,offer&period=30d" }],
     },
     {
       name: `payments month (${month})`,

@@ -85,6 +85,17 @@ async function buyerTokenId(w: World): Promise<string> {
   return ((await response.json()) as { id: string }).id;
 }
 
+/** A saved report view of the buyer's. */
+async function buyerSavedReportId(w: World): Promise<string> {
+  const response = await w.ctx.request("/api/saved-reports", {
+    method: "POST",
+    cookie: w.cookies.get("buyer"),
+    json: { name: `view ${unique()}`, query: "groupBy=offer" },
+  });
+  if (response.status !== 201) throw new Error(`saved report: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
+}
+
 /** A finished backup with a (tiny) file, for download and delete. */
 async function freshBackup(w: World) {
   const fileName = `placar-test-${unique()}.tar.gz`;
@@ -287,8 +298,17 @@ export const operationCalls: Record<string, (w: World) => Promise<Call> | Call> 
   "GET /api/financial/analytics": () => ({ path: "/api/financial/analytics" }),
   "GET /api/financial/users": () => ({ path: "/api/financial/users" }),
   "GET /api/financial/users/{id}/stats": (w) => ({ path: `/api/financial/users/${w.users.buyer.id}/stats` }),
-  "GET /api/reports": () => ({ path: "/api/reports" }),
-  "GET /api/reports.csv": () => ({ path: "/api/reports.csv" }),
+  "GET /api/reports": () => ({ path: "/api/reports?groupBy=buyer,week&compare=previous" }),
+  "GET /api/reports.csv": () => ({ path: "/api/reports.csv?groupBy=team" }),
+  "GET /api/reports.xlsx": () => ({ path: "/api/reports.xlsx?groupBy=offer" }),
+  "GET /api/saved-reports": () => ({ path: "/api/saved-reports" }),
+  "POST /api/saved-reports": () => ({
+    path: "/api/saved-reports",
+    json: { name: `view ${unique()}`, query: "groupBy=team,week" },
+  }),
+  "DELETE /api/saved-reports/{id}": async (w) => ({
+    path: `/api/saved-reports/${await buyerSavedReportId(w)}`,
+  }),
   "GET /api/users": () => ({ path: "/api/users" }),
   "POST /api/users": () => ({
     path: "/api/users",

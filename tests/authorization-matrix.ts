@@ -184,8 +184,18 @@ export const authorizationMatrix: Record<string, Row> = {
   "GET /api/financial/analytics": row("401 403 403 403 403 ok  ok"),
   "GET /api/financial/users": row("401 403 403 403 403 ok  ok"),
   "GET /api/financial/users/{id}/stats": row("401 403 403 403 403 ok  ok"),
-  "GET /api/reports": row("401 403 403 403 403 ok  ok"),
-  "GET /api/reports.csv": row("401 403 403 403 403 ok  ok"),
+  "GET /api/reports": row(
+    "401 ok  ok  ok  ok  ok  ok",
+    "The pivot over what the caller may read: own rows (buyer), own and the team's (team lead), all (financial, admin).",
+  ),
+  "GET /api/reports.csv": row("401 ok  ok  ok  ok  ok  ok", "The same rows as GET /api/reports."),
+  "GET /api/reports.xlsx": row("401 ok  ok  ok  ok  ok  ok", "The same rows as GET /api/reports."),
+  "GET /api/saved-reports": row("401 ok  ok  ok  ok  ok  ok", "Each user sees only their own saved views."),
+  "POST /api/saved-reports": row("401 ok  ok  ok  ok  ok  ok", "Saved under the caller's own name space."),
+  "DELETE /api/saved-reports/{id}": row(
+    "401 ok  404 404 404 404 404",
+    "Only the owner deletes a saved view; anyone else's id answers 404.",
+  ),
   "GET /api/users": row(
     "401 ok  ok  ok  ok  ok  ok",
     "Scoped: self and own team lead (buyer), self and own buyers (team lead), all (financial, admin).",

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseCsv } from "../../../domain/csv";
 import { addDays, todayIn } from "../../../domain/periods";
 import { createTestContext, type TestContext } from "../../../tests/harness";
 import {
@@ -344,12 +343,6 @@ async function get(path: string, who: CreatedUser = financial) {
   return response.json();
 }
 
-function reportPath(filter: Filter & { period?: string }, csv = false): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, value);
-  return `/api/reports${csv ? ".csv" : ""}?${params.toString()}`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Screens
 // ---------------------------------------------------------------------------------------------
@@ -490,213 +483,6 @@ describe("admin and financial screens over a generated dataset", () => {
 // The report builder
 // ---------------------------------------------------------------------------------------------
 
-describe("report builder", () => {
-  const cases: { name: string; query: Filter & { period?: string }; filter: Filter }[] = [];
-  beforeAll(() => {
-    cases.push(
-      { name: "default (30 days)", query: {}, filter: lastDays(30) },
-      { name: "7 days", query: { period: "7d" }, filter: lastDays(7) },
-      { name: "90 days", query: { period: "90d" }, filter: lastDays(90) },
-      { name: "all", query: { period: "all" }, filter: { from: null } },
-      {
-        name: "custom range with user and offer",
-        query: { from: day(120), to: day(10), userId: buyers[2]!.id, offerId: offers[4]!.id },
-        filter: { from: day(120), to: day(10), userId: buyers[2]!.id, offerId: offers[4]!.id },
-      },
-      {
-        name: "ROI between 0 and 100 over 90 days",
-        query: { period: "90d", minRoi: "0", maxRoi: "100" },
-        filter: { ...lastDays(90), minRoi: "0", maxRoi: "100" },
-      },
-      {
-        name: "losing campaigns only, all time",
-        query: { period: "all", maxRoi: "-0.0001" },
-        filter: { from: null, maxRoi: "-0.0001" },
-      },
-      {
-        name: "dates win over the period",
-        query: { period: "7d", from: day(60), to: day(30), minRoi: "-50.5" },
-        filter: { from: day(60), to: day(30), minRoi: "-50.5" },
-      },
-      {
-        name: "only an end date: no lower bound",
-        query: { to: day(100) },
-        filter: { from: null, to: day(100) },
-      },
-      { name: "only a start date: up to today", query: { from: day(45) }, filter: { from: day(45) } },
-    );
-  });
-
-  it("every combination of filters equals the recomputation, and the CSV has the same rows", async () => {
-    for (const { name, query, filter } of cases) {
-      const range = { from: filter.from ?? null, to: filter.to ?? today };
-      const expected = expectedAnalytics(select({ ...filter, ...range }), range);
-      const report = await get(reportPath(query));
-      expect(report, name).toEqual(expected);
-      expect(report.totals.campaigns, name).toBeGreaterThan(0);
-
-      const csv = await ctx.request(reportPath(query, true), { cookie: as(financial) });
-      expect(csv.status, name).toBe(200);
-      expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-      expect(csv.headers.get("content-disposition")).toBe(
-        `attachment; filename="relatorio-financeiro-${today}.csv"`,
-      );
-      // ignoreBOM keeps the byte order mark in the text so the test can see it.
-      const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csv.arrayBuffer());
-      expect(text.startsWith("\uFEFF"), name).toBe(true);
-      const parsed = parseCsv(text);
-      type Numbers = {
-        campaigns: number;
-        spent: string;
-        revenue: string;
-        profit: string;
-        roi: string;
-        epc: string;
-        deposits: number;
-      };
-      const numbers = (m: Numbers) => [
-        String(m.campaigns),
-        m.spent,
-        m.revenue,
-        m.profit,
-        m.roi,
-        m.epc,
-        String(m.deposits),
-      ];
-      expect(parsed, name).toEqual([
-        [
-          "Tipo",
-          "Nome",
-          "E-mail / Cassino",
-          "Campanhas",
-          "Investimento",
-          "Receita",
-          "Lucro",
-          "ROI (%)",
-          "EPC",
-          "Depósitos",
-        ],
-        ...expected.byUser.map((u) => [
-          "Usuário",
-          u.name.startsWith("=") ? `'${u.name}` : u.name,
-          u.email,
-          ...numbers(u),
-        ]),
-        ...expected.byOffer.map((o) => [
-          "Oferta",
-          o.offerName ?? "Oferta não encontrada",
-          o.casinoBrand ?? "",
-          ...numbers(o),
-        ]),
-      ]);
-    }
-  });
-
-  it("ROI bounds include a campaign exactly at the bound and exclude it one ten-thousandth past", async () => {
-    const edgeDay = day(15);
-    const on = { from: edgeDay, to: edgeDay };
-    const count = async (minRoi?: string, maxRoi?: string) => {
-      const report = await get(reportPath({ ...on, minRoi, maxRoi }));
-      const expected = select({ ...on, minRoi, maxRoi });
-      expect(report.totals, `${minRoi}..${maxRoi}`).toEqual(totalsOf(expected));
-      return report.totals.campaigns as number;
-    };
-    const atRoi = (text: string) => select(on).filter((r) => roiE4(r) === boundE4(text)).length;
-    for (const edge of ["25", "-12.5", "33.3333", "0"]) {
-      const exactly = atRoi(edge);
-      expect(exactly, edge).toBeGreaterThanOrEqual(1);
-      const next = (boundE4(edge) + 1n).toString();
-      const previous = (boundE4(edge) - 1n).toString();
-      const asText = (e4: string) => {
-        const v = BigInt(e4);
-        const sign = v < 0n ? "-" : "";
-        const a = abs(v);
-        return `${sign}${a / 10_000n}.${(a % 10_000n).toString().padStart(4, "0")}`;
-      };
-      // The bound itself is included on both sides; one ten-thousandth further excludes it.
-      expect(await count(edge, edge), edge).toBe(exactly);
-      expect((await count(edge)) - (await count(asText(next))), `min ${edge}`).toBe(exactly);
-      expect((await count(undefined, edge)) - (await count(undefined, asText(previous))), `max ${edge}`).toBe(
-        exactly,
-      );
-    }
-    // 33.3333 is the stored (rounded) ROI of 100/300: the bound compares what the screen shows.
-    expect(await count("33.3333", "33.3333")).toBeGreaterThanOrEqual(1);
-    // A decimal comma is accepted; a blank bound is no bound (not 0).
-    const comma = await get(`/api/reports?from=${edgeDay}&to=${edgeDay}&minRoi=-12,5&maxRoi=25`);
-    expect(comma.totals).toEqual(totalsOf(select({ ...on, minRoi: "-12.5", maxRoi: "25" })));
-    const blank = await get(`/api/reports?from=${edgeDay}&to=${edgeDay}&minRoi=&maxRoi=`);
-    expect(blank.totals).toEqual(totalsOf(select(on)));
-    expect(blank.totals.campaigns).toBeGreaterThan(await count("0"));
-  });
-
-  it("custom ranges include both end days and exclude the days just outside", async () => {
-    const d = day(33);
-    const onDay = select({ from: d, to: d });
-    expect(onDay.length).toBeGreaterThan(0);
-    const campaigns = async (query: string) =>
-      (await get(`/api/reports?${query}`)).totals.campaigns as number;
-    expect(await campaigns(`from=${d}&to=${d}`)).toBe(onDay.length);
-    expect(await campaigns(`from=${addDays(d, 1)}&to=${addDays(d, 1)}`)).toBe(
-      select({ from: addDays(d, 1), to: addDays(d, 1) }).length,
-    );
-    const week = { from: addDays(d, -3), to: addDays(d, 3) };
-    const inWeek = await campaigns(`from=${week.from}&to=${week.to}`);
-    expect(inWeek).toBe(select(week).length);
-    // Moving either end by one day drops exactly that end day's campaigns.
-    expect(inWeek - (await campaigns(`from=${addDays(week.from, 1)}&to=${week.to}`))).toBe(
-      select({ from: week.from, to: week.from }).length,
-    );
-    expect(inWeek - (await campaigns(`from=${week.from}&to=${addDays(week.to, -1)}`))).toBe(
-      select({ from: week.to, to: week.to }).length,
-    );
-    // Tomorrow holds nothing yet; a start after the data's first day still counts from itself.
-    expect(await campaigns(`from=${addDays(today, 1)}`)).toBe(0);
-  });
-
-  it("the CSV neutralises formulas and speaks the reader's language", async () => {
-    const query = `from=${day(300)}&to=${day(300)}`;
-    const csv = async (extra: string, headers: Record<string, string> = {}) => {
-      const response = await ctx.request(`/api/reports.csv?${query}${extra}`, {
-        cookie: as(financial),
-        headers,
-      });
-      expect(response.status).toBe(200);
-      return parseCsv(new TextDecoder().decode(await response.arrayBuffer()));
-    };
-    const pt = await csv("");
-    expect(pt[1]?.slice(0, 3)).toEqual(["Usuário", "'=SUM(A1) Formula", formulaBuyer.email]);
-    expect(pt[1]?.slice(3)).toEqual(["1", "12.34", "99.99", "87.65", "710.2917", "0.5000", "2"]);
-    expect((await csv("&lang=en"))[0]?.[0]).toBe("Type");
-    expect((await csv("", { "x-language": "ru" }))[0]?.[0]).toBe("Тип");
-    // The link's own language wins over the header.
-    expect((await csv("&lang=en", { "x-language": "ru" }))[0]?.[0]).toBe("Type");
-  });
-
-  it("refuses bad filters with field codes the web translates", async () => {
-    const cases: [string, Record<string, string>][] = [
-      ["minRoi=abc", { minRoi: "not_a_number" }],
-      ["minRoi=1e3", { minRoi: "not_a_number" }],
-      ["maxRoi=Infinity", { maxRoi: "not_a_number" }],
-      ["minRoi=10&maxRoi=9.9999", { maxRoi: "roi_bounds_reversed" }],
-      [`from=${day(5)}&to=${day(6)}`, { to: "dates_reversed" }],
-      ["from=2026-02-30", { from: "invalid_date" }],
-      ["offerId=abc", { offerId: "invalid_id" }],
-      ["period=1y", { period: "invalid_option" }],
-    ];
-    for (const [query, fields] of cases) {
-      for (const path of ["/api/reports", "/api/reports.csv"]) {
-        const response = await ctx.request(`${path}?${query}`, { cookie: as(financial) });
-        expect(response.status, `${path}?${query}`).toBe(400);
-        const body = (await response.json()) as { error: { code: string; fields: Record<string, string> } };
-        expect(body.error.code).toBe("validation_failed");
-        expect(body.error.fields, `${path}?${query}`).toEqual(fields);
-      }
-    }
-    expect((await ctx.request("/api/reports.csv?lang=xx", { cookie: as(financial) })).status).toBe(400);
-  });
-});
-
 // ---------------------------------------------------------------------------------------------
 // Permissions
 // ---------------------------------------------------------------------------------------------
@@ -713,13 +499,9 @@ describe("who may read these screens", () => {
     "/api/financial/users?q=buyer&role=user",
     `/api/financial/users/${buyers[0]!.id}/stats`,
     `/api/financial/users/${buyers[0]!.id}/stats?from=${day(10)}&to=${today}`,
-    "/api/reports",
-    `/api/reports?period=all&userId=${buyers[0]!.id}`,
-    "/api/reports.csv",
-    `/api/reports.csv?period=90d&minRoi=0&lang=en`,
   ];
 
-  it("refuses buyers and team leads with 403 on every admin, financial and report route", async () => {
+  it("refuses buyers and team leads with 403 on every admin and financial route", async () => {
     for (const who of [buyers[0]!, lead]) {
       for (const path of paths()) {
         const response = await ctx.request(path, { cookie: as(who) });

@@ -151,7 +151,7 @@ describe("workspace settings", () => {
       const report = await (await read(financial, "/api/reports?period=today")).json();
       expect(report, zone).toMatchObject({ from: today, to: today });
       const csv = await read(financial, "/api/reports.csv?period=today");
-      expect(csv.headers.get("content-disposition"), zone).toContain(`relatorio-financeiro-${today}.csv`);
+      expect(csv.headers.get("content-disposition"), zone).toContain(`_${today}_${today}.csv`);
       await csv.text();
     }
   });
