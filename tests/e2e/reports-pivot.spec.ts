@@ -100,14 +100,19 @@ test("builds, compares, saves, reopens, drills into and exports a report by team
   await tableReady(page);
 
   // By team, then by week; last month; compared with the month before.
+  // Each change is a navigation: the next control is used once the address shows the last one.
   await page.getByTestId("groupby-0").selectOption("team");
+  await expect(page).toHaveURL(/groupBy=team(&|$)/);
   await page.getByTestId("groupby-add").click();
+  await expect(page.getByTestId("groupby-1")).toBeVisible();
   await page.getByTestId("groupby-1").selectOption("week");
+  await expect(page).toHaveURL(/groupBy=team%2Cweek/);
   await page.getByTestId("pivot-range").selectOption("previous_month");
+  await expect(page).toHaveURL(/period=previous_month/);
   await page.getByTestId("pivot-compare").check();
+  await expect(page).toHaveURL(/compare=previous/);
   await expect(page).toHaveURL(/groupBy=team%2Cweek/);
   await expect(page).toHaveURL(/period=previous_month/);
-  await expect(page).toHaveURL(/compare=previous/);
   await tableReady(page);
   const table = page.getByTestId("pivot-table");
   await expect(table.getByRole("columnheader", { name: "Equipe" })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { PivotDimension, PivotMetric } from "@domain/schemas/pivot";
 import { ArrowDown, ArrowUp, Plus, X } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { RangePicker } from "@/components/range-picker";
@@ -27,8 +27,17 @@ export function PivotControls({ groupBy, columns }: { groupBy: PivotDimension[];
   const [params, setParams] = useSearchParams();
   const [range, setRange] = useRangeParam("30d");
   const compare = params.get("compare") === "previous";
+  // The box shows the click at once; the address (a navigation) follows a moment later.
+  const [shownCompare, setShownCompare] = useState(compare);
+  const [syncedCompare, setSyncedCompare] = useState(compare);
+  if (syncedCompare !== compare) {
+    setSyncedCompare(compare);
+    setShownCompare(compare);
+  }
   // Control changes replace the entry; only a drill is a step Back returns from.
-  const update = (next: URLSearchParams) => setParams(next, { replace: true });
+  // Each change applies to the address as it is now (another control may have just written it).
+  const update = (change: (current: URLSearchParams) => URLSearchParams) =>
+    setParams((current) => change(current), { replace: true });
 
   return (
     <Card className="py-4">
@@ -45,20 +54,30 @@ export function PivotControls({ groupBy, columns }: { groupBy: PivotDimension[];
             <input
               type="checkbox"
               className="size-4 accent-primary"
-              checked={compare}
-              onChange={(event) =>
-                update(withParams(params, { compare: event.target.checked ? "previous" : null, page: null }))
-              }
+              checked={shownCompare}
+              onChange={(event) => {
+                const checked = event.target.checked;
+                setShownCompare(checked);
+                update((current) =>
+                  withParams(current, { compare: checked ? "previous" : null, page: null }),
+                );
+              }}
               data-testid="pivot-compare"
             />
             {t("controls.compare")}
           </label>
         </div>
-        <GroupByEditor groupBy={groupBy} onChange={(next) => update(writeGroupBy(params, next))} />
+        <GroupByEditor
+          groupBy={groupBy}
+          onChange={(next) => update((current) => writeGroupBy(current, next))}
+        />
         <Suspense fallback={<Skeleton className="h-32" />}>
           <PivotFilters />
         </Suspense>
-        <ColumnsEditor columns={columns} onChange={(next) => update(writeColumns(params, next))} />
+        <ColumnsEditor
+          columns={columns}
+          onChange={(next) => update((current) => writeColumns(current, next))}
+        />
       </CardContent>
     </Card>
   );

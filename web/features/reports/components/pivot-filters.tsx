@@ -63,7 +63,7 @@ export default function PivotFilters() {
   );
 
   const set = (name: string, value: string) =>
-    setParams(withParams(params, { [name]: value, page: null }), { replace: true });
+    setParams((current) => withParams(current, { [name]: value, page: null }), { replace: true });
 
   const applied = useMemo(() => draftOf(params, language), [params, language]);
   const appliedKey = `${applied.minRoi}|${applied.maxRoi}|${applied.minSpend}`;
@@ -85,7 +85,7 @@ export default function PivotFilters() {
       return;
     }
     setErrors({});
-    setParams(withParams(params, { ...result.values, page: null }), { replace: true });
+    setParams((current) => withParams(current, { ...result.values, page: null }), { replace: true });
   };
 
   return (

@@ -85,7 +85,7 @@ export function PivotTable({
             type="button"
             className="cursor-pointer text-left font-medium text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none"
             // A drill is a step Back returns from: a new history entry.
-            onClick={() => setParams(drillInto(params, row.original, index, within))}
+            onClick={() => setParams((current) => drillInto(current, row.original, index, within))}
             title={t("drill.hint", { name: text })}
             data-testid={`drill-${index}`}
           >
@@ -115,13 +115,13 @@ export function PivotTable({
       },
     }));
     return [...keyColumns, ...figureColumns];
-  }, [groupBy, columns, pivot, t, f.language, texts, params, setParams, within]);
+  }, [groupBy, columns, pivot, t, f.language, texts, setParams, within]);
 
   const onSort = (id: string) => {
     const same = sort === id;
     // Figures start largest first; the key order starts at the beginning.
     const nextDir = same ? (dir === "desc" ? "asc" : "desc") : id === "key" ? "asc" : "desc";
-    setParams(withParams(params, { sort: id, dir: nextDir, page: null }), { replace: true });
+    setParams((current) => withParams(current, { sort: id, dir: nextDir, page: null }), { replace: true });
   };
 
   return (
@@ -142,10 +142,11 @@ export function PivotTable({
             value={String(pageSize)}
             onChange={(event) =>
               setParams(
-                withParams(params, {
-                  pageSize: event.target.value === String(defaultPageSize) ? null : event.target.value,
-                  page: null,
-                }),
+                (current) =>
+                  withParams(current, {
+                    pageSize: event.target.value === String(defaultPageSize) ? null : event.target.value,
+                    page: null,
+                  }),
                 { replace: true },
               )
             }
