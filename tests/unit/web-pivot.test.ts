@@ -168,6 +168,8 @@ describe("figures", () => {
     expect(formatKey("month", { value: "2026-03-01", label: null }, "pt-BR", texts)).toBe("março de 2026");
     expect(formatKey("team", { value: "x", label: "Ana" }, "pt-BR", texts)).toBe("Ana");
     expect(formatKey("team", { value: null, label: null }, "pt-BR", texts)).toBe("—");
+    // A key that is not a date under a date dimension (a grouping still loading) is shown as sent.
+    expect(formatKey("week", { value: "lead-1", label: "Ana" }, "pt-BR", texts)).toBe("Ana");
   });
 });
 

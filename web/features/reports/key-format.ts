@@ -49,6 +49,12 @@ export function formatKey(
   texts: KeyTexts,
 ): string {
   if (key.value === null) return key.label ?? texts.none(dimension);
+  // A date dimension's key is an ISO date; anything else is shown as sent, never a crash.
+  if (
+    !/^\d{4}-\d{2}-\d{2}/.test(key.value) &&
+    (dimension === "day" || dimension === "week" || dimension === "month")
+  )
+    return key.label ?? key.value;
   switch (dimension) {
     case "day":
       return format(language, { dateStyle: "medium" }).format(utc(key.value));

@@ -70,8 +70,11 @@ export function PivotTable({
   const dir = params.get("dir");
   const within = pivot ? { from: pivot.from, to: pivot.to } : undefined;
 
+  // The answer's own grouping: while a new one loads, the previous rows keep their key columns.
+  const shownGroupBy = pivot?.groupBy ?? groupBy;
+  const shownColumns = pivot?.columns ?? columns;
   const tableColumns = useMemo<DataTableColumn<PivotRow>[]>(() => {
-    const keyColumns: DataTableColumn<PivotRow>[] = groupBy.map((dimension, index) => ({
+    const keyColumns: DataTableColumn<PivotRow>[] = shownGroupBy.map((dimension, index) => ({
       // The first key column sorts by the dimensions' own order (the API's `key`).
       id: index === 0 ? "key" : `key${index}`,
       header: t(`dimensions.${dimension}`),
@@ -96,7 +99,7 @@ export function PivotTable({
       footer: index === 0 ? () => t("table.total") : undefined,
       meta: { descFirst: false, className: index === 0 ? "sticky left-0 bg-card" : undefined },
     }));
-    const figureColumns: DataTableColumn<PivotRow>[] = columns.map((metric) => ({
+    const figureColumns: DataTableColumn<PivotRow>[] = shownColumns.map((metric) => ({
       id: metric,
       header: t(`campaigns:metrics.${metric}`),
       cell: ({ row }) => (
@@ -115,7 +118,7 @@ export function PivotTable({
       },
     }));
     return [...keyColumns, ...figureColumns];
-  }, [groupBy, columns, pivot, t, f.language, texts, setParams, within]);
+  }, [shownGroupBy, shownColumns, pivot, t, f.language, texts, setParams, within]);
 
   const onSort = (id: string) => {
     const same = sort === id;
