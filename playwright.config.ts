@@ -124,7 +124,7 @@ export default defineConfig({
     },
     {
       name: "insights",
-      testMatch: /(admin-insights|financial-insights|reports)\.spec\.ts/,
+      testMatch: /(admin-insights|financial-insights|reports-pivot)\.spec\.ts/,
       dependencies: ["sign-in"],
       use: { ...browser, baseURL: screensServer.baseURL },
     },

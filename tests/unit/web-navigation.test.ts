@@ -11,7 +11,7 @@ describe("sidebars (spec section 2)", () => {
 
   it("uses the financial sidebar for financial users and on /financial paths", () => {
     expect(navAreaFor("financial", "/")).toBe("financial");
-    expect(navAreaFor("manager", "/financial/reports")).toBe("financial");
+    expect(navAreaFor("manager", "/financial/payments")).toBe("financial");
   });
 
   it("uses the buyer sidebar otherwise", () => {
@@ -27,17 +27,22 @@ describe("sidebars (spec section 2)", () => {
       "/campanhas",
       "/request-creative",
       "/user/analytics",
+      "/team",
+      "/reports",
       "/user/notes",
       "/user/payments",
     ]);
-    // The spec's seven, then the audit log (issue 10).
-    expect(adminNav).toHaveLength(8);
+    // The spec's seven, the team and the pivot report (issue 25), then the audit log (issue 10).
+    expect(adminNav).toHaveLength(10);
+    expect(adminNav.map((item) => item.to)).toContain("/team");
+    expect(adminNav.map((item) => item.to)).toContain("/reports");
     expect(adminNav.at(-1)?.to).toBe("/admin/audit");
     expect(financialNav.map((item) => item.to)).toEqual([
       "/financial/dashboard",
       "/financial/analytics",
+      "/team",
       "/financial/users",
-      "/financial/reports",
+      "/reports",
       "/financial/payments",
     ]);
   });

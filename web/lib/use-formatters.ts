@@ -19,7 +19,7 @@ export function useFormatters() {
       timeZone,
       money: (value: string | number) => formatMoney(value, currency, language),
       number: (value: string | number, digits = 0) => formatNumber(value, language, digits),
-      percent: (value: string | number) => formatPercent(value, language),
+      percent: (value: string | number, digits = 2) => formatPercent(value, language, digits),
       date: (value: string, style: "short" | "medium" | "long" = "medium") =>
         formatDate(value, language, { style }),
     }),

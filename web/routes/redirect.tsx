@@ -11,3 +11,9 @@ export function Redirect(props: NavigateProps) {
   const location = useLocation();
   return <Navigate key={location.key} {...props} />;
 }
+
+/** /financial/reports → /reports with the same query (the report is every role's since issue 25). */
+export function ReportsMoved() {
+  const location = useLocation();
+  return <Redirect to={{ pathname: "/reports", search: location.search }} replace />;
+}

@@ -4,7 +4,7 @@ import type { RouteHandle } from "@/components/layout/route-effects";
 import { loadSignedInTexts } from "@/lib/i18n";
 import { loadClassMerge } from "@/lib/utils";
 import { GuestOnly, RequireArea, RequireAuth } from "./guards";
-import { Redirect } from "./redirect";
+import { Redirect, ReportsMoved } from "./redirect";
 import { Root } from "./root";
 import { RouteError } from "./route-error";
 
@@ -76,6 +76,8 @@ export const routes: RouteObject[] = [
                 lazy: () => import("./buyer/campaigns"),
                 handle: title("nav:buyer.campaigns"),
               },
+              // The pivot report, for every role within what it may read (issue 25).
+              { path: "reports", lazy: () => import("./reports"), handle: title("nav:reports") },
               { path: "user/notes", lazy: () => import("./buyer/notes"), handle: title("nav:buyer.notes") },
               {
                 path: "user/analytics",
@@ -155,11 +157,8 @@ export const routes: RouteObject[] = [
                     lazy: () => import("./financial/users"),
                     handle: title("nav:financial.users"),
                   },
-                  {
-                    path: "reports",
-                    lazy: () => import("./financial/reports"),
-                    handle: title("nav:financial.reports"),
-                  },
+                  // The report moved to /reports, for every role (issue 25); old links keep working.
+                  { path: "reports", Component: ReportsMoved },
                   {
                     path: "payments",
                     lazy: () => import("./financial/payments"),

@@ -7,6 +7,7 @@ export const buyerRoutes = [
   { path: "/campanhas", title: "Campanhas" },
   { path: "/user/notes", title: "Notas" },
   { path: "/user/analytics", title: "Análises" },
+  { path: "/reports", title: "Relatórios" },
   { path: "/user/payments", title: "Meus pagamentos" },
   { path: "/import", title: "Importar resultados" },
   { path: "/tokens", title: "Tokens de API" },
@@ -25,10 +26,13 @@ export const adminRoutes = [
   { path: "/admin/financial", title: "Pagamentos" },
 ];
 
+/** Routes every role reaches (issue 25: the pivot report), listed in each role's own list too. */
+export const everyRoleRoutes = ["/reports"];
+
 export const financialRoutes = [
   { path: "/financial/dashboard", title: "Dashboard" },
   { path: "/financial/analytics", title: "Análises" },
   { path: "/financial/users", title: "Usuários" },
-  { path: "/financial/reports", title: "Relatórios" },
+  { path: "/reports", title: "Relatórios" },
   { path: "/financial/payments", title: "Pagamentos" },
 ];

@@ -39,6 +39,7 @@ export const buyerNav: NavItem[] = [
   { to: "/request-creative", label: "nav:buyer.requestCreative", icon: ImagePlus },
   { to: "/user/analytics", label: "nav:buyer.analytics", icon: ChartColumn },
   teamItem,
+  { to: "/reports", label: "nav:reports", icon: FileSpreadsheet },
   { to: "/user/notes", label: "nav:buyer.notes", icon: NotebookPen },
   { to: "/user/payments", label: "nav:buyer.payments", icon: Wallet },
 ];
@@ -47,6 +48,7 @@ export const adminNav: NavItem[] = [
   { to: "/admin/dashboard", label: "nav:admin.dashboard", icon: LayoutDashboard },
   { to: "/admin/analytics", label: "nav:admin.analytics", icon: ChartColumn },
   teamItem,
+  { to: "/reports", label: "nav:reports", icon: FileSpreadsheet },
   { to: "/admin/users", label: "nav:admin.users", icon: Users },
   { to: "/admin/offers", label: "nav:admin.offers", icon: Tag },
   { to: "/admin/creative-requests", label: "nav:admin.creativeRequests", icon: Images },
@@ -60,7 +62,7 @@ export const financialNav: NavItem[] = [
   { to: "/financial/analytics", label: "nav:financial.analytics", icon: ChartColumn },
   teamItem,
   { to: "/financial/users", label: "nav:financial.users", icon: Users },
-  { to: "/financial/reports", label: "nav:financial.reports", icon: FileSpreadsheet },
+  { to: "/reports", label: "nav:reports", icon: FileSpreadsheet },
   { to: "/financial/payments", label: "nav:financial.payments", icon: Banknote },
 ];
 
