@@ -190,7 +190,7 @@ test("builds, compares, saves, reopens, drills into and exports a report by team
   const header = parsed[0] as string[];
   const totals = parsed.find((row) => /^total/i.test(row[0] ?? ""));
   expect(totals, "the CSV has a totals row").toBeDefined();
-  const spentColumn = header.indexOf("Investimento");
+  const spentColumn = header.indexOf("Gasto");
   const revenueColumn = header.indexOf("Receita");
   expect(spentColumn).toBeGreaterThan(0);
   expect(csvNumber((totals as string[])[spentColumn] as string)).toBe(Number(totalSpent));
