@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../../domain/csv";
 import { addDays, todayIn } from "../../../domain/periods";
 import type { Pivot, PivotDimension } from "../../../domain/schemas/pivot";
+import { e4Text, money, ratioE4 } from "../../../tests/exact-arithmetic";
 import { createTestContext, type TestContext } from "../../../tests/harness";
 import {
   type CreatedUser,
@@ -51,23 +52,6 @@ const as = (user: CreatedUser) => cookies.get(user.id) ?? "";
 // ---------------------------------------------------------------------------------------------
 // Independent arithmetic
 // ---------------------------------------------------------------------------------------------
-
-const abs = (n: bigint) => (n < 0n ? -n : n);
-function ratioE4(numerator: bigint, denominator: bigint): bigint {
-  if (denominator === 0n) return 0n;
-  const q = (abs(numerator) * 10_000n * 2n + abs(denominator)) / (2n * abs(denominator));
-  return numerator < 0n !== denominator < 0n ? -q : q;
-}
-function e4Text(e4: bigint): string {
-  const sign = e4 < 0n ? "-" : "";
-  const a = abs(e4);
-  return `${sign}${a / 10_000n}.${(a % 10_000n).toString().padStart(4, "0")}`;
-}
-function money(cents: bigint): string {
-  const sign = cents < 0n ? "-" : "";
-  const a = abs(cents);
-  return `${sign}${a / 100n}.${(a % 100n).toString().padStart(2, "0")}`;
-}
 
 type Sums = {
   spent: bigint;

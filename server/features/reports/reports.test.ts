@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../../domain/periods";
+import { abs, e4Text, money, ratioE4 } from "../../../tests/exact-arithmetic";
 import { createTestContext, type TestContext } from "../../../tests/harness";
 import {
   type CreatedUser,
@@ -50,27 +51,7 @@ const as = (user: CreatedUser) => cookies.get(user.id) ?? "";
 // Independent arithmetic
 // ---------------------------------------------------------------------------------------------
 
-const abs = (n: bigint) => (n < 0n ? -n : n);
-
-/** numerator / denominator in ten-thousandths, half away from zero; 0 when the denominator is 0. */
-function ratioE4(numerator: bigint, denominator: bigint): bigint {
-  if (denominator === 0n) return 0n;
-  const q = (abs(numerator) * 10_000n * 2n + abs(denominator)) / (2n * abs(denominator));
-  return numerator < 0n !== denominator < 0n ? -q : q;
-}
-/** Ten-thousandths as the API's ratio text: 4 places, never through a double (decision 0067). */
-function e4Text(e4: bigint): string {
-  const sign = e4 < 0n ? "-" : "";
-  const a = abs(e4);
-  return `${sign}${a / 10_000n}.${(a % 10_000n).toString().padStart(4, "0")}`;
-}
 const ratio = (numerator: bigint, denominator: bigint) => e4Text(ratioE4(numerator, denominator));
-
-function money(cents: bigint): string {
-  const sign = cents < 0n ? "-" : "";
-  const a = abs(cents);
-  return `${sign}${a / 100n}.${(a % 100n).toString().padStart(2, "0")}`;
-}
 
 /** The campaign's stored ROI (percent, 4 decimals) in ten-thousandths. */
 const roiE4 = (row: Row) => ratioE4((row.revenue - row.spent) * 100n, row.spent);
