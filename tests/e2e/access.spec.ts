@@ -144,6 +144,7 @@ test.describe("a financial user", () => {
     await expect(page.getByTestId("sidebar-financial").getByRole("link")).toHaveText([
       "Dashboard",
       "Análises",
+      "Equipe",
       "Usuários",
       "Relatórios",
       "Pagamentos",

@@ -44,6 +44,8 @@ test("the first account becomes admin and lands in the admin area", async ({ pag
   await expect(sidebar.getByRole("link")).toHaveText([
     "Dashboard",
     "Análises",
+    "Equipe",
+    "Relatórios",
     "Usuários",
     "Ofertas",
     "Solicitações de Criativos",
@@ -95,6 +97,7 @@ test("a second account is a buyer, kept out of the admin and financial areas", a
     "Campaigns",
     "Request creative",
     "Analytics",
+    "Reports",
     "Notes",
     "My payments",
   ]);
