@@ -393,39 +393,21 @@ function toPivot(query: PivotQuery, plan: Plan, result: PivotResult, page: numbe
   };
 }
 
-/** GET /api/reports: one page of the pivot, with the totals of every row that passes. */
-export async function getPivot({
-  db,
-  actor,
-  query,
-  timeZone,
-}: {
-  db: Db;
-  actor: Actor;
-  query: PivotQuery;
-  timeZone: string;
-}): Promise<Pivot> {
+type PivotInput = { db: Db; actor: Actor; query: PivotQuery; timeZone: string };
+
+/** The pivot of `query` for `actor`: one page, or (page null) every row in the same order. */
+async function answerPivot({ db, actor, query, timeZone }: PivotInput, paged: boolean): Promise<Pivot> {
   assertCan(actor, "reports:read");
   const plan = planOf(query, todayIn(timeZone));
-  const page = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+  const page = paged ? { limit: query.pageSize, offset: (query.page - 1) * query.pageSize } : null;
   const result = await readPivot(db, query, scopeOf(actor, query), plan, page);
-  return toPivot(query, plan, result, query.page, query.pageSize);
+  return paged
+    ? toPivot(query, plan, result, query.page, query.pageSize)
+    : toPivot(query, plan, result, 1, result.rows.length);
 }
 
+/** GET /api/reports: one page of the pivot, with the totals of every row that passes. */
+export const getPivot = (input: PivotInput): Promise<Pivot> => answerPivot(input, true);
+
 /** The exports: every row of the same query, in the same order (no paging). */
-export async function readPivotExport({
-  db,
-  actor,
-  query,
-  timeZone,
-}: {
-  db: Db;
-  actor: Actor;
-  query: PivotQuery;
-  timeZone: string;
-}): Promise<Pivot> {
-  assertCan(actor, "reports:read");
-  const plan = planOf(query, todayIn(timeZone));
-  const result = await readPivot(db, query, scopeOf(actor, query), plan, null);
-  return toPivot(query, plan, result, 1, result.rows.length);
-}
+export const readPivotExport = (input: PivotInput): Promise<Pivot> => answerPivot(input, false);

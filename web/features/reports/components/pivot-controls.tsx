@@ -113,26 +113,12 @@ function GroupByEditor({
                 </option>
               ))}
             </NativeSelect>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              aria-label={t("controls.moveUp", { name: t(`dimensions.${dimension}`) })}
-              disabled={index === 0}
-              onClick={() => onChange(moveItem(groupBy, index, -1))}
-            >
-              <ArrowUp aria-hidden="true" />
-            </Button>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              aria-label={t("controls.moveDown", { name: t(`dimensions.${dimension}`) })}
-              disabled={index === groupBy.length - 1}
-              onClick={() => onChange(moveItem(groupBy, index, 1))}
-            >
-              <ArrowDown aria-hidden="true" />
-            </Button>
+            <MoveButtons
+              name={t(`dimensions.${dimension}`)}
+              index={index}
+              count={groupBy.length}
+              onMove={(step) => onChange(moveItem(groupBy, index, step))}
+            />
             <Button
               type="button"
               variant="ghost"
@@ -202,33 +188,56 @@ function ColumnsEditor({
                 <span className="truncate">{name}</span>
               </label>
               {chosen ? (
-                <>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    aria-label={t("controls.moveUp", { name })}
-                    disabled={index === 0}
-                    onClick={() => onChange(moveItem(columns, index, -1))}
-                  >
-                    <ArrowUp aria-hidden="true" />
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    aria-label={t("controls.moveDown", { name })}
-                    disabled={index === columns.length - 1}
-                    onClick={() => onChange(moveItem(columns, index, 1))}
-                  >
-                    <ArrowDown aria-hidden="true" />
-                  </Button>
-                </>
+                <MoveButtons
+                  name={name}
+                  index={index}
+                  count={columns.length}
+                  onMove={(step) => onChange(moveItem(columns, index, step))}
+                />
               ) : null}
             </li>
           );
         })}
       </ul>
     </details>
+  );
+}
+
+/** Up and down buttons for the item at `index` of an ordered list of `count` (levels, columns). */
+function MoveButtons({
+  name,
+  index,
+  count,
+  onMove,
+}: {
+  name: string;
+  index: number;
+  count: number;
+  onMove: (step: -1 | 1) => void;
+}) {
+  const { t } = useTranslation("reports");
+  return (
+    <>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        aria-label={t("controls.moveUp", { name })}
+        disabled={index === 0}
+        onClick={() => onMove(-1)}
+      >
+        <ArrowUp aria-hidden="true" />
+      </Button>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        aria-label={t("controls.moveDown", { name })}
+        disabled={index === count - 1}
+        onClick={() => onMove(1)}
+      >
+        <ArrowDown aria-hidden="true" />
+      </Button>
+    </>
   );
 }
