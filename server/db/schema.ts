@@ -259,6 +259,9 @@ export const campaigns = pgTable(
     // indexes yields a page of a scope in order without sorting (docs/performance.md). The date ones
     // also serve the date-range filters, the CSV export's keyset and the per-user reads.
     index("campaigns_creator_date_idx").on(t.creatorId, t.date, t.createdAt, t.id),
+    // One entry per buyer, offer and calendar day (decisions.md; docs/decisions/0083): every path
+    // edits that entry instead of adding another. A deleted offer's rows (offer_id null) stay apart.
+    uniqueIndex("campaigns_creator_offer_date_key").on(t.creatorId, t.offerId, t.date),
     index("campaigns_manager_date_idx").on(t.managerId, t.date, t.createdAt, t.id),
     index("campaigns_offer_date_idx").on(t.offerId, t.date),
     index("campaigns_date_idx").on(t.date, t.createdAt, t.id),
