@@ -6,6 +6,7 @@ export const notificationTypes = [
   "payment",
   "new_offer",
   "payee_changed",
+  "missing_day",
 ] as const;
 
 export const notificationItemSchema = z

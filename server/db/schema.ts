@@ -353,6 +353,8 @@ export const notificationTypes = [
   "payment",
   "new_offer",
   "payee_changed",
+  // A buyer logged nothing yesterday (issue 26's reminders): metadata { day }, one per buyer and day.
+  "missing_day",
 ] as const;
 
 export const notifications = pgTable(
@@ -371,9 +373,13 @@ export const notifications = pgTable(
   (t) => [
     check(
       "notifications_type_check",
-      sql`${t.type} in ('creative_request', 'creative_request_status', 'payment', 'new_offer', 'payee_changed')`,
+      sql`${t.type} in ('creative_request', 'creative_request_status', 'payment', 'new_offer', 'payee_changed', 'missing_day')`,
     ),
     index("notifications_user_created_idx").on(t.userId, t.createdAt),
+    // At most one reminder per buyer and day, whichever process sends it.
+    uniqueIndex("notifications_missing_day_unique")
+      .on(t.userId, sql`(${t.metadata}->>'day')`)
+      .where(sql`${t.type} = 'missing_day'`),
   ],
 );
 
@@ -629,6 +635,8 @@ export const workspaceSettings = pgTable(
     notifyDaily: boolean("notify_daily").notNull().default(false),
     notifyWeekly: boolean("notify_weekly").notNull().default(false),
     notifyMonthly: boolean("notify_monthly").notNull().default(false),
+    /** At 10:00 (workspace time), remind each buyer who logged nothing yesterday (issue 26). */
+    remindMissingDays: boolean("remind_missing_days").notNull().default(true),
     backupFrequency: text("backup_frequency", { enum: backupFrequencies }).notNull().default("daily"),
     retentionDays: integer("retention_days").notNull().default(30),
     /** Roles (admin, financial) whose members must use two-factor sign-in. */

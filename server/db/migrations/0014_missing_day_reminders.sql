@@ -1,0 +1,4 @@
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_type_check";--> statement-breakpoint
+ALTER TABLE "workspace_settings" ADD COLUMN "remind_missing_days" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "notifications_missing_day_unique" ON "notifications" USING btree ("user_id",("metadata"->>'day')) WHERE "notifications"."type" = 'missing_day';--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_type_check" CHECK ("notifications"."type" in ('creative_request', 'creative_request_status', 'payment', 'new_offer', 'payee_changed', 'missing_day'));
