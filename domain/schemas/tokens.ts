@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { campaignInputSchema } from "./campaigns";
 import { noControlCharacters } from "./fields";
+import { acknowledgeWarningsField } from "./guardrails";
 
 // Personal API tokens and the batch endpoint (issue 11, docs/decisions/0031).
 
@@ -67,6 +68,8 @@ export const campaignBatchSchema = z
     duplicates: z.enum(["skip", "replace"], { error: "invalid_option" }).default("skip"),
     /** Admins: log the rows for this buyer. */
     userId: z.string().trim().min(1).max(100).optional(),
+    /** Save even if guardrail warnings apply (422 needs_confirmation otherwise; issue 26). */
+    acknowledgeWarnings: acknowledgeWarningsField,
   })
   .meta({ id: "CampaignBatch" });
 export type CampaignBatch = z.output<typeof campaignBatchSchema>;

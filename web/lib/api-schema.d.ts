@@ -636,6 +636,8 @@ export interface components {
        */
       duplicates?: "skip" | "replace";
       userId?: string;
+      /** @description Save even if guardrail warnings apply (the caller confirmed them). */
+      acknowledgeWarnings?: boolean;
     };
     ImportCommit: {
       token: string;
@@ -971,7 +973,7 @@ export interface components {
     Notification: {
       id: string;
       /** @enum {string} */
-      type: "creative_request" | "creative_request_status" | "payment" | "new_offer" | "payee_changed";
+      type: "creative_request" | "creative_request_status" | "payment" | "new_offer" | "payee_changed" | "missing_day";
       metadata: {
         [key: string]: unknown;
       };
