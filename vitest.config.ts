@@ -73,6 +73,7 @@ export default defineConfig(async () => {
             environment: "node",
             include: apiInclude,
             setupFiles: [path.join(root, "tests/setup.ts")],
+            globalSetup: [path.join(root, "tests/pglite-global-setup.ts")],
             env: { PLACAR_TEST_DB: "pglite" },
             // Generous: a fresh PGlite database and scrypt hashing are slow on a busy machine.
             testTimeout: 90_000,

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { solveChallenge } from "altcha-lib";
@@ -105,10 +105,21 @@ export function testDatabaseKind(): DatabaseKind {
   return kind;
 }
 
+let pgliteTemplateBlob: Blob | undefined;
+
+/** The run's migrated PGlite data directory (tests/pglite-global-setup.ts), read once per worker. */
+function pgliteTemplate(): Blob | undefined {
+  const file = inject("pgliteTemplate");
+  if (!file) return undefined;
+  pgliteTemplateBlob ??= new Blob([readFileSync(file)]);
+  return pgliteTemplateBlob;
+}
+
 /** A migrated, empty database of the kind the project runs on; close() also drops it. */
 export async function openTestDatabase(): Promise<Database> {
   if (testDatabaseKind() === "pglite") {
-    const database = await openDatabase({ kind: "memory" });
+    const database = await openDatabase({ kind: "memory", template: pgliteTemplate() });
+    // Already migrated when it starts from the run's template; checked (and caught up) either way.
     await database.migrate();
     return database;
   }

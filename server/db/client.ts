@@ -49,12 +49,16 @@ export type Database = {
 export type DatabaseOptions =
   | { kind: "postgres"; url: string; poolSize?: number }
   | { kind: "pglite"; dataDir: string }
-  /** In-memory PGlite for tests: no folder, no lock. */
-  | { kind: "memory" };
+  /**
+   * In-memory PGlite for tests: no folder, no lock. `template` is a data directory dumped by
+   * dumpDataDir (tests/pglite-global-setup.ts: one migrated copy per run), which skips initdb.
+   */
+  | { kind: "memory"; template?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(options.kind === "pglite" ? options.dataDir : undefined);
+  if (options.kind === "memory") return openPglite(undefined, options.template);
+  return openPglite(options.dataDir);
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
@@ -121,11 +125,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, template?: Blob): Promise<Database> {
   let lock: DataDirLock | undefined;
   if (dataDir) lock = acquireDataDirLock(dataDir);
   try {
-    const client = dataDir ? new PGlite(path.join(path.resolve(dataDir), "pgdata")) : new PGlite();
+    const client = dataDir
+      ? new PGlite(path.join(path.resolve(dataDir), "pgdata"))
+      : new PGlite(template ? { loadDataDir: template } : {});
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     embeddedDatabases.add(db);
