@@ -27,6 +27,8 @@ export const errorBodySchema = z
       code: z.string().meta({ example: "validation_failed" }),
       message: z.string(),
       fields: z.record(z.string(), z.string()).optional(),
+      /** 409 day_already_logged: the entry the buyer already has for that offer and day (to edit it). */
+      existingId: z.string().optional(),
     }),
   })
   .meta({ id: "Error" });
@@ -55,6 +57,8 @@ export class AppError extends Error {
     readonly fields?: FieldErrors,
     /** A more specific code for the web to translate, e.g. "offer_not_visible". */
     readonly reason?: string,
+    /** The row a conflict is about (409 day_already_logged: the entry to edit instead). */
+    readonly existingId?: string,
   ) {
     super(message);
     this.status = statusByCode[code];
@@ -65,6 +69,7 @@ export class AppError extends Error {
         code: this.reason ?? this.code,
         message: this.message,
         ...(this.fields ? { fields: this.fields } : {}),
+        ...(this.existingId ? { existingId: this.existingId } : {}),
       },
     };
   }
@@ -103,6 +108,28 @@ export const tooLarge = (fields?: FieldErrors) =>
     fields,
     "too_large",
   );
+
+/**
+ * 409 day_already_logged (docs/decisions/0083): the buyer already has an entry for that offer and day
+ * (`existingId`); the field is the one that put the write on that day.
+ */
+export const dayAlreadyLogged = (existingId: string, field: "date" | "offerId" = "date") =>
+  new AppError(
+    "conflict",
+    "This day already has an entry for this offer: edit that entry instead.",
+    { [field]: "day_already_logged" },
+    "day_already_logged",
+    existingId,
+  );
+
+/** A unique violation (23505) of `constraint`, anywhere in the error's cause chain. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
+    if (code === "23505" && name === constraint) return true;
+  }
+  return false;
+}
 
 /** PostgreSQL's numeric_value_out_of_range (22003), anywhere in the error's cause chain. */
 export function isNumericOverflow(error: unknown): boolean {

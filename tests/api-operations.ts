@@ -51,6 +51,13 @@ const unique = () => Math.random().toString(36).slice(2, 10);
 const freshTeamBuyer = async (w: World) => createUser(w.ctx.db, { role: "user", managerId: w.users.lead.id });
 
 let importDay = 0;
+let campaignDay = 0;
+
+/** A day no other call logs for the world's offer (one entry per buyer, offer and day: decision 0083). */
+function nextCampaignDay(): string {
+  campaignDay += 1;
+  return addDays(todayIn("UTC"), -campaignDay);
+}
 
 /** A two-row CSV upload for the world's offer, on days no other call logs. */
 function importForm(w: World): FormData {
@@ -143,13 +150,17 @@ export const operationCalls: Record<string, (w: World) => Promise<Call> | Call> 
   "GET /api/campaigns": () => ({ path: "/api/campaigns" }),
   "POST /api/campaigns": (w) => ({
     path: "/api/campaigns",
-    json: { date: todayIn("UTC"), offerId: w.offerId, spent: "10.00", clicks: 5 },
+    json: { date: nextCampaignDay(), offerId: w.offerId, spent: "10.00", clicks: 5 },
   }),
   "GET /api/campaigns/export.csv": () => ({ path: "/api/campaigns/export.csv" }),
   "GET /api/campaigns/{id}": (w) => ({ path: `/api/campaigns/${w.campaignId}` }),
   "PATCH /api/campaigns/{id}": (w) => ({ path: `/api/campaigns/${w.campaignId}`, json: { clicks: 7 } }),
   "DELETE /api/campaigns/{id}": async (w) => {
-    const campaign = await createCampaign(w.ctx.db, { creatorId: w.users.buyer.id, offerId: w.offerId });
+    const campaign = await createCampaign(w.ctx.db, {
+      creatorId: w.users.buyer.id,
+      offerId: w.offerId,
+      date: nextCampaignDay(),
+    });
     return { path: `/api/campaigns/${campaign.id}` };
   },
   "GET /api/metrics/summary": () => ({ path: "/api/metrics/summary" }),

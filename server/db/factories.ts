@@ -226,6 +226,24 @@ export async function createCampaign(db: DbOrTx, input: CreateCampaignInput = {}
   return required(campaign, "campaign");
 }
 
+/**
+ * The rows with at most one per buyer, offer and day (the unique key of migration 0013, decision
+ * 0083): the first of each is kept. Rows without an offer are all kept, as the key leaves them.
+ */
+export function onePerDay<T extends Pick<NewCampaignRow, "creatorId" | "offerId" | "date">>(
+  rows: Iterable<T>,
+): T[] {
+  const seen = new Set<string>();
+  const kept: T[] = [];
+  for (const row of rows) {
+    const key = `${row.creatorId}|${row.offerId}|${row.date}`;
+    if (row.offerId && seen.has(key)) continue;
+    seen.add(key);
+    kept.push(row);
+  }
+  return kept;
+}
+
 /** Inserts campaign rows in chunks (one statement per chunk); returns how many were inserted. */
 export async function insertCampaignRows(
   db: DbOrTx,

@@ -117,17 +117,17 @@ describe("origin check", () => {
     expect(minted.status).toBe(201);
     const { token } = (await minted.json()) as { token: string };
     const offer = await createOffer(ctx.db, { name: "Origin offer" });
-    const body = { date: "2025-03-01", offerId: offer.id, spent: "1.00", deposits: 0 };
     const variants: Record<string, string>[] = [
       {},
       { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
     ];
-    for (const headers of variants) {
+    // A day each: one entry per buyer, offer and day (decision 0083).
+    for (const [index, headers] of variants.entries()) {
       const created = await ctx.request("/api/campaigns", {
         method: "POST",
         origin: null,
         headers: { authorization: `Bearer ${token}`, ...headers },
-        json: body,
+        json: { date: `2025-03-0${index + 1}`, offerId: offer.id, spent: "1.00", deposits: 0 },
       });
       expect(created.status, await created.clone().text()).toBe(201);
     }

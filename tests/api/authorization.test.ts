@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays } from "../../domain/periods";
 import { operationAccess } from "../../domain/permissions";
 import { createUser } from "../../server/db/factories";
 import { rateLimits } from "../../server/db/schema";
@@ -139,13 +140,17 @@ async function bearerToken(w: World): Promise<string> {
   return mintedToken;
 }
 
+let tokenDay = 0;
+
 async function createWithToken(w: World, headers: Record<string, string>) {
   const token = await bearerToken(w);
+  // A day of its own per call: one entry per buyer, offer and day (decision 0083).
+  tokenDay += 1;
   return w.ctx.request("/api/campaigns", {
     method: "POST",
     origin: null,
     headers: { authorization: `Bearer ${token}`, ...headers },
-    json: { date: "2025-03-03", offerId: w.offerId, spent: "1.00" },
+    json: { date: addDays("2025-03-03", tokenDay), offerId: w.offerId, spent: "1.00" },
   });
 }
 

@@ -13,6 +13,7 @@ import {
   insertCampaignRows,
   type NewCampaignRow,
   type OfferRow,
+  onePerDay,
   type Random,
 } from "../../server/db/factories";
 import { retryOnDeadlock } from "../../server/db/retry";
@@ -156,6 +157,13 @@ async function expectAggregatesExact(viewers: Actor[], userIds: string[], random
   }
 }
 
+/** A create or an edit that lands on a day the buyer already logged is refused (409); others pass. */
+async function refusedOnLoggedDay(write: Promise<unknown>): Promise<void> {
+  await write.catch((error: unknown) => {
+    if ((error as { reason?: string }).reason !== "day_already_logged") throw error;
+  });
+}
+
 describe("campaign totals", () => {
   it("equal the sums of campaigns after every kind of write, for every viewer and range", async () => {
     const random = createRandom(4242);
@@ -189,13 +197,11 @@ describe("campaign totals", () => {
       ).map((row) => ({ id: row.id, creatorId: row.creator_id }));
 
     // A lead who logs campaigns too, managed by nobody.
+    // One entry per buyer, offer and day (decision 0083): a random day already taken is left out.
+    await insertCampaignRows(db, onePerDay(Array.from({ length: 20 }, () => newRow(leads[0]!))));
     await insertCampaignRows(
       db,
-      Array.from({ length: 20 }, () => newRow(leads[0]!)),
-    );
-    await insertCampaignRows(
-      db,
-      Array.from({ length: 300 }, () => newRow(random.pick(buyers))),
+      onePerDay(Array.from({ length: 300 }, () => newRow(random.pick(buyers)))),
       120,
     );
     await expectTotalsTableExact();
@@ -217,35 +223,39 @@ describe("campaign totals", () => {
       if (action <= 2 || existing.length === 0) {
         const buyer = random.pick(buyers);
         const row = newRow(buyer);
-        await createCampaign({
-          db,
-          actor: asActor(buyer),
-          input: {
-            date: row.date!,
-            offerId: random.pick(alive()).id,
-            spent: row.spent!,
-            clicks: row.clicks!,
-            installations: row.installations!,
-            registrations: row.registrations!,
-            deposits: row.deposits!,
-            ...(random.chance(0.5) ? { depositPayment: money() } : {}),
-          },
-        });
+        await refusedOnLoggedDay(
+          createCampaign({
+            db,
+            actor: asActor(buyer),
+            input: {
+              date: row.date!,
+              offerId: random.pick(alive()).id,
+              spent: row.spent!,
+              clicks: row.clicks!,
+              installations: row.installations!,
+              registrations: row.registrations!,
+              deposits: row.deposits!,
+              ...(random.chance(0.5) ? { depositPayment: money() } : {}),
+            },
+          }),
+        );
       } else if (action <= 4) {
         const target = random.pick(existing);
-        await updateCampaign({
-          db,
-          actor: asActor(admin),
-          id: target.id,
-          patch: {
-            ...(random.chance(0.5) ? { spent: money() } : {}),
-            ...(random.chance(0.4) ? { date: someDate() } : {}),
-            ...(random.chance(0.3) ? { offerId: random.pick(alive()).id } : {}),
-            ...(random.chance(0.4) ? { deposits: random.int(0, 30) } : {}),
-            ...(random.chance(0.3) ? { clicks: random.int(0, 9000) } : {}),
-            ...(random.chance(0.2) ? { depositPayment: money() } : {}),
-          },
-        });
+        await refusedOnLoggedDay(
+          updateCampaign({
+            db,
+            actor: asActor(admin),
+            id: target.id,
+            patch: {
+              ...(random.chance(0.5) ? { spent: money() } : {}),
+              ...(random.chance(0.4) ? { date: someDate() } : {}),
+              ...(random.chance(0.3) ? { offerId: random.pick(alive()).id } : {}),
+              ...(random.chance(0.4) ? { deposits: random.int(0, 30) } : {}),
+              ...(random.chance(0.3) ? { clicks: random.int(0, 9000) } : {}),
+              ...(random.chance(0.2) ? { depositPayment: money() } : {}),
+            },
+          }),
+        );
       } else if (action === 5) {
         await deleteCampaign({ db, actor: asActor(admin), id: random.pick(existing).id });
       } else if (action === 6) {
@@ -280,13 +290,18 @@ describe("campaign totals", () => {
                 };
               }),
             )}::jsonb) as r(date date, offer_id uuid, spent numeric(14,2), clicks integer,
-              installations integer, registrations integer, deposits integer, deposit_payment numeric(14,2))`);
+              installations integer, registrations integer, deposits integer, deposit_payment numeric(14,2))
+            on conflict (creator_id, offer_id, date) do nothing`);
         });
       } else if (action === 7) {
         // A bulk update across buyers (moves days and managers at once).
+        // Rows whose new day is already taken stay (the unique key): no two rows meet on one day.
+        const shift = random.int(1, 40);
         await db.execute(
-          sql`update campaigns set date = date - ${random.int(1, 40)}::int, manager_id = ${random.pick(leads).id}
-              where creator_id = ${random.pick(buyers).id} and clicks % 3 = 0`,
+          sql`update campaigns c set date = date - ${shift}::int, manager_id = ${random.pick(leads).id}
+              where creator_id = ${random.pick(buyers).id} and clicks % 3 = 0
+                and not exists (select 1 from campaigns o where o.creator_id = c.creator_id
+                  and o.offer_id = c.offer_id and o.date = c.date - ${shift}::int)`,
         );
       } else if (action === 8 && offers.length > 3) {
         // Deleting an offer keeps its campaigns (offer_id set null, decision 0005).
@@ -324,15 +339,20 @@ describe("campaign totals", () => {
   it("stays exact with concurrent writers on the same totals rows; deadlock victims are retried", async () => {
     const db = ctx.db;
     const lead = await createUser(db, { role: "manager" });
-    const buyers = [
-      await createUser(db, { role: "user", managerId: lead.id }),
-      await createUser(db, { role: "user", managerId: lead.id }),
+    // One buyer per transaction (one entry per buyer, offer and day), all under one lead, on the
+    // same days and offers: the totals rows (day, offer, lead) are the ones they all share.
+    const buyers: CreatedUser[] = [];
+    for (let i = 0; i < 12; i++) buyers.push(await createUser(db, { role: "user", managerId: lead.id }));
+    const offers = [
+      await createOffer(db, { payoutPerDeposit: "10.00" }),
+      await createOffer(db, { payoutPerDeposit: "10.00" }),
+      await createOffer(db, { payoutPerDeposit: "10.00" }),
     ];
     const offer = await createOffer(db, { payoutPerDeposit: "10.00" });
     const rows = (buyer: CreatedUser, reverse: boolean) => {
       const list = Array.from({ length: 30 }, (_, i) => ({
         date: addDays(today, -(i % 10)),
-        offerId: offer.id,
+        offerId: offers[Math.floor(i / 10)]!.id,
         creatorId: buyer.id,
         managerId: lead.id,
         spent: `${i + 1}.25`,
@@ -353,9 +373,9 @@ describe("campaign totals", () => {
           () =>
             db
               .transaction(async (tx) => {
-                await insertCampaignRows(tx, rows(buyers[i % 2]!, i % 3 === 0), 10);
+                await insertCampaignRows(tx, rows(buyers[i]!, i % 3 === 0), 10);
                 await tx.execute(
-                  sql`update campaigns set spent = spent + 1 where creator_id = ${buyers[(i + 1) % 2]!.id} and clicks = ${i}`,
+                  sql`update campaigns set spent = spent + 1 where creator_id = ${buyers[(i + 1) % 12]!.id} and clicks = ${i}`,
                 );
               })
               .catch((error) => {
@@ -368,7 +388,7 @@ describe("campaign totals", () => {
     );
     const [inserted] = await selectRows<{ n: number | string }>(
       db,
-      sql`select count(*) as n from campaigns where creator_id in (${buyers[0]!.id}, ${buyers[1]!.id})`,
+      sql`select count(*) as n from campaigns c join users u on u.id = c.creator_id where u.manager_id = ${lead.id}`,
     );
     expect(Number(inserted!.n)).toBe(12 * 30);
     expect(deadlocks).toBeLessThan(12 * 9);
@@ -376,7 +396,7 @@ describe("campaign totals", () => {
       Array.from({ length: 8 }, (_, i) =>
         createCampaign({
           db,
-          actor: asActor(buyers[i % 2]!),
+          actor: asActor(buyers[i]!),
           input: {
             date: today,
             offerId: offer.id,
@@ -402,10 +422,14 @@ describe("campaign totals", () => {
       await createUser(db, { role: "user", managerId: lead.id }),
     ];
     const outsider = await createUser(db, { role: "user", managerId: otherLead.id });
-    const offer = await createOffer(db, { name: "Paging Slots", payoutPerDeposit: "7.00" });
+    const offers = [
+      await createOffer(db, { name: "Paging Slots", payoutPerDeposit: "7.00" }),
+      await createOffer(db, { name: "Paging Slots Two", payoutPerDeposit: "7.00" }),
+      await createOffer(db, { name: "Paging Slots Three", payoutPerDeposit: "7.00" }),
+    ];
     const row = (creator: CreatedUser, managerId: string | null): NewCampaignRow => ({
       date: addDays(today, -random.int(0, 12)),
-      offerId: offer.id,
+      offerId: random.pick(offers).id,
       creatorId: creator.id,
       managerId,
       // Few distinct values: many ties, so the tie-breakers (date, created_at, id) decide.
@@ -414,13 +438,17 @@ describe("campaign totals", () => {
       deposits: random.int(0, 2),
       depositPayment: `${random.int(0, 3) * 5}.00`,
     });
-    await insertCampaignRows(db, [
-      ...Array.from({ length: 37 }, () => row(random.pick(team), lead.id)),
-      // The lead's own campaigns, managed by another lead and by nobody: the creator branch.
-      ...Array.from({ length: 6 }, () => row(lead, otherLead.id)),
-      ...Array.from({ length: 5 }, () => row(lead, null)),
-      ...Array.from({ length: 9 }, () => row(outsider, otherLead.id)),
-    ]);
+    // One entry per buyer, offer and day (decision 0083): a random day already taken is left out.
+    await insertCampaignRows(
+      db,
+      onePerDay([
+        ...Array.from({ length: 37 }, () => row(random.pick(team), lead.id)),
+        // The lead's own campaigns, managed by another lead and by nobody: the creator branch.
+        ...Array.from({ length: 6 }, () => row(lead, otherLead.id)),
+        ...Array.from({ length: 5 }, () => row(lead, null)),
+        ...Array.from({ length: 9 }, () => row(outsider, otherLead.id)),
+      ]),
+    );
     const column = {
       date: "date",
       spent: "spent",
@@ -470,14 +498,16 @@ describe("campaign totals", () => {
   it("exports every campaign once across chunks, rows of one bulk insert sharing created_at included", async () => {
     const db = ctx.db;
     const buyer = await createUser(db, { role: "user" });
-    const offer = await createOffer(db);
+    const offers: OfferRow[] = [];
+    for (let i = 0; i < 20; i++) offers.push(await createOffer(db));
     const day = addDays(today, -400);
-    // One statement: every row gets the same created_at (to the microsecond), most the same date.
+    // One statement: every row gets the same created_at (to the microsecond), most the same date
+    // (each of those its own offer: one entry per buyer, offer and day).
     await insertCampaignRows(
       db,
       Array.from({ length: 23 }, (_, i) => ({
         date: i < 20 ? day : addDays(day, -1),
-        offerId: offer.id,
+        offerId: offers[i % 20]!.id,
         creatorId: buyer.id,
         managerId: null,
         spent: `${i}.00`,

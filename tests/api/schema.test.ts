@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { computeMetrics } from "../../domain/metrics";
+import { addDays } from "../../domain/periods";
 import type { Db } from "../../server/db/client";
 import {
   createCampaign,
@@ -217,7 +218,8 @@ describe("campaign derived columns", () => {
     );
     const toMoney = (value: bigint) => `${value / 100n}.${(value % 100n).toString().padStart(2, "0")}`;
     const rows: NewCampaignRow[] = inputs.map((input, index) => ({
-      date: "2025-01-01",
+      // A day each: one entry per buyer, offer and day (decision 0083).
+      date: addDays("2024-01-01", index),
       offerId: offer.id,
       creatorId: buyer.id,
       managerId: null,
@@ -512,8 +514,9 @@ describe("sums over numeric", () => {
   it("stay exact over 10,000 rows of 0.10", async () => {
     const buyer = await createUser(db);
     const offer = await createOffer(db);
-    const rows: NewCampaignRow[] = Array.from({ length: 10_000 }, () => ({
-      date: "2025-03-01",
+    // 10,000 days (1990 to 2017): one entry per buyer, offer and day (decision 0083).
+    const rows: NewCampaignRow[] = Array.from({ length: 10_000 }, (_, index) => ({
+      date: addDays("1990-01-01", index),
       offerId: offer.id,
       creatorId: buyer.id,
       managerId: null,

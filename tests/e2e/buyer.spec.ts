@@ -195,12 +195,17 @@ test("what a buyer typed survives a reload until it is saved or discarded", asyn
   await form.getByRole("button", { name: "Ontem" }).click();
   await expect(form.getByLabel("Data")).toHaveValue(shownDate(addDays(today, -1)));
   await form.getByLabel("Oferta").selectOption({ label: `${backgroundOffer} · Placar Casino` });
-  // Yesterday already has an entry for this offer (logged in beforeAll): a second one is flagged.
-  await expect(page.getByTestId("same-day-warning")).toContainText(
-    `Você já tem um registro de ${backgroundOffer} em`,
-  );
+  // Yesterday already has an entry for this offer (logged in beforeAll): one entry per offer and
+  // day, so the form offers to edit that entry, in the edit dialog with its saved values.
+  const logged = page.getByTestId("day-logged");
+  await expect(logged).toContainText("Este dia já tem um registro para esta oferta");
+  await logged.getByRole("button", { name: "Editar o registro existente" }).click();
+  const edit = page.getByTestId("edit-dialog");
+  await expect(edit.getByLabel("Data")).toHaveValue(shownDate(addDays(today, -1)));
+  await edit.getByRole("button", { name: "Cancelar" }).click();
+  await expect(edit).toBeHidden();
   await form.getByRole("button", { name: "Hoje" }).click();
-  await expect(page.getByTestId("same-day-warning")).toBeHidden();
+  await expect(logged).toBeHidden();
   await form.getByRole("button", { name: "Ontem" }).click();
   await form.getByLabel("Gasto (USD)").fill("321.50");
   await form.getByLabel("Cliques").fill("77");

@@ -49,7 +49,7 @@ export interface paths {
     get: operations["listCampaigns"];
     /**
      * Log a day's results for an offer visible to the buyer
-     * @description 409 month_closed (field date) when the buyer's statement for that month has closed it.
+     * @description 409 month_closed (field date) when the buyer's statement for that month has closed it. 409 day_already_logged (field date, existingId) when the buyer already has an entry for that offer and day: one entry per buyer, offer and day; edit that entry instead.
      */
     post: operations["createCampaign"];
   };
@@ -67,7 +67,7 @@ export interface paths {
     delete: operations["deleteCampaign"];
     /**
      * Change one's own campaign (admins: any)
-     * @description 409 month_closed when the month of the saved date or of the new one is closed by the creator's statement (field date when the new date is the closed one).
+     * @description 409 month_closed when the month of the saved date or of the new one is closed by the creator's statement (field date when the new date is the closed one). 409 day_already_logged (field date or offerId, existingId) when the new date or offer meets another entry of the creator's for that day.
      */
     patch: operations["updateCampaign"];
   };
@@ -409,6 +409,7 @@ export interface components {
         fields?: {
           [key: string]: string;
         };
+        existingId?: string;
       };
     };
     ResetTokenValidity: {
@@ -2181,7 +2182,7 @@ export interface operations {
   };
   /**
    * Log a day's results for an offer visible to the buyer
-   * @description 409 month_closed (field date) when the buyer's statement for that month has closed it.
+   * @description 409 month_closed (field date) when the buyer's statement for that month has closed it. 409 day_already_logged (field date, existingId) when the buyer already has an entry for that offer and day: one entry per buyer, offer and day; edit that entry instead.
    */
   createCampaign: {
     requestBody: {
@@ -2391,7 +2392,7 @@ export interface operations {
   };
   /**
    * Change one's own campaign (admins: any)
-   * @description 409 month_closed when the month of the saved date or of the new one is closed by the creator's statement (field date when the new date is the closed one).
+   * @description 409 month_closed when the month of the saved date or of the new one is closed by the creator's statement (field date when the new date is the closed one). 409 day_already_logged (field date or offerId, existingId) when the new date or offer meets another entry of the creator's for that day.
    */
   updateCampaign: {
     parameters: {

@@ -22,6 +22,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: FieldErrors,
+    /** 409 day_already_logged: the entry that day already has (to edit instead). */
+    readonly existingId?: string,
   ) {
     super(message);
   }
@@ -77,13 +79,14 @@ function readErrorBody(status: number, body: unknown): ApiError {
     const record = body as Record<string, unknown>;
     const ours = record.error;
     if (ours && typeof ours === "object") {
-      const { code, message, fields } = ours as Record<string, unknown>;
+      const { code, message, fields, existingId } = ours as Record<string, unknown>;
       if (typeof code === "string") {
         return new ApiError(
           status,
           code,
           typeof message === "string" ? message : code,
           fields && typeof fields === "object" ? (fields as FieldErrors) : undefined,
+          typeof existingId === "string" ? existingId : undefined,
         );
       }
     }

@@ -55,7 +55,10 @@ const createRouteDef = createRoute({
   tags,
   summary: "Log a day's results for an offer visible to the buyer",
   request: { body: { content: { "application/json": { schema: campaignInputSchema } }, required: true } },
-  description: "409 month_closed (field date) when the buyer's statement for that month has closed it.",
+  description:
+    "409 month_closed (field date) when the buyer's statement for that month has closed it. 409 " +
+    "day_already_logged (field date, existingId) when the buyer already has an entry for that offer " +
+    "and day: one entry per buyer, offer and day; edit that entry instead.",
   responses: {
     201: jsonResponse(campaignSchema, "The saved campaign"),
     ...errors(400, 401, 403, 409, 422),
@@ -80,7 +83,8 @@ const patchRoute = createRoute({
   summary: "Change one's own campaign (admins: any)",
   description:
     "409 month_closed when the month of the saved date or of the new one is closed by the creator's " +
-    "statement (field date when the new date is the closed one).",
+    "statement (field date when the new date is the closed one). 409 day_already_logged (field date " +
+    "or offerId, existingId) when the new date or offer meets another entry of the creator's for that day.",
   request: {
     params: idParams,
     body: { content: { "application/json": { schema: campaignPatchSchema } }, required: true },

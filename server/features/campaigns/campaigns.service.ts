@@ -16,7 +16,16 @@ import type { Actor } from "../../context";
 import type { Db, DbOrTx } from "../../db/client";
 import { retryOnDeadlock } from "../../db/retry";
 import { campaigns, offerAssignments, offers, users } from "../../db/schema";
-import { AppError, forbidden, isNumericOverflow, notFound, tooLarge, unprocessable } from "../../errors";
+import {
+  AppError,
+  dayAlreadyLogged,
+  forbidden,
+  isNumericOverflow,
+  isUniqueViolation,
+  notFound,
+  tooLarge,
+  unprocessable,
+} from "../../errors";
 import { assertCan } from "../../permissions";
 import { readRows, text } from "../../read/rows";
 import { countCampaigns, totalsScopeOf } from "../../read/totals";
@@ -233,21 +242,62 @@ async function createCampaignOnce(db: Db, actor: Actor, input: CampaignInput): P
   const figures = checkDayFigures({ ...input, payoutPerDeposit: context.offerPayout });
   if ("problem" in figures) throw tooLarge({ [figures.problem.field]: figures.problem.code });
   const depositPayment = figures.revenue;
-  // INSERT … SELECT … WHERE: nothing is inserted when the month is closed.
-  const [inserted] = await readRows(
-    db,
-    sql`
-    insert into campaigns (date, offer_id, creator_id, manager_id, spent, clicks, installations,
-      registrations, deposits, deposit_payment)
-    select ${input.date}::date, ${context.offerId}::uuid, ${actor.id}, ${currentLeadOf(actor.id)},
-      ${input.spent}::numeric, ${input.clicks}::integer, ${input.installations}::integer,
-      ${input.registrations}::integer, ${input.deposits}::integer, ${depositPayment}::numeric
-    where ${monthsOpen(actor.id, [month])}
-    returning id`,
-    (row) => ({ id: text(row, "id") }),
-  );
-  if (!inserted) throw monthClosed([month], { date: "month_closed" });
-  return (await findCampaign(db, inserted.id, undefined))!;
+  // One entry per buyer, offer and day (docs/decisions/0083): the unique key decides, not a look
+  // beforehand, so of two creates at once one is saved and the other answers 409 with its id.
+  for (let attempt = 1; ; attempt++) {
+    let inserted: { id: string } | undefined;
+    try {
+      // INSERT … SELECT … WHERE: nothing is inserted when the month is closed.
+      [inserted] = await readRows(
+        db,
+        sql`
+        insert into campaigns (date, offer_id, creator_id, manager_id, spent, clicks, installations,
+          registrations, deposits, deposit_payment)
+        select ${input.date}::date, ${context.offerId}::uuid, ${actor.id}, ${currentLeadOf(actor.id)},
+          ${input.spent}::numeric, ${input.clicks}::integer, ${input.installations}::integer,
+          ${input.registrations}::integer, ${input.deposits}::integer, ${depositPayment}::numeric
+        where ${monthsOpen(actor.id, [month])}
+        returning id`,
+        (row) => ({ id: text(row, "id") }),
+      );
+    } catch (error) {
+      if (!isUniqueViolation(error, oneEntryKey)) throw error;
+      const existingId = await findLoggedDay(db, {
+        creatorId: actor.id,
+        offerId: context.offerId,
+        date: input.date,
+      });
+      if (existingId) throw dayAlreadyLogged(existingId);
+      // The entry was deleted in between: the day is free again.
+      if (attempt >= 3) throw changedMeanwhile();
+      continue;
+    }
+    if (!inserted) throw monthClosed([month], { date: "month_closed" });
+    return (await findCampaign(db, inserted.id, undefined))!;
+  }
+}
+
+/** The unique key on campaigns (creator_id, offer_id, date): migration 0013, docs/decisions/0083. */
+const oneEntryKey = "campaigns_creator_offer_date_key";
+
+/** The buyer's entry for an offer and day, if any (other than `exceptId`). */
+async function findLoggedDay(
+  db: DbOrTx,
+  day: { creatorId: string; offerId: string; date: string; exceptId?: string },
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.creatorId, day.creatorId),
+        eq(campaigns.offerId, day.offerId),
+        eq(campaigns.date, day.date),
+        day.exceptId === undefined ? undefined : sql`${campaigns.id} <> ${day.exceptId}::uuid`,
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
 }
 
 export async function getCampaign({
@@ -307,12 +357,30 @@ async function updateCampaignOnce(db: Db, actor: Actor, id: string, patch: Campa
  * 500. Every other stored value is bounded by the patch's own validation (checkDayFigures' proof).
  */
 async function updateFitting(db: Db, actor: Actor, id: string, patch: CampaignPatch): Promise<boolean> {
-  try {
-    return await updateOpenCampaign(db, actor, id, patch);
-  } catch (error) {
-    if (isNumericOverflow(error)) throw tooLarge({ deposits: "revenue_too_large" });
-    throw error;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await updateOpenCampaign(db, actor, id, patch);
+    } catch (error) {
+      if (isNumericOverflow(error)) throw tooLarge({ deposits: "revenue_too_large" });
+      if (!isUniqueViolation(error, oneEntryKey)) throw error;
+      // Moved (date or offer) onto a day the buyer already logged: 409 with that entry's id.
+      const existingId = await findMovedOnto(db, id, patch);
+      if (existingId) throw dayAlreadyLogged(existingId, patch.date !== undefined ? "date" : "offerId");
+      // That entry was deleted in between: try again.
+      if (attempt >= 3) throw changedMeanwhile();
+    }
   }
+}
+
+/** The other entry on the buyer, offer and day this edit would move the row to, if any. */
+async function findMovedOnto(db: Db, id: string, patch: CampaignPatch): Promise<string | null> {
+  const [row] = await db
+    .select({ creatorId: campaigns.creatorId, offerId: campaigns.offerId, date: campaigns.date })
+    .from(campaigns)
+    .where(eq(campaigns.id, id));
+  const offerId = patch.offerId ?? row?.offerId;
+  if (!row || !offerId) return null;
+  return findLoggedDay(db, { creatorId: row.creatorId, offerId, date: patch.date ?? row.date, exceptId: id });
 }
 
 /**

@@ -490,40 +490,48 @@ export async function saveCampaignDays(
   );
   const closed = await findClosedMonths(tx, { creatorId: target.id, dates: months });
   if (closed.length > 0) throw monthClosed(closed, fieldsOf?.(closed));
-  // Read inside the transaction: a day logged since the preview is still a duplicate.
-  const logged = sql`exists (select 1 from campaigns c where c.creator_id = ${target.id}
-    and c.offer_id = s.offer_id and c.date = s.date)`;
   const facts = await readRow(
     tx,
     sql`
-    select count(*)::int as total,
-      count(*) filter (where ${logged})::int as existing,
-      count(*) filter (where not exists (
+    select count(*) filter (where not exists (
         select 1 from ${offers} where ${offers.id} = s.offer_id and ${offerVisibleTo(target.id)}))::int as unusable
     from ${rows}`,
-    (row) => ({
-      total: count(row, "total"),
-      existing: count(row, "existing"),
-      unusable: count(row, "unusable"),
-    }),
+    (row) => ({ unusable: count(row, "unusable") }),
   );
-  const { total, existing } = facts;
   if (facts.unusable > 0)
     throw conflict("import_offer_changed", "An offer of this import is no longer available; preview again.");
-  if (duplicates === "replace" && existing > 0)
-    await tx.execute(sql`
-      delete from campaigns c using ${rows}
-      where c.creator_id = ${target.id} and c.offer_id = s.offer_id and c.date = s.date`);
-  await tx.execute(sql`
-    insert into campaigns (date, offer_id, creator_id, manager_id, spent, clicks, installations,
-      registrations, deposits, deposit_payment)
-    select s.date, s.offer_id, ${target.id}, ${currentLeadOf(target.id)}, s.spent, s.clicks, s.installations,
-      s.registrations, s.deposits, s.deposit_payment
-    from ${rows}
-    ${duplicates === "skip" ? sql`where not ${logged}` : sql``}`);
-  return duplicates === "replace"
-    ? { added: total - existing, replaced: existing, skipped: 0 }
-    : { added: total - existing, replaced: 0, skipped: existing };
+  // One statement on the unique key (docs/decisions/0083): a day logged meanwhile, by another batch
+  // running at the same moment too, is skipped or replaced in place, never added a second time.
+  // Replace is an UPDATE of that entry (its id kept; the totals triggers move the sums). Rows go in
+  // key order, so two writers of the same days wait for each other instead of deadlocking.
+  // xmax = 0 only on a row this statement inserted: an updated one carries this transaction's id.
+  const onConflict =
+    duplicates === "replace"
+      ? sql`do update set manager_id = excluded.manager_id, spent = excluded.spent,
+          clicks = excluded.clicks, installations = excluded.installations,
+          registrations = excluded.registrations, deposits = excluded.deposits,
+          deposit_payment = excluded.deposit_payment, updated_at = now()`
+      : sql`do nothing`;
+  const written = await readRow(
+    tx,
+    sql`
+    with written as (
+      insert into campaigns (date, offer_id, creator_id, manager_id, spent, clicks, installations,
+        registrations, deposits, deposit_payment)
+      select s.date, s.offer_id, ${target.id}, ${currentLeadOf(target.id)}, s.spent, s.clicks,
+        s.installations, s.registrations, s.deposits, s.deposit_payment
+      from ${rows}
+      order by s.offer_id, s.date
+      on conflict (creator_id, offer_id, date) ${onConflict}
+      returning (xmax = 0) as inserted
+    )
+    select (select count(*) from ${rows})::int as total,
+      (select count(*) filter (where inserted) from written)::int as added,
+      (select count(*) filter (where not inserted) from written)::int as replaced`,
+    (row) => ({ total: count(row, "total"), added: count(row, "added"), replaced: count(row, "replaced") }),
+  );
+  const { total, added, replaced } = written;
+  return { added, replaced, skipped: total - added - replaced };
 }
 
 export async function commitImport({

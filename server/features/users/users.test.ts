@@ -56,7 +56,8 @@ async function fullyDeletableUser() {
   const offer = await createOffer(ctx.db, { visibleToAll: false });
   await assignOffer(ctx.db, offer.id, user.id);
   await createCampaign(ctx.db, { creatorId: user.id, offerId: offer.id });
-  await createCampaign(ctx.db, { creatorId: user.id, offerId: offer.id });
+  // Another day (one entry per buyer, offer and day).
+  await createCampaign(ctx.db, { creatorId: user.id, offerId: offer.id, date: "2025-06-15" });
   await createNote(ctx.db, { userId: user.id, createdBy: admin.id });
   await createNotification(ctx.db, { userId: user.id });
   await createCreativeRequest(ctx.db, { userId: user.id });

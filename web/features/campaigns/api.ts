@@ -46,12 +46,12 @@ export function useCampaignList(params: CampaignListParams, options: { enabled?:
 }
 
 /**
- * What the user already logged for one offer on one day (the add-data form warns before a second
- * entry for the same day, which is usually a mistake).
+ * The user's entry for one offer on one day, if any: there is at most one (decision 0083), and the
+ * add-data form offers to edit it instead of adding another.
  */
 export function useLoggedDay(day: { date: string; offerId: string; creatorId: string } | null) {
   const params: CampaignListParams = day
-    ? { from: day.date, to: day.date, offerId: day.offerId, creatorId: day.creatorId, pageSize: 5 }
+    ? { from: day.date, to: day.date, offerId: day.offerId, creatorId: day.creatorId, pageSize: 1 }
     : {};
   return useQuery({
     queryKey: campaignKeys.list(params),

@@ -1,8 +1,8 @@
 import { computeDepositPayment, computeMetrics } from "@domain/metrics";
 import { addDays, isIsoDate, todayIn } from "@domain/periods";
-import type { CampaignInput } from "@domain/schemas/campaigns";
+import type { Campaign, CampaignInput } from "@domain/schemas/campaigns";
 import { countField } from "@domain/schemas/fields";
-import { TriangleAlert } from "lucide-react";
+import { Pencil, TriangleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
 import { type Control, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -10,19 +10,20 @@ import { Link } from "react-router";
 import { DraftNotice } from "@/components/draft-notice";
 import { ErrorState } from "@/components/states";
 import { trendClass } from "@/components/trend";
-import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { isUnreachable, UnreachableNotice } from "@/components/unreachable-notice";
 import { useCurrentUser } from "@/features/auth";
+import { isApiError } from "@/lib/api";
 import { useAppConfig } from "@/lib/config";
 import { useFormDraft } from "@/lib/form-draft";
 import { readMoneyText } from "@/lib/money-input";
 import { toast } from "@/lib/toast";
 import { formatBrazilianDate, useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
-import { useCreateCampaign, useLoggedDay, useVisibleOffers } from "../api";
+import { useCampaign, useCreateCampaign, useLoggedDay, useVisibleOffers } from "../api";
 import {
   applyServerErrors,
   type CampaignFormValues,
@@ -31,6 +32,7 @@ import {
   formErrorText,
   toFormValues,
 } from "../form";
+import { useCampaignDialogs } from "./campaign-dialogs";
 import { CampaignFields } from "./campaign-fields";
 
 /** /add-data: one day of one offer, with a live preview computed exactly as the server stores it. */
@@ -42,6 +44,10 @@ export function AddDataForm() {
   const create = useCreateCampaign();
   const [formError, setFormError] = useState<FormError | null>(null);
   const [saved, setSaved] = useState(false);
+  // The entry the server named when this day was already logged (409 day_already_logged).
+  const [loggedId, setLoggedId] = useState<string | null>(null);
+  // The edit dialog renders outside the form: a dialog's submit would bubble to it through React.
+  const { actions, dialogs } = useCampaignDialogs();
   // No answer from the server: what was typed stays, and Retry sends the same save (same key).
   const [unreachable, setUnreachable] = useState(false);
   const form = useForm<CampaignFormValues, unknown, CampaignInput>({
@@ -69,6 +75,7 @@ export function AddDataForm() {
     setFormError(null);
     setSaved(false);
     setUnreachable(false);
+    setLoggedId(null);
     if (!offers.data?.some((offer) => offer.id === input.offerId)) {
       form.setError("offerId", { type: "validate", message: "campaigns:validation.offer_not_visible" });
       return;
@@ -83,6 +90,12 @@ export function AddDataForm() {
     } catch (error) {
       if (isUnreachable(error)) {
         setUnreachable(true);
+        return;
+      }
+      // One entry per offer and day (decision 0083): the notice offers to edit the one saved.
+      if (isApiError(error) && error.code === "day_already_logged" && error.existingId) {
+        setLoggedId(error.existingId);
+        toast.error(t("add.dayLogged"), { duration: 5000 });
         return;
       }
       // Nothing typed is cleared: the buyer fixes the date or asks finance, then saves again.
@@ -140,7 +153,12 @@ export function AddDataForm() {
                   </div>
                 }
               />
-              <SameDayWarning control={form.control} creatorId={user.id} />
+              <LoggedDayNotice
+                control={form.control}
+                creatorId={user.id}
+                loggedId={loggedId}
+                onEdit={actions.edit}
+              />
               {!offers.isPending && offerList.length === 0 ? (
                 <Alert>
                   <AlertDescription>{t("add.noOffers")}</AlertDescription>
@@ -184,6 +202,7 @@ export function AddDataForm() {
         </CardContent>
       </Card>
       <Preview control={form.control} offers={offerList} />
+      {dialogs}
     </div>
   );
 }
@@ -194,33 +213,58 @@ const hasTypedNumbers = (values: CampaignFormValues) =>
     (value) => value !== undefined && value.trim() !== "",
   );
 
-/** Warns when the chosen offer already has an entry of the user's on the chosen day. */
-function SameDayWarning({
+/**
+ * One entry per offer and day (decision 0083): when the chosen offer and date already have the
+ * user's entry (looked up as they are picked, or named by a 409 on save), says so and offers to
+ * edit that entry in the edit dialog, with its saved values.
+ */
+function LoggedDayNotice({
   control,
   creatorId,
+  loggedId,
+  onEdit,
 }: {
   control: Control<CampaignFormValues, unknown, CampaignInput>;
   creatorId: string;
+  loggedId: string | null;
+  onEdit: (campaign: Campaign) => void;
 }) {
   const { t } = useTranslation("campaigns");
   const f = useFormatters();
   const [date, offerId] = useWatch({ control, name: ["date", "offerId"] });
   const valid = isIsoDate(date ?? "") && Boolean(offerId);
   const logged = useLoggedDay(valid ? { date, offerId, creatorId } : null);
-  const existing = valid ? logged.data?.items : undefined;
-  if (!existing?.length) return null;
+  const named = useCampaign(loggedId);
+  const found = valid ? logged.data?.items[0] : undefined;
+  // The entry the server named counts while the form still shows its offer and day.
+  const fromConflict =
+    named.data && named.data.date === date && named.data.offerId === offerId ? named.data : undefined;
+  const existing = found ?? fromConflict;
+  if (!existing) return null;
   return (
-    <Alert data-testid="same-day-warning">
+    <Alert data-testid="day-logged">
       <TriangleAlert aria-hidden="true" />
-      <AlertDescription>
-        {t("add.sameDay", {
-          count: logged.data?.total ?? existing.length,
-          offer: existing[0]?.offer?.name ?? "",
-          date: f.date(date),
-        })}{" "}
-        <Link to="/campanhas" className="font-medium underline underline-offset-4">
-          {t("add.seeCampaigns")}
-        </Link>
+      <AlertTitle>{t("add.dayLogged")}</AlertTitle>
+      <AlertDescription className="grid gap-2">
+        <p>
+          {t("add.dayLoggedDetail", {
+            offer: existing.offer?.name ?? "",
+            date: f.date(existing.date),
+            spent: f.money(existing.spent),
+            deposits: f.number(existing.deposits, 0),
+          })}
+        </p>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="w-full sm:w-fit"
+          onClick={() => onEdit(existing)}
+          data-testid="edit-existing"
+        >
+          <Pencil aria-hidden="true" />
+          {t("add.editExisting")}
+        </Button>
       </AlertDescription>
     </Alert>
   );
