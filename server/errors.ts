@@ -1,5 +1,6 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
+import { type GuardrailWarning, guardrailWarningSchema } from "../domain/schemas/guardrails";
 
 // Every error answer has one shape: { error: { code, message, fields? } }.
 // The web translates `code` (errors.<code>) and each field's code; `message` is for logs and tools.
@@ -27,6 +28,8 @@ export const errorBodySchema = z
       code: z.string().meta({ example: "validation_failed" }),
       message: z.string(),
       fields: z.record(z.string(), z.string()).optional(),
+      /** 422 needs_confirmation: the guardrail warnings to confirm (acknowledgeWarnings: true). */
+      warnings: z.array(guardrailWarningSchema).optional(),
     }),
   })
   .meta({ id: "Error" });
@@ -49,6 +52,8 @@ const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
 export class AppError extends Error {
   override name = "AppError";
   readonly status: ContentfulStatusCode;
+  /** 422 needs_confirmation: the warnings the caller must confirm (error.warnings). */
+  warnings?: GuardrailWarning[];
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -65,6 +70,7 @@ export class AppError extends Error {
         code: this.reason ?? this.code,
         message: this.message,
         ...(this.fields ? { fields: this.fields } : {}),
+        ...(this.warnings ? { warnings: this.warnings } : {}),
       },
     };
   }
