@@ -195,6 +195,20 @@ describe("the form", () => {
     ]);
   });
 
+  it("has no median when it is 0", async () => {
+    // Five logged days without a deposit on Fresh: 3 deposits are not "above 10× 0".
+    for (let n = 11; n <= 15; n++)
+      await createCampaign(ctx.db, {
+        creatorId: newcomer.id,
+        offerId: fresh.id,
+        date: day(n),
+        ...median,
+        deposits: 0,
+      });
+    const saved = await post(newcomer, entry({ date: day(2), offerId: fresh.id, deposits: 3 }));
+    expect(saved.status).toBe(201);
+  });
+
   it("has no median with fewer than five logged days", async () => {
     const saved = await post(newcomer, entry({ date: day(1), clicks: 5000 }));
     expect(saved.status).toBe(201);
