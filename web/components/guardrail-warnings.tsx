@@ -77,7 +77,7 @@ export function ConfirmWarnings({
   return (
     <Alert data-testid="guardrail-warnings">
       <TriangleAlert aria-hidden="true" />
-      <AlertTitle>{t("guardrails.title")}</AlertTitle>
+      <AlertTitle className="line-clamp-none">{t("guardrails.title")}</AlertTitle>
       <AlertDescription>
         <p>{t("guardrails.description")}</p>
         <ul className="list-disc ps-4">
