@@ -1,8 +1,14 @@
 import { z } from "zod";
 import { type CsvReader, type CsvRecord, createCsvReader } from "./csv";
+import { funnelWarnings } from "./guardrails";
 import { checkDayFigures, computeMetrics, type Metrics } from "./metrics";
 import { isIsoDate } from "./periods";
 import { campaignInputSchema } from "./schemas/campaigns";
+import {
+  acknowledgeWarningsField,
+  type GuardrailWarning,
+  guardrailWarningSchema,
+} from "./schemas/guardrails";
 
 // Import of daily results from CSV/XLSX files and tracker exports (issue 11). Pure: the server
 // reads the file and the database, this module decodes, maps, validates and flags each row. Values
@@ -50,6 +56,8 @@ export const importProblemCodes = [
   "duplicate_in_file",
   /** Dated in a month the buyer's statement has closed (set by the server, docs/decisions/0062). */
   "month_closed",
+  /** Dated after today in the workspace time zone (set by the server, docs/decisions/0084). */
+  "future_date",
 ] as const;
 export type ImportProblemCode = (typeof importProblemCodes)[number];
 export type ImportProblem = { code: ImportProblemCode; field?: ImportField };
@@ -79,6 +87,8 @@ export type ImportRow = {
   raw: Partial<Record<ImportField, string>>;
   values: ImportValues | null;
   metrics: Metrics | null;
+  /** Guardrail warnings (row = line): saved only when the commit acknowledges them (decision 0084). */
+  warnings: GuardrailWarning[];
 };
 
 export type ImportOffer = { id: string; name: string; payoutPerDeposit: string; visible: boolean };
@@ -153,6 +163,55 @@ export function createImportCsvReader(): CsvReader {
 
 const isAsciiLetterOrDigit = (byte: number) =>
   (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a);
+
+/** Signatures of files that are not text: images, PDF, archives, executables, old binary Office files. */
+const binarySignatures: readonly (readonly number[])[] = [
+  [0x89, 0x50, 0x4e, 0x47], // PNG
+  [0x25, 0x50, 0x44, 0x46], // %PDF
+  [0x47, 0x49, 0x46, 0x38], // GIF8
+  [0xff, 0xd8, 0xff], // JPEG
+  [0x1f, 0x8b], // gzip
+  [0x7f, 0x45, 0x4c, 0x46], // ELF
+  [0x4d, 0x5a], // MZ (Windows executables)
+  [0x50, 0x4b, 0x03, 0x04], // ZIP (a workbook is read as XLSX before this is asked)
+  [0xd0, 0xcf, 0x11, 0xe0], // OLE2 (.xls, .doc)
+  [0x52, 0x61, 0x72, 0x21], // Rar!
+  [0x37, 0x7a, 0xbc, 0xaf], // 7z
+];
+
+/** Control bytes no text table holds (all below 0x20 but tab, line feed, form feed and carriage return; DEL). */
+const isControlByte = (byte: number) =>
+  (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d) || byte === 0x7f;
+/** How much of the file's start is sampled, and the share of control bytes that makes it binary. */
+const binarySampleBytes = 64 * 1024;
+const binaryControlShare = 0.05;
+
+/**
+ * Whether a file read in pieces is binary rather than CSV text (issue 26): a known non-text signature
+ * at its start, or more than 5% control bytes (NUL among them) in its first 64 KB (or of 512 bytes in a
+ * shorter file). Text has next to
+ * none, and a stray NUL in a cell is still text (it is dropped); an image, a PDF or an archive has
+ * about 12%. Such a file is refused as unreadable instead of being shown as rows of problems.
+ */
+export function createBinarySniffer(): { push: (bytes: Uint8Array) => void; finish: () => boolean } {
+  const head: number[] = [];
+  let sampled = 0;
+  let control = 0;
+  return {
+    push(bytes) {
+      for (let i = 0; i < bytes.length && sampled < binarySampleBytes; i++, sampled++) {
+        const byte = bytes[i]!;
+        if (head.length < 8) head.push(byte);
+        if (isControlByte(byte)) control++;
+      }
+    },
+    finish() {
+      if (binarySignatures.some((sig) => sig.every((byte, i) => head[i] === byte))) return true;
+      // Measured over at least 512 bytes: a few stray control bytes in a short file stay text.
+      return control / Math.max(sampled, 512) > binaryControlShare;
+    },
+  };
+}
 
 /**
  * Counts, over the raw bytes of a CSV file read in pieces, the records that hold an ASCII letter or
@@ -529,7 +588,7 @@ export function mapImportRow(
     }
   }
   if (problems.length > 0 || !parsed.success || !offer) {
-    return { line, status: "error", problems, raw, values: null, metrics: null };
+    return { line, status: "error", problems, raw, values: null, metrics: null, warnings: [] };
   }
   const input = parsed.data;
   // What the row will store, checked here so the preview marks it and the commit never overflows.
@@ -539,7 +598,7 @@ export function mapImportRow(
       figures.problem.code === "revenue_too_large"
         ? { code: "revenue_too_large", field: "deposits" }
         : { code: "too_large", field: "spent" };
-    return { line, status: "error", problems: [problem], raw, values: null, metrics: null };
+    return { line, status: "error", problems: [problem], raw, values: null, metrics: null, warnings: [] };
   }
   const revenue = figures.revenue;
   const values: ImportValues = {
@@ -553,7 +612,15 @@ export function mapImportRow(
     deposits: input.deposits,
     revenue,
   };
-  return { line, status: "ok", problems, raw, values, metrics: computeMetrics({ ...values }) };
+  return {
+    line,
+    status: "ok",
+    problems,
+    raw,
+    values,
+    metrics: computeMetrics({ ...values }),
+    warnings: funnelWarnings(values, line),
+  };
 }
 
 /** The key of "one buyer's day for one offer", the duplicate rule of imports and the batch API. */
@@ -587,6 +654,8 @@ export const importRowSchema = z
       })
       .nullable(),
     metrics: z.object({ profit: money, roi: money, epc: money }).passthrough().nullable(),
+    /** Guardrail warnings (row = line); the commit needs acknowledgeWarnings while accepted rows have any. */
+    warnings: z.array(guardrailWarningSchema),
   })
   .meta({ id: "ImportRow" });
 
@@ -622,6 +691,8 @@ export const importCommitSchema = z
   .object({
     token: z.string({ error: "required" }).min(1, "required").max(100, "too_long"),
     duplicates: z.enum(duplicateChoices, { error: "invalid_option" }).default("skip"),
+    /** Save rows with guardrail warnings too (422 needs_confirmation otherwise; issue 26). */
+    acknowledgeWarnings: acknowledgeWarningsField,
   })
   .meta({ id: "ImportCommit" });
 export type ImportCommit = z.output<typeof importCommitSchema>;

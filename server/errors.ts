@@ -1,5 +1,6 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
+import { type GuardrailWarning, guardrailWarningSchema } from "../domain/schemas/guardrails";
 
 // Every error answer has one shape: { error: { code, message, fields? } }.
 // The web translates `code` (errors.<code>) and each field's code; `message` is for logs and tools.
@@ -29,6 +30,8 @@ export const errorBodySchema = z
       fields: z.record(z.string(), z.string()).optional(),
       /** 409 day_already_logged: the entry the buyer already has for that offer and day (to edit it). */
       existingId: z.string().optional(),
+      /** 422 needs_confirmation: the guardrail warnings to confirm (acknowledgeWarnings: true). */
+      warnings: z.array(guardrailWarningSchema).optional(),
     }),
   })
   .meta({ id: "Error" });
@@ -51,6 +54,8 @@ const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
 export class AppError extends Error {
   override name = "AppError";
   readonly status: ContentfulStatusCode;
+  /** 422 needs_confirmation: the warnings the caller must confirm (error.warnings). */
+  warnings?: GuardrailWarning[];
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -70,6 +75,7 @@ export class AppError extends Error {
         message: this.message,
         ...(this.fields ? { fields: this.fields } : {}),
         ...(this.existingId ? { existingId: this.existingId } : {}),
+        ...(this.warnings ? { warnings: this.warnings } : {}),
       },
     };
   }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { countField, idField, isoDateField, moneyField, userIdField } from "./fields";
+import { acknowledgeWarningsField } from "./guardrails";
 import { campaignSortFields } from "./values";
 
 // Campaign shapes: the add-data and edit forms, the API bodies and the OpenAPI document.
@@ -19,6 +20,15 @@ export const campaignInputSchema = z
   .meta({ id: "CampaignInput" });
 export type CampaignInput = z.output<typeof campaignInputSchema>;
 export type CampaignForm = z.input<typeof campaignInputSchema>;
+
+/**
+ * POST /api/campaigns: one day, and whether the caller confirms its guardrail warnings (issue 26).
+ * The flag is not part of campaignInputSchema, which is also the shape of a batch row.
+ */
+export const campaignCreateSchema = campaignInputSchema
+  .extend({ acknowledgeWarnings: acknowledgeWarningsField })
+  .meta({ id: "CampaignCreate" });
+export type CampaignCreate = z.output<typeof campaignCreateSchema>;
 
 export const campaignPatchSchema = z
   .object({
@@ -45,6 +55,8 @@ export const campaignPatchSchema = z
           "Absent: revenue follows new deposits or a new offer only while it still equals the saved " +
           "deposits × the offer's payout, so a revenue entered directly is kept. depositPayment wins.",
       }),
+    /** Save even if guardrail warnings apply (422 needs_confirmation otherwise; issue 26). */
+    acknowledgeWarnings: acknowledgeWarningsField,
   })
   .meta({ id: "CampaignPatch" });
 export type CampaignPatch = z.output<typeof campaignPatchSchema>;

@@ -49,7 +49,7 @@ export interface paths {
     get: operations["listCampaigns"];
     /**
      * Log a day's results for an offer visible to the buyer
-     * @description 409 month_closed (field date) when the buyer's statement for that month has closed it. 409 day_already_logged (field date, existingId) when the buyer already has an entry for that offer and day: one entry per buyer, offer and day; edit that entry instead.
+     * @description 409 month_closed (field date) when the buyer's statement for that month has closed it. 400 future_date for a day after today in the workspace time zone. 422 needs_confirmation (error.warnings) when the funnel runs backwards or a value is above 10× the buyer's median for the offer: send acknowledgeWarnings: true to save anyway. 409 day_already_logged (field date, existingId) when the buyer already has an entry for that offer and day: edit that entry instead.
      */
     post: operations["createCampaign"];
   };
@@ -67,7 +67,7 @@ export interface paths {
     delete: operations["deleteCampaign"];
     /**
      * Change one's own campaign (admins: any)
-     * @description 409 month_closed when the month of the saved date or of the new one is closed by the creator's statement (field date when the new date is the closed one). 409 day_already_logged (field date or offerId, existingId) when the new date or offer meets another entry of the creator's for that day.
+     * @description 409 month_closed when the month of the saved date or of the new one is closed by the creator's statement (field date when the new date is the closed one). 400 future_date for a new date after today; 422 needs_confirmation (error.warnings) for the edited row's guardrail warnings unless acknowledgeWarnings: true. 409 day_already_logged (field date or offerId, existingId) when the new date or offer meets another entry of the creator's for that day.
      */
     patch: operations["updateCampaign"];
   };
@@ -82,14 +82,14 @@ export interface paths {
   "/api/campaigns/batch": {
     /**
      * Log up to 1,000 days at once, all or nothing (duplicate days skipped or replaced)
-     * @description For tracker scripts with a personal API token. The same rules as the import: every row is validated like POST /api/campaigns, a day already logged for the offer is skipped or replaced, two rows for one offer and day are refused, and one row dated in a month the buyer's statement has closed refuses the whole batch (409 month_closed, fields rows.<i>.date). Send an Idempotency-Key to retry safely: the same key and body answer the stored result (header Idempotent-Replayed: true) without saving again.
+     * @description For tracker scripts with a personal API token. The same rules as the import: every row is validated like POST /api/campaigns, a day already logged for the offer is skipped or replaced, two rows for one offer and day are refused, and one row dated in a month the buyer's statement has closed refuses the whole batch (409 month_closed, fields rows.<i>.date). A row dated after today answers 400 future_date (rows.<i>.date); guardrail warnings answer 422 needs_confirmation (error.warnings, row = index) unless acknowledgeWarnings is true. Send an Idempotency-Key to retry safely: the same key and body answer the stored result (header Idempotent-Replayed: true) without saving again.
      */
     post: operations["createCampaignBatch"];
   };
   "/api/imports": {
     /**
      * Save the accepted rows of a preview in one transaction (duplicates skipped or replaced)
-     * @description Rows the preview marked as errors (month_closed among them) are skipped. A month closed since the preview refuses the whole commit with 409 month_closed: preview the file again.
+     * @description Rows the preview marked as errors (month_closed and future_date among them) are skipped. A month closed since the preview refuses the whole commit with 409 month_closed: preview the file again. While rows to be written carry guardrail warnings (ImportRow.warnings), the commit answers 422 needs_confirmation (error.warnings) unless acknowledgeWarnings is true.
      */
     post: operations["importCampaigns"];
   };
@@ -410,7 +410,18 @@ export interface components {
           [key: string]: string;
         };
         existingId?: string;
+        warnings?: components["schemas"]["GuardrailWarning"][];
       };
+    };
+    GuardrailWarning: {
+      row?: number;
+      /** @enum {string} */
+      field: "spent" | "clicks" | "installations" | "registrations" | "deposits" | "depositPayment";
+      /** @enum {string} */
+      code: "deposits_over_registrations" | "registrations_over_clicks" | "installations_over_clicks" | "above_median";
+      value: string;
+      median?: string;
+      limit?: string;
     };
     ResetTokenValidity: {
       valid: boolean;
@@ -532,7 +543,7 @@ export interface components {
         email: string;
       };
     };
-    CampaignInput: {
+    CampaignCreate: {
       /**
        * Format: date
        * @example 2026-11-21
@@ -547,6 +558,8 @@ export interface components {
       deposits?: number | string;
       /** @description Decimal amount with up to 2 places, e.g. "125.50" */
       depositPayment?: string;
+      /** @description Save even if guardrail warnings apply (the caller confirmed them). */
+      acknowledgeWarnings?: boolean;
     };
     CampaignPatch: {
       /**
@@ -566,6 +579,8 @@ export interface components {
       depositPayment?: string;
       /** @description true: revenue becomes deposits × the offer's payout; false: the saved revenue is kept. Absent: revenue follows new deposits or a new offer only while it still equals the saved deposits × the offer's payout, so a revenue entered directly is kept. depositPayment wins. */
       recomputeRevenue?: boolean;
+      /** @description Save even if guardrail warnings apply (the caller confirmed them). */
+      acknowledgeWarnings?: boolean;
     };
     ImportPreview: {
       token: string;
@@ -599,7 +614,7 @@ export interface components {
       status: "ok" | "duplicate" | "error";
       problems: ({
           /** @enum {string} */
-          code: "missing_offer" | "unknown_offer" | "ambiguous_offer" | "offer_not_visible" | "bad_date" | "negative_number" | "not_a_number" | "not_integer" | "too_many_decimals" | "too_large" | "revenue_too_large" | "duplicate_existing" | "duplicate_in_file" | "month_closed";
+          code: "missing_offer" | "unknown_offer" | "ambiguous_offer" | "offer_not_visible" | "bad_date" | "negative_number" | "not_a_number" | "not_integer" | "too_many_decimals" | "too_large" | "revenue_too_large" | "duplicate_existing" | "duplicate_in_file" | "month_closed" | "future_date";
           /** @enum {string} */
           field?: "date" | "offer" | "spent" | "clicks" | "installations" | "registrations" | "deposits" | "revenue";
         })[];
@@ -623,6 +638,7 @@ export interface components {
         epc: string;
         [key: string]: unknown;
       } | null;
+      warnings: components["schemas"]["GuardrailWarning"][];
     };
     ImportResult: {
       added: number;
@@ -640,6 +656,22 @@ export interface components {
       /** @description Save even if guardrail warnings apply (the caller confirmed them). */
       acknowledgeWarnings?: boolean;
     };
+    CampaignInput: {
+      /**
+       * Format: date
+       * @example 2026-11-21
+       */
+      date: string;
+      offerId: string;
+      /** @description Decimal amount with up to 2 places, e.g. "125.50" */
+      spent?: string;
+      clicks?: number | string;
+      installations?: number | string;
+      registrations?: number | string;
+      deposits?: number | string;
+      /** @description Decimal amount with up to 2 places, e.g. "125.50" */
+      depositPayment?: string;
+    };
     ImportCommit: {
       token: string;
       /**
@@ -647,6 +679,8 @@ export interface components {
        * @enum {string}
        */
       duplicates?: "skip" | "replace";
+      /** @description Save even if guardrail warnings apply (the caller confirmed them). */
+      acknowledgeWarnings?: boolean;
     };
     MetricsSummary: {
       daily: components["schemas"]["Metrics"];
@@ -2182,12 +2216,12 @@ export interface operations {
   };
   /**
    * Log a day's results for an offer visible to the buyer
-   * @description 409 month_closed (field date) when the buyer's statement for that month has closed it. 409 day_already_logged (field date, existingId) when the buyer already has an entry for that offer and day: one entry per buyer, offer and day; edit that entry instead.
+   * @description 409 month_closed (field date) when the buyer's statement for that month has closed it. 400 future_date for a day after today in the workspace time zone. 422 needs_confirmation (error.warnings) when the funnel runs backwards or a value is above 10× the buyer's median for the offer: send acknowledgeWarnings: true to save anyway. 409 day_already_logged (field date, existingId) when the buyer already has an entry for that offer and day: edit that entry instead.
    */
   createCampaign: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["CampaignInput"];
+        "application/json": components["schemas"]["CampaignCreate"];
       };
     };
     responses: {
@@ -2392,7 +2426,7 @@ export interface operations {
   };
   /**
    * Change one's own campaign (admins: any)
-   * @description 409 month_closed when the month of the saved date or of the new one is closed by the creator's statement (field date when the new date is the closed one). 409 day_already_logged (field date or offerId, existingId) when the new date or offer meets another entry of the creator's for that day.
+   * @description 409 month_closed when the month of the saved date or of the new one is closed by the creator's statement (field date when the new date is the closed one). 400 future_date for a new date after today; 422 needs_confirmation (error.warnings) for the edited row's guardrail warnings unless acknowledgeWarnings: true. 409 day_already_logged (field date or offerId, existingId) when the new date or offer meets another entry of the creator's for that day.
    */
   updateCampaign: {
     parameters: {
@@ -2583,7 +2617,7 @@ export interface operations {
   };
   /**
    * Log up to 1,000 days at once, all or nothing (duplicate days skipped or replaced)
-   * @description For tracker scripts with a personal API token. The same rules as the import: every row is validated like POST /api/campaigns, a day already logged for the offer is skipped or replaced, two rows for one offer and day are refused, and one row dated in a month the buyer's statement has closed refuses the whole batch (409 month_closed, fields rows.<i>.date). Send an Idempotency-Key to retry safely: the same key and body answer the stored result (header Idempotent-Replayed: true) without saving again.
+   * @description For tracker scripts with a personal API token. The same rules as the import: every row is validated like POST /api/campaigns, a day already logged for the offer is skipped or replaced, two rows for one offer and day are refused, and one row dated in a month the buyer's statement has closed refuses the whole batch (409 month_closed, fields rows.<i>.date). A row dated after today answers 400 future_date (rows.<i>.date); guardrail warnings answer 422 needs_confirmation (error.warnings, row = index) unless acknowledgeWarnings is true. Send an Idempotency-Key to retry safely: the same key and body answer the stored result (header Idempotent-Replayed: true) without saving again.
    */
   createCampaignBatch: {
     parameters: {
@@ -2656,7 +2690,7 @@ export interface operations {
   };
   /**
    * Save the accepted rows of a preview in one transaction (duplicates skipped or replaced)
-   * @description Rows the preview marked as errors (month_closed among them) are skipped. A month closed since the preview refuses the whole commit with 409 month_closed: preview the file again.
+   * @description Rows the preview marked as errors (month_closed and future_date among them) are skipped. A month closed since the preview refuses the whole commit with 409 month_closed: preview the file again. While rows to be written carry guardrail warnings (ImportRow.warnings), the commit answers 422 needs_confirmation (error.warnings) unless acknowledgeWarnings is true.
    */
   importCampaigns: {
     requestBody: {

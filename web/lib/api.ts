@@ -1,3 +1,4 @@
+import type { GuardrailWarning } from "@domain/schemas/guardrails";
 import i18n from "i18next";
 import createClient from "openapi-fetch";
 import type { paths } from "./api-schema";
@@ -17,6 +18,8 @@ export type FieldErrors = Record<string, string>;
 
 export class ApiError extends Error {
   override name = "ApiError";
+  /** 422 needs_confirmation: the guardrail warnings to confirm (error.warnings; decision 0084). */
+  warnings?: GuardrailWarning[];
   constructor(
     readonly status: number,
     readonly code: string,
@@ -79,15 +82,17 @@ function readErrorBody(status: number, body: unknown): ApiError {
     const record = body as Record<string, unknown>;
     const ours = record.error;
     if (ours && typeof ours === "object") {
-      const { code, message, fields, existingId } = ours as Record<string, unknown>;
+      const { code, message, fields, existingId, warnings } = ours as Record<string, unknown>;
       if (typeof code === "string") {
-        return new ApiError(
+        const error = new ApiError(
           status,
           code,
           typeof message === "string" ? message : code,
           fields && typeof fields === "object" ? (fields as FieldErrors) : undefined,
           typeof existingId === "string" ? existingId : undefined,
         );
+        if (Array.isArray(warnings)) error.warnings = warnings as GuardrailWarning[];
+        return error;
       }
     }
     if (typeof record.code === "string") {

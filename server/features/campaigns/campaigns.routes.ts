@@ -3,8 +3,8 @@ import { stream } from "hono/streaming";
 import { csvBom, formatCsvRow } from "../../../domain/csv";
 import { isLanguage, type Language } from "../../../domain/roles";
 import {
+  campaignCreateSchema,
   campaignFilterSchema,
-  campaignInputSchema,
   campaignListQuerySchema,
   campaignPageSchema,
   campaignPatchSchema,
@@ -12,6 +12,7 @@ import {
 } from "../../../domain/schemas/campaigns";
 import type { AppDeps } from "../../context";
 import { createRouter, errors, jsonResponse, requireActor } from "../../http";
+import { readRequestTimeZone } from "../../workspace-context";
 import { csvHeaders } from "./campaigns.csv";
 import {
   createCampaign,
@@ -54,11 +55,13 @@ const createRouteDef = createRoute({
   operationId: "createCampaign",
   tags,
   summary: "Log a day's results for an offer visible to the buyer",
-  request: { body: { content: { "application/json": { schema: campaignInputSchema } }, required: true } },
+  request: { body: { content: { "application/json": { schema: campaignCreateSchema } }, required: true } },
   description:
-    "409 month_closed (field date) when the buyer's statement for that month has closed it. 409 " +
-    "day_already_logged (field date, existingId) when the buyer already has an entry for that offer " +
-    "and day: one entry per buyer, offer and day; edit that entry instead.",
+    "409 month_closed (field date) when the buyer's statement for that month has closed it. " +
+    "400 future_date for a day after today in the workspace time zone. 422 needs_confirmation " +
+    "(error.warnings) when the funnel runs backwards or a value is above 10× the buyer's median for " +
+    "the offer: send acknowledgeWarnings: true to save anyway. 409 day_already_logged (field date, " +
+    "existingId) when the buyer already has an entry for that offer and day: edit that entry instead.",
   responses: {
     201: jsonResponse(campaignSchema, "The saved campaign"),
     ...errors(400, 401, 403, 409, 422),
@@ -83,8 +86,10 @@ const patchRoute = createRoute({
   summary: "Change one's own campaign (admins: any)",
   description:
     "409 month_closed when the month of the saved date or of the new one is closed by the creator's " +
-    "statement (field date when the new date is the closed one). 409 day_already_logged (field date " +
-    "or offerId, existingId) when the new date or offer meets another entry of the creator's for that day.",
+    "statement (field date when the new date is the closed one). 400 future_date for a new date after " +
+    "today; 422 needs_confirmation (error.warnings) for the edited row's guardrail warnings unless " +
+    "acknowledgeWarnings: true. 409 day_already_logged (field date or offerId, existingId) when the " +
+    "new date or offer meets another entry of the creator's for that day.",
   request: {
     params: idParams,
     body: { content: { "application/json": { schema: campaignPatchSchema } }, required: true },
@@ -144,7 +149,8 @@ export function createCampaignsRoutes(deps: AppDeps) {
     })
     .openapi(createRouteDef, async (c) => {
       const actor = requireActor(c);
-      return c.json(await createCampaign({ db, actor, input: c.req.valid("json") }), 201);
+      const timeZone = await readRequestTimeZone(c, db, deps.env.workspaceTimezone);
+      return c.json(await createCampaign({ db, actor, input: c.req.valid("json"), timeZone }), 201);
     })
     .openapi(getRoute, async (c) => {
       const actor = requireActor(c);
@@ -157,6 +163,7 @@ export function createCampaignsRoutes(deps: AppDeps) {
         actor,
         id: c.req.valid("param").id,
         patch: c.req.valid("json"),
+        timeZone: await readRequestTimeZone(c, db, deps.env.workspaceTimezone),
       });
       return c.json(campaign, 200);
     })

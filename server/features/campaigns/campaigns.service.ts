@@ -5,6 +5,7 @@ import { campaignReadScopeFor, can, canChangeCampaign } from "../../../domain/pe
 import { ratioText } from "../../../domain/ratios";
 import type {
   Campaign,
+  CampaignCreate,
   CampaignFilter,
   CampaignInput,
   CampaignListQuery,
@@ -29,6 +30,7 @@ import {
 import { assertCan } from "../../permissions";
 import { readRows, text } from "../../read/rows";
 import { countCampaigns, totalsScopeOf } from "../../read/totals";
+import { checkEdit, checkNewEntry } from "./guardrails";
 import { findClosedMonths, monthClosed, monthStartOf, monthsOpen } from "./month-close";
 
 // Campaigns: one buyer's results for one offer on one day. Every read is scoped inside the query
@@ -210,13 +212,17 @@ const changedMeanwhile = () =>
 export async function createCampaign({
   db,
   actor,
-  input,
+  input: { acknowledgeWarnings, ...input },
+  timeZone,
 }: {
   db: Db;
   actor: Actor;
-  input: CampaignInput;
+  input: CampaignCreate;
+  /** The workspace's, for "today" (guardrails). */
+  timeZone: string;
 }): Promise<Campaign> {
   assertCan(actor, "campaigns:write");
+  await checkNewEntry(db, { creatorId: actor.id, input, timeZone, acknowledged: acknowledgeWarnings });
   return retryOnDeadlock(() => createCampaignOnce(db, actor, input));
 }
 
@@ -318,14 +324,19 @@ export async function updateCampaign({
   db,
   actor,
   id,
-  patch,
+  patch: { acknowledgeWarnings, ...patch },
+  timeZone,
 }: {
   db: Db;
   actor: Actor;
   id: string;
   patch: CampaignPatch;
+  /** The workspace's, for "today" (guardrails). */
+  timeZone: string;
 }): Promise<Campaign> {
   assertCan(actor, "campaigns:write");
+  const scope = campaignReadScope(actor);
+  await checkEdit(db, { id, scope, patch, timeZone, acknowledged: acknowledgeWarnings });
   return retryOnDeadlock(() => updateCampaignOnce(db, actor, id, patch));
 }
 

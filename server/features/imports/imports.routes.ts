@@ -11,6 +11,7 @@ import { campaignBatchSchema } from "../../../domain/schemas/tokens";
 import type { AppDeps } from "../../context";
 import { AppError, errorBodySchema, validationError } from "../../errors";
 import { createRouter, errors, jsonResponse, requireActor } from "../../http";
+import { readRequestTimeZone } from "../../workspace-context";
 import {
   commitImport,
   getImportPreviewPage,
@@ -76,8 +77,10 @@ const commitRoute = createRoute({
   tags,
   summary: "Save the accepted rows of a preview in one transaction (duplicates skipped or replaced)",
   description:
-    "Rows the preview marked as errors (month_closed among them) are skipped. A month closed since " +
-    "the preview refuses the whole commit with 409 month_closed: preview the file again.",
+    "Rows the preview marked as errors (month_closed and future_date among them) are skipped. A month " +
+    "closed since the preview refuses the whole commit with 409 month_closed: preview the file again. " +
+    "While rows to be written carry guardrail warnings (ImportRow.warnings), the commit answers 422 " +
+    "needs_confirmation (error.warnings) unless acknowledgeWarnings is true.",
   request: { body: { content: { "application/json": { schema: importCommitSchema } }, required: true } },
   responses: {
     200: jsonResponse(importResultSchema, "How many rows were added, replaced and skipped"),
@@ -95,7 +98,9 @@ const batchRoute = createRoute({
     "For tracker scripts with a personal API token. The same rules as the import: every row is " +
     "validated like POST /api/campaigns, a day already logged for the offer is skipped or replaced, " +
     "two rows for one offer and day are refused, and one row dated in a month the buyer's statement " +
-    "has closed refuses the whole batch (409 month_closed, fields rows.<i>.date). Send an Idempotency-Key to retry safely: the same " +
+    "has closed refuses the whole batch (409 month_closed, fields rows.<i>.date). A row dated after " +
+    "today answers 400 future_date (rows.<i>.date); guardrail warnings answer 422 needs_confirmation " +
+    "(error.warnings, row = index) unless acknowledgeWarnings is true. Send an Idempotency-Key to retry safely: the same " +
     "key and body answer the stored result (header Idempotent-Replayed: true) without saving again.",
   request: {
     headers: z.object({
@@ -150,6 +155,7 @@ export function createImportsRoutes(deps: AppDeps) {
         file: upload.file,
         mapping: parseMapping(fields.data.mapping),
         userId: fields.data.userId || undefined,
+        timeZone: await readRequestTimeZone(c, db, deps.env.workspaceTimezone),
       });
       return c.json(preview, 200);
     } finally {
@@ -170,11 +176,13 @@ export function createImportsRoutes(deps: AppDeps) {
     .openapi(batchRoute, async (c) => {
       const actor = requireActor(c);
       // Idempotency-Key is honoured for every write by server/idempotency.ts.
-      return c.json(await saveCampaignBatch({ db, actor, batch: c.req.valid("json") }), 200);
+      const timeZone = await readRequestTimeZone(c, db, deps.env.workspaceTimezone);
+      return c.json(await saveCampaignBatch({ db, actor, batch: c.req.valid("json"), timeZone }), 200);
     })
     .openapi(commitRoute, async (c) => {
       const actor = requireActor(c);
-      const { token, duplicates } = c.req.valid("json");
-      return c.json(await commitImport({ db, actor, token, duplicates }), 200);
+      const { token, duplicates, acknowledgeWarnings } = c.req.valid("json");
+      const timeZone = await readRequestTimeZone(c, db, deps.env.workspaceTimezone);
+      return c.json(await commitImport({ db, actor, token, duplicates, acknowledgeWarnings, timeZone }), 200);
     });
 }

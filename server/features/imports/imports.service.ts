@@ -3,6 +3,7 @@ import { open } from "node:fs/promises";
 import { and, eq, gt, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { readSheet } from "read-excel-file/node";
 import {
+  createBinarySniffer,
   createCsvRowCounter,
   createEncodingSniffer,
   createImportCsvReader,
@@ -25,6 +26,7 @@ import {
 } from "../../../domain/import";
 import { checkDayFigures, computeMetrics } from "../../../domain/metrics";
 import { can } from "../../../domain/permissions";
+import { type GuardrailWarning, guardrailWarningCodes } from "../../../domain/schemas/guardrails";
 import type { CampaignBatch } from "../../../domain/schemas/tokens";
 import { auditSourceOf, recordAuditEvent } from "../../audit";
 import type { Actor } from "../../context";
@@ -42,6 +44,14 @@ import { AppError, conflict, notFound, tooLarge, unprocessable } from "../../err
 import { assertCan } from "../../permissions";
 import { count, readRow, readRows, text } from "../../read/rows";
 import { currentLeadOf, offerVisibleTo } from "../campaigns/campaigns.service";
+import {
+  assertConfirmed,
+  checkBatchDays,
+  findMedianWarnings,
+  futureDate,
+  futureDateSql,
+  refuseFutureDates,
+} from "../campaigns/guardrails";
 import { closingStatuses, findClosedMonths, monthClosed, monthStartOf } from "../campaigns/month-close";
 
 // Import of daily results (issue 11, docs/decisions/0030 and 0038). The file is read piece by
@@ -128,12 +138,19 @@ async function isXlsx(file: ImportFile): Promise<boolean> {
 async function scanCsv(filePath: string) {
   const sniffer = createEncodingSniffer();
   const counter = createCsvRowCounter();
+  const binary = createBinarySniffer();
   for await (const chunk of createReadStream(filePath, { highWaterMark: 64 * 1024 })) {
     sniffer.push(chunk);
     counter.push(chunk);
+    binary.push(chunk);
   }
-  return { encoding: sniffer.finish(), rowsAtLeast: counter.finish() };
+  return { encoding: sniffer.finish(), rowsAtLeast: counter.finish(), binary: binary.finish() };
 }
+
+const unreadableFile = () =>
+  unprocessable("import_unreadable_file", "The file is not a CSV file or a spreadsheet that can be read.", {
+    file: "import_unreadable_file",
+  });
 
 const tooManyRows = (maxRows: number) =>
   unprocessable("import_too_many_rows", `A file may hold up to ${maxRows} rows.`, {
@@ -154,9 +171,7 @@ export async function* readImportRecords(
     try {
       sheet = (await readSheet(file.path)) as ImportCell[][];
     } catch {
-      throw unprocessable("import_unreadable_file", "The spreadsheet could not be read.", {
-        file: "import_unreadable_file",
-      });
+      throw unreadableFile();
     }
     const filled = (cells: ImportCell[]) => cells.some((cell) => cell !== null && String(cell).trim() !== "");
     if (sheet.filter(filled).length > maxRows + 1) throw tooManyRows(maxRows);
@@ -164,7 +179,9 @@ export async function* readImportRecords(
       if (filled(cells)) yield { cells: storableCells(cells), line: i + 1 };
     return;
   }
-  const { encoding, rowsAtLeast } = await scanCsv(file.path);
+  const { encoding, rowsAtLeast, binary } = await scanCsv(file.path);
+  // An image, a PDF, an archive…: not a table at all, so not rows of problems (issue 26).
+  if (binary) throw unreadableFile();
   // The header and more than maxRows data rows: refused before anything is parsed or stored.
   if (rowsAtLeast > maxRows + 1) throw tooManyRows(maxRows);
   const decoder = new TextDecoder(encoding);
@@ -221,7 +238,8 @@ async function storePreviewRows(db: Db, previewId: string, rows: readonly Import
   const records = rows.map((row) => ({
     line: row.line,
     status: row.status,
-    problems: row.problems,
+    // Guardrail warnings ride with the problems (told apart by code on reading; decision 0084).
+    problems: [...row.problems, ...row.warnings],
     raw: row.raw,
     date: row.values?.date ?? null,
     offer_id: row.values?.offerId ?? null,
@@ -281,18 +299,85 @@ async function flagClosedMonthRows(db: Db, previewId: string, userId: string) {
         )}))`);
 }
 
+/**
+ * The guardrails over the stored rows (docs/decisions/0084): a row dated after today in the
+ * workspace time zone is an error (future_date, never saved); a value above 10× the buyer's median
+ * for the offer is a warning beside the funnel's (mapImportRow), which the commit asks to confirm.
+ */
+async function flagGuardrailRows(db: Db, previewId: string, userId: string, timeZone: string) {
+  await db.execute(sql`
+    update ${importPreviewRows} r
+    set status = 'error', problems = r.problems || '[{"code":"future_date","field":"date"}]'::jsonb
+    where r.preview_id = ${previewId} and r.date is not null and ${futureDateSql(sql`r.date`, timeZone)}`);
+  const warnings = await findMedianWarnings(
+    db,
+    userId,
+    sql`select line as i, date, offer_id, spent, clicks, installations, registrations, deposits,
+      revenue as deposit_payment
+      from ${importPreviewRows} where preview_id = ${previewId} and status <> 'error'`,
+  );
+  if (warnings.length === 0) return;
+  const byLine = new Map<number, GuardrailWarning[]>();
+  for (const warning of warnings) byLine.set(warning.row!, [...(byLine.get(warning.row!) ?? []), warning]);
+  const records = [...byLine].map(([line, list]) => ({ line, warnings: list }));
+  await db.execute(sql`
+    update ${importPreviewRows} r set problems = r.problems || w.warnings
+    from json_to_recordset(${JSON.stringify(records)}::json) as w(line integer, warnings jsonb)
+    where r.preview_id = ${previewId} and r.line = w.line`);
+}
+
+const warningCodes: ReadonlySet<string> = new Set(guardrailWarningCodes);
+
+/**
+ * The commit's guardrails, under the preview's lock: accepted rows are checked again for a date after
+ * today (the workspace's time zone may have changed), and rows that will be written with warnings
+ * need acknowledgeWarnings (422 needs_confirmation, up to 100 warnings listed).
+ */
+async function checkImportGuardrails(
+  tx: Tx,
+  previewId: string,
+  duplicates: DuplicateChoice,
+  timeZone: string,
+  acknowledged: boolean | undefined,
+) {
+  const written = sql`preview_id = ${previewId} and (status = 'ok' ${
+    duplicates === "replace" ? sql`or status = 'duplicate'` : sql``
+  })`;
+  const future = await readRows(
+    tx,
+    sql`select line from ${importPreviewRows} where ${written} and ${futureDateSql(sql`date`, timeZone)} limit 100`,
+    (row) => Number(row.line),
+  );
+  if (future.length > 0)
+    throw futureDate(Object.fromEntries(future.map((line) => [`rows.${line}.date`, "future_date"])));
+  if (acknowledged === true) return;
+  const warnings = await readRows(
+    tx,
+    sql`select w.warning from ${importPreviewRows} r cross join lateral jsonb_array_elements(r.problems) as w(warning)
+      where ${written} and w.warning->>'code' in (${sql.join(
+        guardrailWarningCodes.map((code) => sql`${code}`),
+        sql`, `,
+      )}) order by r.line limit 100`,
+    (row) => (typeof row.warning === "string" ? JSON.parse(row.warning) : row.warning) as GuardrailWarning,
+  );
+  assertConfirmed(warnings, acknowledged);
+}
+
 export async function previewImport({
   db,
   actor,
   file,
   mapping: requested,
   userId,
+  timeZone,
   pageSize = 50,
   maxRows = maxImportRows,
 }: {
   db: Db;
   actor: Actor;
   file: ImportFile;
+  /** The workspace's, for "today" (guardrails). */
+  timeZone: string;
   mapping?: ImportMapping | undefined;
   userId?: string | undefined;
   pageSize?: number;
@@ -343,6 +428,7 @@ export async function previewImport({
         throw unprocessable("import_empty_file", "The file has no data rows.", { file: "import_empty_file" });
       await flagDuplicateRows(db, previewId, target.id);
       await flagClosedMonthRows(db, previewId, target.id);
+      await flagGuardrailRows(db, previewId, target.id, timeZone);
       const [ready] = await db
         .update(importPreviews)
         .set({ ready: true })
@@ -439,10 +525,12 @@ async function readPreviewPage(
               deposits: row.deposits!,
               revenue: row.revenue!,
             };
+      const stored = row.problems as (ImportProblem | GuardrailWarning)[];
       return {
         line: row.line,
         status: row.status as ImportRowStatus,
-        problems: row.problems as ImportProblem[],
+        problems: stored.filter((p): p is ImportProblem => !warningCodes.has(p.code)),
+        warnings: stored.filter((p): p is GuardrailWarning => warningCodes.has(p.code)),
         raw: row.raw,
         values,
         metrics: values ? computeMetrics({ ...values }) : null,
@@ -539,17 +627,23 @@ export async function commitImport({
   actor,
   token,
   duplicates,
+  acknowledgeWarnings,
+  timeZone,
 }: {
   db: Db;
   actor: Actor;
   token: string;
   duplicates: DuplicateChoice;
+  acknowledgeWarnings?: boolean | undefined;
+  /** The workspace's, for "today" (guardrails). */
+  timeZone: string;
 }): Promise<ImportResult> {
   return retryOnDeadlock(() =>
     db.transaction(async (tx) => {
       // Locked: a second commit of the same preview (another tab, another process) waits, then
       // finds it used up.
       const preview = await findPreview(tx, actor, token, true);
+      await checkImportGuardrails(tx, preview.id, duplicates, timeZone, acknowledgeWarnings);
       const target = await resolveImportTarget(tx, actor, preview.userId);
       const accepted = sql`select date, offer_id, spent, clicks, installations, registrations, deposits,
       revenue as deposit_payment from ${importPreviewRows}
@@ -590,12 +684,19 @@ export async function saveCampaignBatch({
   db,
   actor,
   batch,
+  timeZone,
 }: {
   db: Db;
   actor: Actor;
   batch: CampaignBatch;
+  /** The workspace's, for "today" (guardrails). */
+  timeZone: string;
 }): Promise<ImportResult> {
   const target = await resolveImportTarget(db, actor, batch.userId);
+  refuseFutureDates(
+    batch.rows.map((row, i) => [`rows.${i}.date`, row.date] as const),
+    timeZone,
+  );
   const offerIds = [...new Set(batch.rows.map((row) => row.offerId))];
   const usable = new Map<string, string>();
   const found = await db
@@ -630,6 +731,11 @@ export async function saveCampaignBatch({
     };
   });
   if (Object.keys(tooLargeFields).length > 0) throw tooLarge(tooLargeFields);
+  await checkBatchDays(db, {
+    creatorId: target.id,
+    days: days.map((day) => ({ ...day, offerId: day.offer_id, depositPayment: day.deposit_payment })),
+    acknowledged: batch.acknowledgeWarnings,
+  });
   const source = sql`select * from json_to_recordset(${JSON.stringify(days)}::json) as r(date date,
     offer_id uuid, spent numeric(14,2), clicks integer, installations integer, registrations integer,
     deposits integer, deposit_payment numeric(14,2))`;

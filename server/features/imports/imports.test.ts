@@ -372,7 +372,13 @@ describe("per-row problems", () => {
     try {
       const [rowsBefore] = await ctx.db.select({ n: count() }).from(importPreviewRows);
       await expect(
-        previewImport({ db: ctx.db, actor, file: { name: "rows.csv", path: file, bytes: 100 }, maxRows: 5 }),
+        previewImport({
+          db: ctx.db,
+          actor,
+          file: { name: "rows.csv", path: file, bytes: 100 },
+          maxRows: 5,
+          timeZone: "America/Sao_Paulo",
+        }),
       ).rejects.toMatchObject({ reason: "import_too_many_rows" });
       const [rowsAfter] = await ctx.db.select({ n: count() }).from(importPreviewRows);
       expect(Number(rowsAfter?.n)).toBe(Number(rowsBefore?.n));
@@ -384,6 +390,7 @@ describe("per-row problems", () => {
         actor,
         file: { name: "rows.csv", path: file, bytes: 100 },
         maxRows: 6,
+        timeZone: "America/Sao_Paulo",
       });
       expect(five.counts).toEqual({ ok: 0, duplicate: 0, error: 6 });
     } finally {
@@ -475,7 +482,7 @@ describe("importing", () => {
     await ctx.db.update(offers).set({ name: names[8]! }).where(eq(offers.id, doomed.id));
     const text = [
       "Date,Offer,Cost",
-      ...Array.from({ length: 1500 }, (_, i) => `${addDays("2024-01-01", i)},${names[i % 9]},1`),
+      ...Array.from({ length: 1500 }, (_, i) => `${addDays("2020-01-01", i)},${names[i % 9]},1`),
     ].join("\n");
     const body = await previewOk(buyer, { text });
     expect(body.counts.error).toBe(0);
@@ -492,7 +499,7 @@ describe("importing", () => {
     await createCampaign(ctx.db, {
       creatorId: buyer.id,
       offerId: fortuna.id,
-      date: "2023-01-01",
+      date: "2020-01-01",
       spent: "1.00",
     });
     // A trigger stands in for any failure after the replaced days were deleted.
@@ -506,7 +513,7 @@ describe("importing", () => {
         "Date,Offer,Cost",
         ...Array.from(
           { length: 1500 },
-          (_, i) => `${addDays("2023-01-01", i)},Fortuna BR,${i === 1400 ? "777.77" : "1"}`,
+          (_, i) => `${addDays("2020-01-01", i)},Fortuna BR,${i === 1400 ? "777.77" : "1"}`,
         ),
       ].join("\n");
       const body = await previewOk(buyer, { text });
@@ -514,7 +521,7 @@ describe("importing", () => {
       const response = await commit(buyer, body.token, "replace");
       expect(response.status).toBe(500);
       expect(await campaignsOf(buyer.id)).toEqual([
-        { date: "2023-01-01", spent: "1.00", depositPayment: "0.00" },
+        { date: "2020-01-01", spent: "1.00", depositPayment: "0.00" },
       ]);
     } finally {
       await ctx.db.execute(sql`drop trigger refuse_777 on campaigns`);

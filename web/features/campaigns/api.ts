@@ -2,8 +2,8 @@ import type {
   Analytics,
   AnalyticsQuery,
   Campaign,
+  CampaignCreate,
   CampaignFilter,
-  CampaignInput,
   CampaignPage,
   CampaignPatch,
   CampaignSortField,
@@ -104,7 +104,7 @@ function useInvalidateCampaigns() {
 export function useCreateCampaign() {
   const invalidate = useInvalidateCampaigns();
   return useMutation({
-    mutationFn: (input: CampaignInput): Promise<Campaign> =>
+    mutationFn: (input: CampaignCreate): Promise<Campaign> =>
       unwrap(api.POST("/api/campaigns", { body: input })),
     onSuccess: () => invalidate(),
   });

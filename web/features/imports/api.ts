@@ -64,8 +64,11 @@ export function useImportPreviewPage(params: PreviewPageParams | null, first: Im
 export function useCommitImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { token: string; duplicates: DuplicateChoice }): Promise<ImportResult> =>
-      unwrap(api.POST("/api/imports", { body: input, fetch: longWrite })),
+    mutationFn: (input: {
+      token: string;
+      duplicates: DuplicateChoice;
+      acknowledgeWarnings?: boolean;
+    }): Promise<ImportResult> => unwrap(api.POST("/api/imports", { body: input, fetch: longWrite })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
   });
 }

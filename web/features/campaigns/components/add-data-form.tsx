@@ -2,12 +2,14 @@ import { computeDepositPayment, computeMetrics } from "@domain/metrics";
 import { addDays, isIsoDate, todayIn } from "@domain/periods";
 import type { Campaign, CampaignInput } from "@domain/schemas/campaigns";
 import { countField } from "@domain/schemas/fields";
+import type { GuardrailWarning } from "@domain/schemas/guardrails";
 import { Pencil, TriangleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
 import { type Control, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DraftNotice } from "@/components/draft-notice";
+import { ConfirmWarnings, warningsToConfirm } from "@/components/guardrail-warnings";
 import { ErrorState } from "@/components/states";
 import { trendClass } from "@/components/trend";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -48,6 +50,8 @@ export function AddDataForm() {
   const [loggedId, setLoggedId] = useState<string | null>(null);
   // The edit dialog renders outside the form: a dialog's submit would bubble to it through React.
   const { actions, dialogs } = useCampaignDialogs();
+  // 422 needs_confirmation: the warnings shown beside the fields until the buyer confirms or edits.
+  const [warnings, setWarnings] = useState<GuardrailWarning[] | null>(null);
   // No answer from the server: what was typed stays, and Retry sends the same save (same key).
   const [unreachable, setUnreachable] = useState(false);
   const form = useForm<CampaignFormValues, unknown, CampaignInput>({
@@ -71,8 +75,15 @@ export function AddDataForm() {
     if (timeZone && !getValues("date")) setValue("date", todayIn(timeZone));
   }, [timeZone, getValues, setValue]);
 
-  const onSubmit = form.handleSubmit(async (input) => {
+  // Any change to what was typed makes the warnings stale: the next save checks again.
+  useEffect(() => {
+    const subscription = form.watch(() => setWarnings(null));
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  const save = async (input: CampaignInput, acknowledgeWarnings: boolean) => {
     setFormError(null);
+    setWarnings(null);
     setSaved(false);
     setUnreachable(false);
     setLoggedId(null);
@@ -81,7 +92,7 @@ export function AddDataForm() {
       return;
     }
     try {
-      await create.mutateAsync(input);
+      await create.mutateAsync(acknowledgeWarnings ? { ...input, acknowledgeWarnings } : input);
       draft.clear();
       toast.success(t("toasts.added"), { duration: 3000 });
       setSaved(true);
@@ -98,13 +109,21 @@ export function AddDataForm() {
         toast.error(t("add.dayLogged"), { duration: 5000 });
         return;
       }
+      // Unusual figures: shown beside their fields, saved once the buyer confirms them.
+      const toConfirm = warningsToConfirm(error);
+      if (toConfirm) {
+        setWarnings(toConfirm);
+        return;
+      }
       // Nothing typed is cleared: the buyer fixes the date or asks finance, then saves again.
       const message = applyServerErrors(error, form.setError, { typed: input.date });
       setFormError(message);
       if (message.month) toast.error(formErrorText(t, message, f.language), { duration: 5000 });
       else toast.error(t("toasts.addError"), { description: t(message.key), duration: 5000 });
     }
-  });
+  };
+  const onSubmit = form.handleSubmit((input) => save(input, false));
+  const confirmWarnings = form.handleSubmit((input) => save(input, true));
 
   const date = useWatch({ control: form.control, name: "date" });
   const today = timeZone ? todayIn(timeZone) : null;
@@ -129,6 +148,8 @@ export function AddDataForm() {
                 control={form.control}
                 offers={offerList}
                 offersLoading={offers.isPending}
+                maxDate={today ?? undefined}
+                warnings={warnings ?? []}
                 dateHint={
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                     {today ? (
@@ -166,6 +187,13 @@ export function AddDataForm() {
               ) : null}
               {unreachable ? (
                 <UnreachableNotice onRetry={() => void onSubmit()} retrying={create.isPending} />
+              ) : null}
+              {warnings ? (
+                <ConfirmWarnings
+                  warnings={warnings}
+                  pending={create.isPending}
+                  onConfirm={() => void confirmWarnings()}
+                />
               ) : null}
               {formError ? (
                 <Alert variant="destructive" data-testid="form-error">

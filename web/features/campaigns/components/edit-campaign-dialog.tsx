@@ -1,10 +1,13 @@
 import { computeDepositPayment } from "@domain/metrics";
+import { todayIn } from "@domain/periods";
 import type { Campaign, CampaignInput } from "@domain/schemas/campaigns";
 import { countField } from "@domain/schemas/fields";
+import type { GuardrailWarning } from "@domain/schemas/guardrails";
 import { useEffect, useState } from "react";
 import { type Control, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { DraftNotice } from "@/components/draft-notice";
+import { ConfirmWarnings, warningsToConfirm } from "@/components/guardrail-warnings";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
@@ -62,6 +65,8 @@ export function EditCampaignDialog({
   const update = useUpdateCampaign();
   const [formError, setFormError] = useState<FormError | null>(null);
   const [unreachable, setUnreachable] = useState(false);
+  // 422 needs_confirmation: the warnings shown beside the fields until confirmed or edited.
+  const [warnings, setWarnings] = useState<GuardrailWarning[] | null>(null);
   // Revenue on save (decision 0069): recomputed from the deposits, or the saved one kept. It starts
   // as recompute only when the saved revenue is what the deposits make, so an entered one is kept.
   const [recompute, setRecompute] = useState(false);
@@ -76,6 +81,7 @@ export function EditCampaignDialog({
       reset(toFormValues(campaign));
       setFormError(null);
       setUnreachable(false);
+      setWarnings(null);
       setRecompute(revenueLooksComputed(campaign));
     }
   }, [open, campaign, reset]);
@@ -90,13 +96,27 @@ export function EditCampaignDialog({
     worthKeeping: (values) => campaign !== null && differsFromCampaign(values, campaign),
   });
 
-  const onSubmit = form.handleSubmit(async (input) => {
+  // Any change to what was typed makes the warnings stale: the next save checks again.
+  useEffect(() => {
+    const subscription = form.watch(() => setWarnings(null));
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  const save = async (input: CampaignInput, acknowledgeWarnings: boolean) => {
     if (!campaign) return;
     setFormError(null);
     setUnreachable(false);
+    setWarnings(null);
     try {
       const { depositPayment: _ignored, ...patch } = input;
-      await update.mutateAsync({ id: campaign.id, patch: { ...patch, recomputeRevenue: recompute } });
+      await update.mutateAsync({
+        id: campaign.id,
+        patch: {
+          ...patch,
+          recomputeRevenue: recompute,
+          ...(acknowledgeWarnings ? { acknowledgeWarnings } : {}),
+        },
+      });
       draft.clear();
       toast.success(t("toasts.updated"), { duration: 3000 });
       onOpenChange(false);
@@ -105,13 +125,20 @@ export function EditCampaignDialog({
         setUnreachable(true);
         return;
       }
+      const toConfirm = warningsToConfirm(error);
+      if (toConfirm) {
+        setWarnings(toConfirm);
+        return;
+      }
       // The dialog stays open with what was typed. A closed month is the new date's when the server
       // marks the date field, else the saved date's (the row cannot leave or change in it).
       const message = applyServerErrors(error, form.setError, { typed: input.date, saved: campaign.date });
       setFormError(message);
       toast.error(t("toasts.error"), { description: formErrorText(t, message, f.language), duration: 5000 });
     }
-  });
+  };
+  const onSubmit = form.handleSubmit((input) => save(input, false));
+  const confirmWarnings = form.handleSubmit((input) => save(input, true));
 
   // The campaign's own offer stays selectable even when it is no longer visible to the buyer.
   const list = offers.data ?? [];
@@ -137,7 +164,13 @@ export function EditCampaignDialog({
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("edit.title")}>
           <DraftNotice draft={draft} />
-          <CampaignFields control={form.control} offers={options} offersLoading={offers.isPending} />
+          <CampaignFields
+            control={form.control}
+            offers={options}
+            offersLoading={offers.isPending}
+            maxDate={todayIn(f.timeZone)}
+            warnings={warnings ?? []}
+          />
           {campaign ? (
             <RevenueChoice
               control={form.control}
@@ -149,6 +182,13 @@ export function EditCampaignDialog({
           ) : null}
           {unreachable ? (
             <UnreachableNotice onRetry={() => void onSubmit()} retrying={update.isPending} />
+          ) : null}
+          {warnings ? (
+            <ConfirmWarnings
+              warnings={warnings}
+              pending={update.isPending}
+              onConfirm={() => void confirmWarnings()}
+            />
           ) : null}
           {formError ? (
             <Alert variant="destructive">

@@ -7,11 +7,13 @@ import {
   importFields,
 } from "@domain/import";
 import { can } from "@domain/permissions";
+import type { GuardrailWarning } from "@domain/schemas/guardrails";
 import { ChevronLeft, ChevronRight, FileUp } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { DataTable, type DataTableColumn } from "@/components/data-table";
+import { ConfirmWarnings, useGuardrailText, warningsToConfirm } from "@/components/guardrail-warnings";
 import { trendClass } from "@/components/trend";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -51,6 +53,8 @@ export function ImportScreen() {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<StatusFilter>("all");
   const [duplicates, setDuplicates] = useState<DuplicateChoice>("skip");
+  // 422 needs_confirmation at the commit: rows with unusual figures, confirmed once (decision 0084).
+  const [warnings, setWarnings] = useState<GuardrailWarning[] | null>(null);
   const commit = useCommitImport();
   const params = first ? { token: first.token, page, status } : null;
   const pageQuery = useImportPreviewPage(params, first);
@@ -62,6 +66,7 @@ export function ImportScreen() {
     try {
       const preview = await uploadImportPreview(next, { mapping, userId: userId || undefined });
       setFirst(preview);
+      setWarnings(null);
       setPage(1);
       setStatus("all");
     } catch (error) {
@@ -96,14 +101,24 @@ export function ImportScreen() {
     return key && t(key, { defaultValue: "" }) ? t(key) : t(errorMessageKey(error));
   }
 
-  async function submit() {
+  async function submit(acknowledgeWarnings = false) {
     if (!first) return;
+    setWarnings(null);
     try {
-      const result = await commit.mutateAsync({ token: first.token, duplicates });
+      const result = await commit.mutateAsync({
+        token: first.token,
+        duplicates,
+        ...(acknowledgeWarnings ? { acknowledgeWarnings } : {}),
+      });
       toast.success(t("done", result));
       // An admin sees every buyer's days there too, each card naming its buyer.
       navigate("/campanhas");
     } catch (error) {
+      const toConfirm = warningsToConfirm(error);
+      if (toConfirm) {
+        setWarnings(toConfirm);
+        return;
+      }
       toast.error(errorText(error));
       // A month closed since the preview: nothing was saved; read the file again so the preview
       // marks that month's rows and the others can be imported.
@@ -256,7 +271,10 @@ export function ImportScreen() {
                       name="duplicates"
                       value={choice}
                       checked={duplicates === choice}
-                      onChange={() => setDuplicates(choice)}
+                      onChange={() => {
+                        setDuplicates(choice);
+                        setWarnings(null);
+                      }}
                       className="size-4 accent-primary"
                     />
                     {t(`duplicates.${choice}`)}
@@ -265,6 +283,14 @@ export function ImportScreen() {
               </fieldset>
             ) : null}
 
+            {warnings ? (
+              <ConfirmWarnings
+                warnings={warnings}
+                rowLabel
+                pending={commit.isPending}
+                onConfirm={() => void submit(true)}
+              />
+            ) : null}
             <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-muted-foreground text-sm">
                 {accepted === 0 ? t("nothingToImport") : first.counts.error > 0 ? t("rejectedNote") : null}
@@ -343,6 +369,7 @@ type PreviewRow = ImportPreview["rows"][number];
 function PreviewTable({ preview }: { preview: ImportPreview }) {
   const { t } = useTranslation("import");
   const format = useFormatters();
+  const warningText = useGuardrailText();
   const columns = useMemo<DataTableColumn<PreviewRow>[]>(() => {
     const problemText = (code: string, field: string | undefined, date: string | undefined) => {
       // A closed month is named: "Date: November 2026 is closed for payment".
@@ -421,14 +448,24 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
       {
         id: "problems",
         header: t("preview.problems"),
-        cell: ({ row }) =>
-          row.original.problems
-            .map((p) => problemText(p.code, p.field, row.original.values?.date))
-            .join("; "),
+        cell: ({ row }) => (
+          <>
+            {row.original.problems
+              .map((p) => problemText(p.code, p.field, row.original.values?.date))
+              .join("; ")}
+            {row.original.warnings.length > 0 ? (
+              <ul className="text-amber-700 text-xs dark:text-amber-400" data-testid="import-warnings">
+                {row.original.warnings.map((w) => (
+                  <li key={`${w.field}-${w.code}`}>{warningText(w)}</li>
+                ))}
+              </ul>
+            ) : null}
+          </>
+        ),
         meta: { className: "min-w-48 text-sm", cellProps: () => ({ "data-testid": "import-problems" }) },
       },
     ];
-  }, [t, format]);
+  }, [t, format, warningText]);
   if (preview.rows.length === 0) return <p className="text-muted-foreground text-sm">{t("preview.empty")}</p>;
   return (
     <DataTable
