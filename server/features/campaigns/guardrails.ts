@@ -83,46 +83,48 @@ export function assertConfirmed(
  * `row`), date, offer_id, spent, clicks, installations, registrations, deposits and deposit_payment:
  * a value above 10× the median of the creator's previous 30 logged days for that offer (at least 5
  * such days, median > 0). The median of an even count is the mean of the two middle values; numeric
- * throughout, so the comparison is exact.
+ * throughout, so the comparison is exact. One lateral aggregate per row, over ≤ 30 rows read on the
+ * unique index (creator, offer, date).
  */
 export async function findMedianWarnings(
   db: DbOrTx,
   creatorId: string,
   source: SQL,
 ): Promise<GuardrailWarning[]> {
-  const columns = guardrailFields.map((field) => guardrailColumns[field]);
-  const history = sql.raw(columns.map((c) => `h.${c}`).join(", "));
-  const values = sql.raw(
-    guardrailFields.map((field) => `('${field}', h.${guardrailColumns[field]}::numeric)`).join(", "),
+  const history = sql.raw(guardrailFields.map((field) => `h.${guardrailColumns[field]}`).join(", "));
+  // The median of each field: the mean of the lower and the upper middle value (the same value when
+  // the count is odd). percentile_disc returns one of the values, in their own type (numeric, exact);
+  // ordered-set aggregates over at most 30 rows, no window or sort per field beyond them.
+  const medians = sql.raw(
+    guardrailFields
+      .map((field) => {
+        const column = `h.${guardrailColumns[field]}`;
+        return `(percentile_disc(0.5) within group (order by ${column}) + percentile_disc(0.5) within group (order by ${column} desc))::numeric / 2 as ${guardrailColumns[field]}`;
+      })
+      .join(", "),
   );
-  const entered = sql.raw(
-    `case m.field ${guardrailFields.map((field) => `when '${field}' then s.${guardrailColumns[field]}::numeric`).join(" ")} end`,
+  const pairs = sql.raw(
+    guardrailFields
+      .map((field) => `('${field}', s.${guardrailColumns[field]}::numeric, m.${guardrailColumns[field]})`)
+      .join(", "),
   );
   const rows = await readRows(
     db,
     sql`
     with s as (${source})
-    select s.i::int as i, m.field, x.value::text as value, trim_scale(m.median)::text as median,
-      trim_scale(m.median * ${medianFactor})::text as "limit"
+    select s.i::int as i, v.field, v.value::text as value, trim_scale(v.median)::text as median,
+      trim_scale(v.median * ${medianFactor})::text as "limit"
     from s
     cross join lateral (
-      select f.field, avg(f.value) as median
+      select count(*) as n, ${medians}
       from (
-        select v.field, v.value,
-          row_number() over (partition by v.field order by v.value) as rn,
-          count(*) over (partition by v.field) as n
-        from (
-          select ${history} from campaigns h
-          where h.creator_id = ${creatorId} and h.offer_id = s.offer_id and h.date < s.date
-          order by h.date desc limit ${medianWindowDays}
-        ) h
-        cross join lateral (values ${values}) as v(field, value)
-      ) f
-      where f.n >= ${medianMinDays} and f.rn in ((f.n + 1) / 2, (f.n + 2) / 2)
-      group by f.field
+        select ${history} from campaigns h
+        where h.creator_id = ${creatorId} and h.offer_id = s.offer_id and h.date < s.date
+        order by h.date desc limit ${medianWindowDays}
+      ) h
     ) m
-    cross join lateral (select ${entered} as value) x
-    where m.median > 0 and x.value > m.median * ${medianFactor}`,
+    cross join lateral (values ${pairs}) as v(field, value, median)
+    where m.n >= ${medianMinDays} and v.median > 0 and v.value > v.median * ${medianFactor}`,
     (row) => ({
       i: Number(row.i),
       field: text(row, "field") as GuardrailField,
