@@ -22,6 +22,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: FieldErrors,
+    /** The error's other members (e.g. 422 needs_confirmation's `warnings`), unchecked. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -77,13 +79,14 @@ function readErrorBody(status: number, body: unknown): ApiError {
     const record = body as Record<string, unknown>;
     const ours = record.error;
     if (ours && typeof ours === "object") {
-      const { code, message, fields } = ours as Record<string, unknown>;
+      const { code, message, fields, ...details } = ours as Record<string, unknown>;
       if (typeof code === "string") {
         return new ApiError(
           status,
           code,
           typeof message === "string" ? message : code,
           fields && typeof fields === "object" ? (fields as FieldErrors) : undefined,
+          Object.keys(details).length > 0 ? details : undefined,
         );
       }
     }
