@@ -139,6 +139,23 @@ describe("dayTotals", () => {
     expect(dayTotals(withTexts(rows, 2, { spent: "abc" }), "pt-BR").unreadable).toBe(1);
   });
 
+  it("stays exact to the cent where binary floats would not (a hundred offers near the largest spend)", () => {
+    const many = Array.from({ length: 100 }, (_, i) => ({
+      id: `offer-${i}`,
+      name: `Offer ${i}`,
+      payoutPerDeposit: "0.01",
+    }));
+    const spends = many.map((_, i) => 99_999_999_999_999n - BigInt((i * 7919) % 100));
+    const rows = buildRows(many, new Map(), "en").map((row, i) => ({
+      ...row,
+      texts: { ...row.texts, spent: fromCents(spends[i]!), deposits: String(i + 1) },
+    }));
+    const totals = dayTotals(rows, "en");
+    expect(totals.spent).toBe(fromCents(spends.reduce((sum, cents) => sum + cents, 0n)));
+    expect(totals.spent).toBe("99999999999949.50");
+    expect(totals.revenue).toBe("50.50");
+  });
+
   it(
     "sums any amounts to the cent, as integers of cents would",
     () => {
