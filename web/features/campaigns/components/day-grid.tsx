@@ -521,7 +521,7 @@ function DayGridEditor({
       ) : null}
       <div className="flex flex-wrap items-center justify-end gap-3">
         <p className="text-muted-foreground text-sm" aria-live="polite" data-testid="changed-count">
-          {t("changedCount", { count: changed.length })}
+          {changed.length === 0 ? t("noChanges") : t("changedCount", { count: changed.length })}
         </p>
         {confirming ? (
           <Button
@@ -545,7 +545,7 @@ function DayGridEditor({
           {t("save", { count: changed.length })}
         </Button>
       </div>
-      <AlertDialog open={blocker.state === "blocked"}>
+      <AlertDialog open={blocker.state === "blocked"} onOpenChange={(open) => !open && blocker.reset?.()}>
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>{t("leave.title")}</AlertDialogTitle>
