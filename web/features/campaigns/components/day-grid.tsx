@@ -301,12 +301,16 @@ function DayGridEditor({
     return true;
   };
 
-  const setText = (cell: Cell, text: string) =>
+  // A change after the warnings were shown: "Salvar mesmo assim" would confirm figures nobody saw
+  // checked, so the next save checks again.
+  const setText = (cell: Cell, text: string) => {
+    setConfirming(false);
     setRows((current) =>
       current.map((row, i) =>
         i === cell.row ? { ...row, texts: { ...row.texts, [cell.column]: text } } : row,
       ),
     );
+  };
 
   const onKeyDown = (cell: Cell, event: KeyboardEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -342,6 +346,7 @@ function DayGridEditor({
     event.preventDefault();
     const paste = parseDayPaste(text, { offers, reader: language });
     const outcome = applyPaste(rows, paste, cell, language);
+    setConfirming(false);
     setRows(outcome.rows);
     setUnmatched(outcome.unmatched);
     setPasted(t("pasted", { count: outcome.filled, rows: outcome.touched.length }));
