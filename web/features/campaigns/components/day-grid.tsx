@@ -16,7 +16,7 @@ import {
   warningsByRow,
 } from "@domain/day-grid";
 import { type DayColumn, dayColumns, type PasteUnmatched, parseDayPaste } from "@domain/day-paste";
-import { moneyInputPlaceholder } from "@domain/money-input";
+import { formatMoneyForInput, moneyInputPlaceholder } from "@domain/money-input";
 import { addDays, isIsoDate, todayIn } from "@domain/periods";
 import type { Language } from "@domain/roles";
 import type { Campaign } from "@domain/schemas/campaigns";
@@ -480,7 +480,7 @@ function DayGridEditor({
         </div>
       ) : (
         <div className="overflow-x-auto rounded-md border" data-testid="day-grid-table">
-          <table className="w-full min-w-[60rem] text-sm">
+          <table className="w-full text-sm">
             <caption className="sr-only">{t("caption", { date: f.date(date) })}</caption>
             <thead className="bg-muted/50 text-left">
               <tr>
@@ -488,7 +488,7 @@ function DayGridEditor({
                   {t("columns.offer")}
                 </th>
                 {dayColumns.map((column) => (
-                  <th key={column} scope="col" className="px-2 py-2 font-medium">
+                  <th key={column} scope="col" className="px-1.5 py-2 font-medium">
                     {t(`columns.${column}`)}
                   </th>
                 ))}
@@ -665,7 +665,6 @@ function DayTableRow(props: RowProps) {
   const figures = useFigures(reading);
   const messages = useRowMessages(props);
   const messageId = useId();
-  const f = useFormatters();
   const refused = props.refusals.length > 0;
   return (
     <>
@@ -675,7 +674,7 @@ function DayTableRow(props: RowProps) {
         data-offer={offer.name}
         data-changed={changed}
       >
-        <th scope="row" className="max-w-48 px-3 py-1.5 text-left font-medium">
+        <th scope="row" className="max-w-36 px-3 py-1.5 text-left font-medium">
           <span className="block truncate" title={`${offer.name} · ${offer.casinoBrand}`}>
             {offer.name}
           </span>
@@ -690,7 +689,7 @@ function DayTableRow(props: RowProps) {
               invalid={!reading.ok && reading.errors[column] !== undefined && (props.showErrors || changed)}
               placeholder={
                 column === "revenue"
-                  ? f.money(reading.ok ? reading.figures.revenue : "0")
+                  ? formatMoneyForInput(reading.ok ? reading.figures.revenue : "0.00", language)
                   : column === "spent"
                     ? moneyInputPlaceholder(language)
                     : "0"
@@ -700,11 +699,11 @@ function DayTableRow(props: RowProps) {
             />
           </td>
         ))}
-        <td className="px-2 py-1.5 text-right tabular-nums" data-testid={`row-${index}-revenue`}>
+        <td className="px-1.5 py-1.5 text-right tabular-nums" data-testid={`row-${index}-revenue`}>
           {figures.revenue}
         </td>
         <td
-          className={cn("px-2 py-1.5 text-right tabular-nums", figures.profitClass)}
+          className={cn("px-1.5 py-1.5 text-right tabular-nums", figures.profitClass)}
           data-testid={`row-${index}-profit`}
         >
           {figures.profit}
@@ -760,10 +759,13 @@ function GridInput({
   invalid,
   placeholder,
   describedBy,
+  wide = false,
   ...props
 }: {
   column: DayColumn;
   invalid: boolean;
+  /** In a card the cell fills its half; in the table it keeps a column's width. */
+  wide?: boolean;
   placeholder: string;
   describedBy: string | undefined;
 } & Record<string, unknown>) {
@@ -777,7 +779,7 @@ function GridInput({
       placeholder={placeholder}
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
-      className={cn("h-8 text-right tabular-nums", money ? "min-w-24" : "min-w-16")}
+      className={cn("h-8 px-2 text-right tabular-nums", wide ? "w-full" : money ? "w-20" : "w-14")}
       {...(props as object)}
     />
   );
@@ -789,7 +791,6 @@ function DayCard(props: RowProps) {
   const figures = useFigures(reading);
   const messages = useRowMessages(props);
   const messageId = useId();
-  const f = useFormatters();
   const baseId = useId();
   return (
     <section
@@ -813,12 +814,13 @@ function DayCard(props: RowProps) {
                 <span className="sr-only"> · {offer.name}</span>
               </Label>
               <GridInput
+                wide
                 id={id}
                 column={column}
                 invalid={!reading.ok && reading.errors[column] !== undefined && (props.showErrors || changed)}
                 placeholder={
                   column === "revenue"
-                    ? f.money(reading.ok ? reading.figures.revenue : "0")
+                    ? formatMoneyForInput(reading.ok ? reading.figures.revenue : "0.00", language)
                     : column === "spent"
                       ? moneyInputPlaceholder(language)
                       : "0"
