@@ -147,6 +147,12 @@ export default defineConfig({
       use: { ...browser, baseURL: screensServer.baseURL },
     },
     {
+      name: "day-grid",
+      testMatch: /day-grid\.spec\.ts/,
+      dependencies: ["sign-in"],
+      use: { ...browser, baseURL: screensServer.baseURL },
+    },
+    {
       name: "screens",
       testMatch: /(access|a11y|screenshots|row-actions)\.spec\.ts/,
       dependencies: ["sign-in"],

@@ -162,6 +162,19 @@ describe("the web API client", () => {
     expect((await failure(api.GET("/api/campaigns"))).code).toBe("network_error");
   });
 
+  it("keeps the error's other members, such as needs_confirmation's warnings", async () => {
+    const warnings = [{ row: 0, field: "deposits", code: "deposits_over_registrations", value: "9" }];
+    answer = async () =>
+      new Response(JSON.stringify({ error: { code: "needs_confirmation", message: "check", warnings } }), {
+        status: 422,
+      });
+    const error = await failure(createCampaign(campaign("1")));
+    expect(error).toMatchObject({ status: 422, code: "needs_confirmation", warnings });
+    answer = async () =>
+      new Response(JSON.stringify({ error: { code: "forbidden", message: "no" } }), { status: 403 });
+    expect((await failure(createCampaign(campaign("2")))).warnings).toBeUndefined();
+  });
+
   it("fills path parameters, leaves empty query values out and sends the reader's language", async () => {
     await api.GET("/api/campaigns/{id}", { params: { path: { id: "a/b" } } });
     await api.GET("/api/campaigns", { params: { query: { q: "", offerId: "o 1", page: 2 } } });

@@ -4,6 +4,7 @@ import type {
   Campaign,
   CampaignCreate,
   CampaignFilter,
+  CampaignInput,
   CampaignPage,
   CampaignPatch,
   CampaignSortField,
@@ -149,4 +150,48 @@ export async function downloadCampaignsCsv(filter: CampaignFilter): Promise<void
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * The buyer's entries of one day (the day grid pre-fills its rows with them): every page, since a
+ * buyer may have more offers than one page holds.
+ */
+export function useDayCampaigns(day: { date: string; creatorId: string } | null) {
+  const params: CampaignListParams = day
+    ? { from: day.date, to: day.date, creatorId: day.creatorId, pageSize: 100, sort: "date", order: "asc" }
+    : {};
+  return useQuery({
+    queryKey: [...campaignKeys.list(params), "all-pages"] as const,
+    queryFn: async ({ signal }): Promise<Campaign[]> => {
+      const items: Campaign[] = [];
+      for (let page = 1; ; page++) {
+        const answer = await fetchCampaignPage({ ...params, page }, signal);
+        items.push(...answer.items);
+        if (answer.items.length === 0 || items.length >= answer.total) return items;
+      }
+    },
+    enabled: day !== null,
+  });
+}
+
+/**
+ * Saves a day of the grid at once, all or nothing: the changed rows, a day already logged replaced
+ * (one entry per buyer, offer and day). The client sends the Idempotency-Key (web/lib/api.ts): the
+ * same rows sent again after no answer reuse it; other rows, or a confirmation, are a new save.
+ */
+export function useSaveDay() {
+  const invalidate = useInvalidateCampaigns();
+  return useMutation({
+    mutationFn: ({ rows, acknowledgeWarnings }: { rows: CampaignInput[]; acknowledgeWarnings: boolean }) =>
+      unwrap(
+        api.POST("/api/campaigns/batch", {
+          body: {
+            rows,
+            duplicates: "replace",
+            ...(acknowledgeWarnings ? { acknowledgeWarnings: true } : {}),
+          },
+        }),
+      ),
+    onSuccess: () => invalidate(),
+  });
 }

@@ -14,6 +14,7 @@ import { isApiError } from "@/lib/api";
 import { errorKey } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useFormatters } from "@/lib/use-formatters";
+import { usePhoneWidth } from "@/lib/use-phone-width";
 import { cn } from "@/lib/utils";
 import {
   type PaymentWrite,
@@ -33,7 +34,6 @@ import {
   sortRows,
   writeTableState,
 } from "../table-state";
-import { usePhoneWidth } from "../use-phone-width";
 import { type BulkAction, BulkDialog, type BulkJob } from "./bulk-dialog";
 import { CommissionDialog } from "./commission-dialog";
 import { MonthPicker } from "./month-picker";

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-// The payments table turns into cards at phone width (≤ 640 px). Only one of the two is rendered,
+// Tables that turn into cards at phone width (≤ 640 px: payments, the day grid). Only one of the two is rendered,
 // so each checkbox and button exists once on the page.
 
 const phoneQuery = "(max-width: 640px)";
