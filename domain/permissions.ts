@@ -58,6 +58,8 @@ export const permissions = {
   // themselves and read their own log; admins make keys per offer and read every key and log
   "postbacks:own": ["user", "manager"],
   "postbacks:manage": ["admin"],
+  // the postbacks screen and its log: whoever holds either of the two above
+  "postbacks:read": ["user", "manager", "admin"],
   // workspace
   "settings:manage": ["admin"],
   "audit:read": ["admin"],
@@ -226,10 +228,10 @@ export const operationAccess = {
   "POST /api/users/{id}/two-factor/disable": ["users:manage"],
   "GET /api/audit": ["audit:read"],
   "GET /api/team/buyers": ["team:read"],
-  "GET /api/postback-keys": ["postbacks:own", "postbacks:manage"],
+  "GET /api/postback-keys": ["postbacks:read"],
   "POST /api/postback-keys": ["postbacks:own", "postbacks:manage"],
-  "DELETE /api/postback-keys/{id}": ["postbacks:own", "postbacks:manage"],
-  "GET /api/postbacks": ["postbacks:own", "postbacks:manage"],
+  "DELETE /api/postback-keys/{id}": ["postbacks:read"],
+  "GET /api/postbacks": ["postbacks:read"],
   // called by affiliate networks and trackers: the secret key in the path is the credential
   "GET /api/postback/{key}": "public",
   "POST /api/postback/{key}": "public",

@@ -26,7 +26,9 @@ const paramsShape = Object.fromEntries(postbackFields.map((field) => [field, par
 
 export const postbackKeyInputSchema = z
   .object({
-    label: noControlCharacters(z.string({ error: "required" }).trim().min(1, "required").max(100, "too_long")),
+    label: noControlCharacters(
+      z.string({ error: "required" }).trim().min(1, "required").max(100, "too_long"),
+    ),
     /** Admins: a key for this offer; the buyer is read from the `buyer` parameter (their code). */
     offerId: idField.optional(),
     preset: z.enum(postbackPresetNames, { error: "invalid_option" }).default("generic"),
@@ -56,7 +58,8 @@ export const postbackKeyInputSchema = z
       .map((field) => params[field].toLowerCase());
     if (new Set(names).size !== names.length)
       ctx.addIssue({ code: "custom", path: ["params"], message: "duplicate_param_name" });
-    const events = input.events && Object.keys(input.events).length > 0 ? input.events : defaultPostbackEvents;
+    const events =
+      input.events && Object.keys(input.events).length > 0 ? input.events : defaultPostbackEvents;
     if (Object.keys(events).length > 50)
       ctx.addIssue({ code: "custom", path: ["events"], message: "too_long" });
     return { ...input, params, events };

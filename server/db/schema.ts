@@ -177,9 +177,7 @@ export const offers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("offers_code_unique")
-      .on(sql`lower(${t.code})`)
-      .where(sql`${t.code} is not null`),
+    uniqueIndex("offers_code_unique").on(sql`lower(${t.code})`).where(sql`${t.code} is not null`),
     check("offers_currency_check", sql`${t.currency} in ('USD', 'BRL')`),
     check("offers_value_nonnegative", sql`${t.value} >= 0`),
     check("offers_payout_nonnegative", sql`${t.payoutPerDeposit} >= 0`),
@@ -919,10 +917,7 @@ export const postbackKeys = pgTable(
   (t) => [
     uniqueIndex("postback_keys_token_unique").on(t.token),
     index("postback_keys_user_idx").on(t.userId),
-    check(
-      "postback_keys_owner_check",
-      sql`(${t.userId} is null) <> (${t.offerId} is null)`,
-    ),
+    check("postback_keys_owner_check", sql`(${t.userId} is null) <> (${t.offerId} is null)`),
   ],
 );
 
@@ -953,9 +948,7 @@ export const postbackLog = pgTable(
     check("postback_log_outcome_check", sql`${t.outcome} in ('counted', 'duplicate', 'refused')`),
     // A transaction id counts once per key: the counted row is inserted in the same statement as
     // the campaign upsert, so a second delivery (any process, any moment) finds it and counts nothing.
-    uniqueIndex("postback_log_counted_tid_unique")
-      .on(t.keyId, t.tid)
-      .where(sql`${t.outcome} = 'counted'`),
+    uniqueIndex("postback_log_counted_tid_unique").on(t.keyId, t.tid).where(sql`${t.outcome} = 'counted'`),
     index("postback_log_key_received_idx").on(t.keyId, t.receivedAt, t.id),
     index("postback_log_user_received_idx").on(t.userId, t.receivedAt, t.id),
     index("postback_log_received_idx").on(t.receivedAt, t.id),

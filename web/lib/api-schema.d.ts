@@ -450,6 +450,8 @@ export interface components {
       language: "pt-BR" | "en" | "ru" | null;
       managerId: string | null;
       twoFactorEnabled: boolean;
+      /** @description The user's short, non-secret code: offer postback keys read the buyer from it */
+      code: string;
       /** @description The workspace requires two-factor sign-in of this role; until it is on, other calls answer 403 two_factor_required */
       twoFactorRequired: boolean;
     };

@@ -100,12 +100,18 @@ async function requestParams(c: Context<AppBindings>): Promise<Record<string, st
   try {
     if (type.includes("json")) {
       const parsed: unknown = await c.req.json();
-      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
+        body = parsed as Record<string, unknown>;
     } else if (type.includes("form")) {
       body = (await c.req.parseBody()) as Record<string, unknown>;
     }
   } catch {
-    throw new AppError("validation_failed", "The body is not readable.", { _: "unreadable_body" }, "invalid_postback");
+    throw new AppError(
+      "validation_failed",
+      "The body is not readable.",
+      { _: "unreadable_body" },
+      "invalid_postback",
+    );
   }
   return collectPostbackParams(query, body);
 }
@@ -151,6 +157,8 @@ export function createPostbacksRoutes(deps: AppDeps) {
         200,
       ),
     )
-    .openapi(receiveGetRoute, (async (c: Context<AppBindings>) => receive(c, c.req.param("key") ?? "")) as never)
-    .openapi(receivePostRoute, (async (c: Context<AppBindings>) => receive(c, c.req.param("key") ?? "")) as never);
+    .openapi(receiveGetRoute, (async (c: Context<AppBindings>) =>
+      receive(c, c.req.param("key") ?? "")) as never)
+    .openapi(receivePostRoute, (async (c: Context<AppBindings>) =>
+      receive(c, c.req.param("key") ?? "")) as never);
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
-import { can } from "../../../domain/permissions";
 import { isIsoDate, todayIn } from "../../../domain/periods";
+import { can } from "../../../domain/permissions";
 import {
   type PostbackEventType,
   type PostbackOutcome,
@@ -23,7 +23,7 @@ import type { Actor } from "../../context";
 import type { Db } from "../../db/client";
 import { offers, postbackKeys, postbackLog, users } from "../../db/schema";
 import { toIsoString } from "../../db/values";
-import { AppError, conflict, forbidden, isNumericOverflow, notFound, unprocessable } from "../../errors";
+import { AppError, conflict, isNumericOverflow, notFound, unprocessable } from "../../errors";
 import { assertCan } from "../../permissions";
 import { readRows } from "../../read/rows";
 import { currentLeadOf, offerVisibleTo } from "../campaigns/campaigns.service";
@@ -105,12 +105,7 @@ function keyScope(actor: Actor): SQL | undefined {
   return can(actor.role, "postbacks:manage") ? undefined : eq(postbackKeys.userId, actor.id);
 }
 
-function assertMayUsePostbacks(actor: Actor) {
-  if (!can(actor.role, "postbacks:own") && !can(actor.role, "postbacks:manage")) throw forbidden();
-}
-
 export async function listPostbackKeys({ db, actor }: { db: Db; actor: Actor }): Promise<PostbackKey[]> {
-  assertMayUsePostbacks(actor);
   const rows = await selectKeys(db)
     .where(keyScope(actor))
     .orderBy(sql`${postbackKeys.revokedAt} is not null`, desc(postbackKeys.createdAt));
@@ -129,7 +124,9 @@ export async function createPostbackKey({
   // A key for an offer reads the buyer from a parameter: admins only. A key without one is the
   // creator's own: for those who log their own campaigns.
   if (input.offerId) assertCan(actor, "postbacks:manage");
-  else assertCan(actor, "postbacks:own");
+  else if (!can(actor.role, "postbacks:own"))
+    // An admin's keys are per offer: the buyer comes from the code the network sends.
+    throw unprocessable("offer_required", "Choose the offer this key is for.", { offerId: "offer_required" });
   const token = `${tokenPrefix}${randomBytes(24).toString("base64url")}`;
   const id = await db.transaction(async (tx) => {
     if (input.offerId) {
@@ -181,7 +178,6 @@ export async function createPostbackKey({
 }
 
 export async function revokePostbackKey({ db, actor, id }: { db: Db; actor: Actor; id: string }) {
-  assertMayUsePostbacks(actor);
   await db.transaction(async (tx) => {
     const [revoked] = await tx
       .update(postbackKeys)
@@ -213,7 +209,6 @@ export async function listPostbackLog({
   query: PostbackLogQuery;
   timeZone: string;
 }): Promise<PostbackLogPage> {
-  assertMayUsePostbacks(actor);
   // A buyer reads the requests of their own keys, and those of offer keys that named them.
   const scope = can(actor.role, "postbacks:manage")
     ? undefined
@@ -460,7 +455,10 @@ async function readPostback(
     .where(and(offerCondition, offerVisibleTo(buyerId)))
     .limit(1);
   if (!offer)
-    throw badPostback(key.offerId ? "unknown_buyer" : "unknown_offer", key.offerId ? (names.buyer ?? "buyer") : (names.offer ?? "offer"));
+    throw badPostback(
+      key.offerId ? "unknown_buyer" : "unknown_offer",
+      key.offerId ? (names.buyer ?? "buyer") : (names.offer ?? "offer"),
+    );
   known.offerId = offer.id;
   // An amount is in the offer's currency; another currency is refused rather than mislabelled.
   if (currency !== null && currency !== offer.currency)
@@ -490,8 +488,19 @@ export async function receivePostback({
 }): Promise<PostbackResult> {
   const key = await findLiveKey(db, token);
   if (!key) throw new AppError("not_found", "Not found.");
-  const known = { userId: null as string | null, offerId: null as string | null, event: null as string | null, tid: null as string | null };
-  const log = (outcome: PostbackOutcome, status: number, reason: string | null, date?: string, amount?: string | null) =>
+  const known = {
+    userId: null as string | null,
+    offerId: null as string | null,
+    event: null as string | null,
+    tid: null as string | null,
+  };
+  const log = (
+    outcome: PostbackOutcome,
+    status: number,
+    reason: string | null,
+    date?: string,
+    amount?: string | null,
+  ) =>
     db.insert(postbackLog).values({
       keyId: key.id,
       userId: known.userId,
@@ -520,7 +529,7 @@ export async function receivePostback({
     reading = await readPostback(db, key, params, todayIn(timeZone, now), known);
   } catch (error) {
     if (error instanceof AppError) {
-      const reason = error.fields ? Object.values(error.fields)[0] ?? null : null;
+      const reason = error.fields ? (Object.values(error.fields)[0] ?? null) : null;
       await log("refused", 400, reason);
     }
     throw error;
@@ -571,7 +580,10 @@ export async function receivePostback({
   } catch (error) {
     if (isNumericOverflow(error)) {
       await log("refused", 400, "too_large", date, amount);
-      throw badPostback("too_large", event === "deposit" ? (key.params.amount ?? "amount") : (key.params.event ?? "event"));
+      throw badPostback(
+        "too_large",
+        event === "deposit" ? (key.params.amount ?? "amount") : (key.params.event ?? "event"),
+      );
     }
     throw error;
   }

@@ -2,7 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "../../../domain/periods";
 import { createTestContext, type TestContext } from "../../../tests/harness";
-import { type CreatedUser, createOffer, createStatement, createUser, type OfferRow } from "../../db/factories";
+import {
+  type CreatedUser,
+  createOffer,
+  createStatement,
+  createUser,
+  type OfferRow,
+} from "../../db/factories";
 import { campaigns, postbackLog, users } from "../../db/schema";
 import { refreshWindowMs } from "../notifications/live-refresh";
 import { getNotificationHub, type RefreshEvent } from "../notifications/notification-hub";
@@ -153,7 +159,10 @@ describe("receiving postbacks", () => {
     const key = await newKey(buyer);
     const params = { event: "reg", tid: tid(), offer: offer.id };
     expect((await send(key.token, params)).status).toBe(200);
-    const revoke = await ctx.request(`/api/postback-keys/${key.id}`, { method: "DELETE", cookie: cookies[buyer.id] });
+    const revoke = await ctx.request(`/api/postback-keys/${key.id}`, {
+      method: "DELETE",
+      cookie: cookies[buyer.id],
+    });
     expect(revoke.status).toBe(204);
     for (const token of [key.token, "pbk_unknown", "anything"]) {
       const response = await send(token, { ...params, tid: tid() });
@@ -178,7 +187,10 @@ describe("receiving postbacks", () => {
     for (const [params, field, reason] of cases) {
       const response = await send(key.token, params);
       expect(response.status, reason).toBe(400);
-      expect((await response.json()).error).toMatchObject({ code: "invalid_postback", fields: { [field]: reason } });
+      expect((await response.json()).error).toMatchObject({
+        code: "invalid_postback",
+        fields: { [field]: reason },
+      });
     }
     const logged = await ctx.db.select().from(postbackLog).where(eq(postbackLog.keyId, key.id));
     expect(logged.map((row) => row.reason).sort()).toEqual(cases.map(([, , reason]) => reason).sort());
@@ -198,32 +210,40 @@ describe("receiving postbacks", () => {
 
   it("reads the buyer of an offer key from their code", async () => {
     const key = await newKey(admin, { offerId: offer.id, params: { buyer: "sub1" } });
-    const [{ code }] = (await ctx.db.select({ code: users.code }).from(users).where(eq(users.id, otherBuyer.id))) as [
-      { code: string },
-    ];
+    const [{ code }] = (await ctx.db
+      .select({ code: users.code })
+      .from(users)
+      .where(eq(users.id, otherBuyer.id))) as [{ code: string }];
     expect(code).toMatch(/^[0-9A-F]{8}$/);
     const day = "2025-06-20";
     const ok = await send(key.token, { event: "reg", tid: tid(), sub1: code.toLowerCase(), date: day });
     expect(ok.status, await ok.clone().text()).toBe(200);
     expect((await entry(otherBuyer.id, offer.id, day))?.registrations).toBe(1);
     // Missing, unknown, or a user who logs no campaigns of their own.
-    const [{ code: adminCode }] = (await ctx.db.select({ code: users.code }).from(users).where(eq(users.id, admin.id))) as [
-      { code: string },
-    ];
+    const [{ code: adminCode }] = (await ctx.db
+      .select({ code: users.code })
+      .from(users)
+      .where(eq(users.id, admin.id))) as [{ code: string }];
     for (const [sub1, reason] of [
       [undefined, "missing_buyer"],
       ["NOPE0000", "unknown_buyer"],
       [adminCode, "unknown_buyer"],
     ] as const) {
-      const response = await send(key.token, { event: "reg", tid: tid(), date: day, ...(sub1 ? { sub1 } : {}) });
+      const response = await send(key.token, {
+        event: "reg",
+        tid: tid(),
+        date: day,
+        ...(sub1 ? { sub1 } : {}),
+      });
       expect(response.status).toBe(400);
       expect((await response.json()).error.fields).toEqual({ sub1: reason });
     }
     // An offer key for an offer the buyer cannot see names no buyer.
     const hiddenKey = await newKey(admin, { offerId: hidden.id });
-    const [{ code: buyerCode }] = (await ctx.db.select({ code: users.code }).from(users).where(eq(users.id, buyer.id))) as [
-      { code: string },
-    ];
+    const [{ code: buyerCode }] = (await ctx.db
+      .select({ code: users.code })
+      .from(users)
+      .where(eq(users.id, buyer.id))) as [{ code: string }];
     const refused = await send(hiddenKey.token, { event: "reg", tid: tid(), buyer: buyerCode });
     expect(refused.status).toBe(400);
   });
@@ -232,7 +252,9 @@ describe("receiving postbacks", () => {
     const key = await newKey(buyer);
     const statuses: number[] = [];
     for (let i = 0; i < 205; i++)
-      statuses.push((await send(key.token, { event: "click", tid: tid(), offer: offer.id, date: "2025-06-25" })).status);
+      statuses.push(
+        (await send(key.token, { event: "click", tid: tid(), offer: offer.id, date: "2025-06-25" })).status,
+      );
     expect(statuses.slice(0, 200).every((status) => status === 200)).toBe(true);
     expect(statuses.slice(200)).toEqual([429, 429, 429, 429, 429]);
     const limited = await ctx.db
@@ -295,14 +317,20 @@ describe("keys and the log", () => {
       cookie: cookies[admin.id],
       json: { label: "x" },
     });
-    expect(adminOwn.status).toBe(403);
+    expect(adminOwn.status).toBe(422);
+    expect((await adminOwn.json()).error.code).toBe("offer_required");
     // Another buyer cannot revoke it; an admin can.
     expect(
-      (await ctx.request(`/api/postback-keys/${mine.id}`, { method: "DELETE", cookie: cookies[otherBuyer.id] }))
-        .status,
+      (
+        await ctx.request(`/api/postback-keys/${mine.id}`, {
+          method: "DELETE",
+          cookie: cookies[otherBuyer.id],
+        })
+      ).status,
     ).toBe(404);
     expect(
-      (await ctx.request(`/api/postback-keys/${mine.id}`, { method: "DELETE", cookie: cookies[admin.id] })).status,
+      (await ctx.request(`/api/postback-keys/${mine.id}`, { method: "DELETE", cookie: cookies[admin.id] }))
+        .status,
     ).toBe(204);
     // Parameter names must be distinct.
     const clash = await ctx.request("/api/postback-keys", {
@@ -324,7 +352,10 @@ describe("keys and the log", () => {
     const page = async (user: CreatedUser, query: string) => {
       const response = await ctx.request(`/api/postbacks?${query}`, { cookie: cookies[user.id] });
       expect(response.status, await response.clone().text()).toBe(200);
-      return (await response.json()) as { total: number; items: { keyId: string; outcome: string; reason: string | null }[] };
+      return (await response.json()) as {
+        total: number;
+        items: { keyId: string; outcome: string; reason: string | null }[];
+      };
     };
     const all = await page(buyer, `keyId=${a.id}`);
     expect(all.items.map((item) => item.outcome).sort()).toEqual(["counted", "duplicate", "refused"]);
