@@ -85,6 +85,9 @@ async function buyerTokenId(w: World): Promise<string> {
   return ((await response.json()) as { id: string }).id;
 }
 
+/** A day no other call logs (postbacks add to the buyer's entry for it). */
+const postbackDay = () => addDays(todayIn("UTC"), -400);
+
 /** A postback key of the buyer's (its id and the secret of its URL). */
 async function buyerPostbackKey(w: World): Promise<{ id: string; token: string }> {
   const response = await w.ctx.request("/api/postback-keys", {
@@ -328,11 +331,11 @@ export const operationCalls: Record<string, (w: World) => Promise<Call> | Call> 
   }),
   "GET /api/postbacks": () => ({ path: "/api/postbacks?outcome=counted" }),
   "GET /api/postback/{key}": async (w) => ({
-    path: `/api/postback/${(await buyerPostbackKey(w)).token}?event=reg&tid=${unique()}&offer=${w.offerId}`,
+    path: `/api/postback/${(await buyerPostbackKey(w)).token}?event=reg&tid=${unique()}&offer=${w.offerId}&date=${postbackDay()}`,
   }),
   "POST /api/postback/{key}": async (w) => ({
     path: `/api/postback/${(await buyerPostbackKey(w)).token}`,
-    json: { event: "ftd", amount: "12.50", tid: unique(), offer: w.offerId },
+    json: { event: "ftd", amount: "12.50", tid: unique(), offer: w.offerId, date: postbackDay() },
   }),
   "GET /api/users": () => ({ path: "/api/users" }),
   "POST /api/users": () => ({

@@ -892,6 +892,7 @@ export interface components {
       casinoBrand: string;
       payoutPerDeposit: string;
       visibleToAll: boolean;
+      code: string | null;
       createdAt: string;
       assignedUsers: {
           id: string;
@@ -915,6 +916,7 @@ export interface components {
       payoutPerDeposit: string;
       /** @default true */
       visibleToAll?: boolean;
+      code?: string | null;
       /** @default [] */
       assignedUserIds?: string[];
     };
@@ -929,6 +931,7 @@ export interface components {
       /** @description Decimal amount with up to 2 places */
       payoutPerDeposit?: string;
       visibleToAll?: boolean;
+      code?: string | null;
       assignedUserIds?: string[];
     };
     Note: {
