@@ -27,6 +27,8 @@ const { values: args } = parseArgs({
     keys: { type: "string", default: "20" },
     duplicates: { type: "string", default: "0.05" },
     workers: { type: "string", default: "1" },
+    /** Keep the database afterwards (its name is printed), to look into it. */
+    keep: { type: "boolean", default: false },
     "postgres-url": {
       type: "string",
       default: process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test",
@@ -190,7 +192,8 @@ async function main() {
     if (!ok) process.exitCode = 1;
   } finally {
     if (server) await stopBenchServer(server);
-    await admin.query(`drop database if exists ${databaseName} with (force)`).catch(() => {});
+    if (args.keep) log(`  kept database ${databaseName}`);
+    else await admin.query(`drop database if exists ${databaseName} with (force)`).catch(() => {});
     await admin.end();
   }
 }
