@@ -122,7 +122,7 @@ function KeyList() {
           ) : (
             <div className="flex min-w-0 flex-col items-start gap-2">
               <code
-                className="max-w-[28rem] break-all rounded bg-muted p-2 font-mono text-xs"
+                className="block w-full whitespace-normal break-all rounded bg-muted p-2 font-mono text-xs"
                 data-testid="postback-url"
               >
                 {urlOf(row.original)}
@@ -130,6 +130,8 @@ function KeyList() {
               <CopyButton text={urlOf(row.original)} testId="postback-url-copy" />
             </div>
           ),
+        // The URL wraps inside its column instead of widening the table.
+        meta: { className: "w-full min-w-64 max-w-xl whitespace-normal" },
       },
       {
         id: "created",
