@@ -33,6 +33,8 @@ export const auditActions = [
   "report.test_sent",
   "token.created",
   "token.revoked",
+  "postback_key.created",
+  "postback_key.revoked",
   // money
   "commission_settings.updated",
   "payment.processed",

@@ -54,6 +54,12 @@ export const permissions = {
   // views are private to their owner
   "reports:read": ["user", "manager", "financial", "admin"],
   "reports:save": ["user", "manager", "financial", "admin"],
+  // postbacks (issue 26, docs/decisions/0086): people who log their own campaigns keep keys for
+  // themselves and read their own log; admins make keys per offer and read every key and log
+  "postbacks:own": ["user", "manager"],
+  "postbacks:manage": ["admin"],
+  // the postbacks screen and its log: whoever holds either of the two above
+  "postbacks:read": ["user", "manager", "admin"],
   // workspace
   "settings:manage": ["admin"],
   "audit:read": ["admin"],
@@ -222,6 +228,13 @@ export const operationAccess = {
   "POST /api/users/{id}/two-factor/disable": ["users:manage"],
   "GET /api/audit": ["audit:read"],
   "GET /api/team/buyers": ["team:read"],
+  "GET /api/postback-keys": ["postbacks:read"],
+  "POST /api/postback-keys": ["postbacks:own", "postbacks:manage"],
+  "DELETE /api/postback-keys/{id}": ["postbacks:read"],
+  "GET /api/postbacks": ["postbacks:read"],
+  // called by affiliate networks and trackers: the secret key in the path is the credential
+  "GET /api/postback/{key}": "public",
+  "POST /api/postback/{key}": "public",
 } as const satisfies Record<string, OperationAccess>;
 
 export type OperationKey = keyof typeof operationAccess;

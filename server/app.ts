@@ -25,6 +25,7 @@ import { createOffersRoutes } from "./features/offers/offers.routes";
 import { createPayeeRoutes } from "./features/payee/payee.routes";
 import { createPaymentsRoutes } from "./features/payments/payments.routes";
 import { createPayoutFileRoutes } from "./features/payments/payout-file.routes";
+import { createPostbacksRoutes } from "./features/postbacks/postbacks.routes";
 import { createPivotRoutes } from "./features/reports/pivot.routes";
 import { createReportsRoutes } from "./features/reports/reports.routes";
 import { createSessionsRoutes } from "./features/sessions/sessions.routes";
@@ -220,6 +221,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   app.route("/api", createBackupsRoutes(deps));
   app.route("/api", createTokensRoutes(deps));
   app.route("/api", createAuditRoutes(deps));
+  app.route("/api", createPostbacksRoutes(deps));
   const documentConfig = {
     openapi: "3.1.0",
     info: {

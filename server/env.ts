@@ -58,6 +58,8 @@ const rawEnvSchema = z.object({
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   /** API requests per client address and minute before 429 (0 turns the limit off). */
   API_RATE_LIMIT: z.coerce.number().int().min(0).default(3000),
+  /** Postbacks per key and minute before 429, per process (0 turns the limit off). */
+  POSTBACK_RATE_LIMIT: z.coerce.number().int().min(0).default(6000),
   /** Milliseconds an API handler may take before the client gets 503 (streams are exempt). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Server processes sharing the port (PostgreSQL only): a number, or "auto" for one per CPU. */
@@ -92,6 +94,8 @@ export type Env = {
   authRateLimitScale: number;
   /** API requests per client address and minute; 0 = unlimited. */
   apiRateLimit: number;
+  /** Postbacks per key and minute (per process); 0 = unlimited. */
+  postbackRateLimit: number;
   requestTimeoutMs: number;
   /** Server processes (node:cluster workers) sharing the port; always 1 on PGlite. */
   workers: number;
@@ -157,6 +161,7 @@ export function parseEnv(source: Source = process.env, options: { persistSecret?
     trustProxy: raw.TRUSTED_PROXIES === "true" || raw.TRUSTED_PROXIES === "1",
     authRateLimitScale: raw.AUTH_RATE_LIMIT_SCALE,
     apiRateLimit: raw.API_RATE_LIMIT,
+    postbackRateLimit: raw.POSTBACK_RATE_LIMIT,
     requestTimeoutMs: raw.REQUEST_TIMEOUT_MS,
     workers,
     schedulerTickMs: raw.SCHEDULER_TICK_MS,

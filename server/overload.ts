@@ -10,6 +10,36 @@ import { AppError } from "./errors";
 const windowMs = 60_000;
 const maxTrackedClients = 50_000;
 
+/**
+ * Fixed one-minute windows per key, kept in this process: `hit` counts one request and answers
+ * whether it is within `max`, and if not, in how many seconds the window ends. Used per client
+ * address below and per postback key (server/features/postbacks).
+ */
+export function createWindowCounter({ max, now = Date.now }: { max: number; now?: () => number }) {
+  const windows = new Map<string, { start: number; count: number }>();
+  return {
+    hit(key: string): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
+      if (max <= 0) return { allowed: true };
+      const time = now();
+      let window = windows.get(key);
+      if (!window || time - window.start >= windowMs) {
+        if (windows.size >= maxTrackedClients) pruneExpired(windows, time);
+        window = { start: time, count: 0 };
+        windows.set(key, window);
+      }
+      window.count += 1;
+      if (window.count <= max) return { allowed: true };
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((window.start + windowMs - time) / 1000)),
+      };
+    },
+  };
+}
+
+export const rateLimited = () =>
+  new AppError("rate_limited", "Too many requests. Wait a moment and try again.");
+
 /** Fixed one-minute windows per client address; `max` 0 turns the limit off. */
 export function limitRequestRate(options: {
   max: number;
@@ -18,22 +48,14 @@ export function limitRequestRate(options: {
   skip?: (c: Context<AppBindings>) => boolean;
   now?: () => number;
 }): MiddlewareHandler<AppBindings> {
-  const { max, clientKey, skip, now = Date.now } = options;
-  const windows = new Map<string, { start: number; count: number }>();
+  const { max, clientKey, skip, now } = options;
+  const counter = createWindowCounter({ max, ...(now ? { now } : {}) });
   return async (c, next) => {
     if (max <= 0 || skip?.(c)) return next();
-    const time = now();
-    const key = clientKey(c);
-    let window = windows.get(key);
-    if (!window || time - window.start >= windowMs) {
-      if (windows.size >= maxTrackedClients) pruneExpired(windows, time);
-      window = { start: time, count: 0 };
-      windows.set(key, window);
-    }
-    window.count += 1;
-    if (window.count > max) {
-      c.header("Retry-After", String(Math.max(1, Math.ceil((window.start + windowMs - time) / 1000))));
-      throw new AppError("rate_limited", "Too many requests. Wait a moment and try again.");
+    const verdict = counter.hit(clientKey(c));
+    if (!verdict.allowed) {
+      c.header("Retry-After", String(verdict.retryAfterSeconds));
+      throw rateLimited();
     }
     await next();
   };

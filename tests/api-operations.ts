@@ -92,6 +92,20 @@ async function buyerTokenId(w: World): Promise<string> {
   return ((await response.json()) as { id: string }).id;
 }
 
+/** A day no other call logs (postbacks add to the buyer's entry for it). */
+const postbackDay = () => addDays(todayIn("UTC"), -400);
+
+/** A postback key of the buyer's (its id and the secret of its URL). */
+async function buyerPostbackKey(w: World): Promise<{ id: string; token: string }> {
+  const response = await w.ctx.request("/api/postback-keys", {
+    method: "POST",
+    cookie: w.cookies.get("buyer"),
+    json: { label: `network ${unique()}` },
+  });
+  if (response.status !== 201) throw new Error(`postback key: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: string; token: string };
+}
+
 /** A saved report view of the buyer's. */
 async function buyerSavedReportId(w: World): Promise<string> {
   const response = await w.ctx.request("/api/saved-reports", {
@@ -321,6 +335,19 @@ export const operationCalls: Record<string, (w: World) => Promise<Call> | Call> 
     path: `/api/saved-reports/${await buyerSavedReportId(w)}`,
   }),
   "GET /api/team/buyers": () => ({ path: "/api/team/buyers?period=7d" }),
+  "GET /api/postback-keys": () => ({ path: "/api/postback-keys" }),
+  "POST /api/postback-keys": () => ({ path: "/api/postback-keys", json: { label: `network ${unique()}` } }),
+  "DELETE /api/postback-keys/{id}": async (w) => ({
+    path: `/api/postback-keys/${(await buyerPostbackKey(w)).id}`,
+  }),
+  "GET /api/postbacks": () => ({ path: "/api/postbacks?outcome=counted" }),
+  "GET /api/postback/{key}": async (w) => ({
+    path: `/api/postback/${(await buyerPostbackKey(w)).token}?event=reg&tid=${unique()}&offer=${w.offerId}&date=${postbackDay()}`,
+  }),
+  "POST /api/postback/{key}": async (w) => ({
+    path: `/api/postback/${(await buyerPostbackKey(w)).token}`,
+    json: { event: "ftd", amount: "12.50", tid: unique(), offer: w.offerId, date: postbackDay() },
+  }),
   "GET /api/users": () => ({ path: "/api/users" }),
   "POST /api/users": () => ({
     path: "/api/users",

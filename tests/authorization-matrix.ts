@@ -218,6 +218,27 @@ export const authorizationMatrix: Record<string, Row> = {
     "401 403 403 ok  ok  ok  ok",
     "Scoped: the buyers a team lead leads now; any lead's (leadId) or every buyer for financial and admin. A lead naming another lead answers 404.",
   ),
+  "GET /api/postback-keys": row(
+    "401 ok  ok  ok  ok  403 ok",
+    "Postbacks (issue 26): a buyer or team lead sees their own keys; admins every key.",
+  ),
+  "POST /api/postback-keys": row(
+    "401 ok  ok  ok  ok  403 422",
+    "A key without an offer is the caller's own: for those who log their own campaigns. Admins make keys per offer (offerId; without one 422 offer_required), which read the buyer's code.",
+  ),
+  "DELETE /api/postback-keys/{id}": row("401 ok  404 404 404 403 ok", "The owner or an admin revokes a key."),
+  "GET /api/postbacks": row(
+    "401 ok  ok  ok  ok  403 ok",
+    "The postback log: a buyer's keys (and offer keys that named them); admins all.",
+  ),
+  "GET /api/postback/{key}": row(
+    "ok  ok  ok  ok  ok  ok  ok",
+    "Public: the secret key in the path is the credential; a session changes nothing. Unknown or revoked key: 404.",
+  ),
+  "POST /api/postback/{key}": row(
+    "ok  ok  ok  ok  ok  ok  ok",
+    "As the GET; form, JSON or query parameters.",
+  ),
   "GET /api/audit": row(
     "401 403 403 403 403 403 ok",
     "The audit trail; every refusal here is itself audited.",

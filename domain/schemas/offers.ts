@@ -8,6 +8,15 @@ export type Currency = (typeof currencies)[number];
 
 const requiredText = (max: number) =>
   noControlCharacters(z.string({ error: "required" }).trim().min(1, "required").max(max, "too_long"));
+/** A short code a postback may name the offer by (docs/decisions/0086); blank clears it. */
+const codeField = () =>
+  z
+    .string()
+    .trim()
+    .max(40, "too_long")
+    .regex(/^[A-Za-z0-9_-]*$/, "invalid_code")
+    .transform((code) => (code === "" ? null : code))
+    .nullish();
 const descriptionField = () =>
   noControlCharacters(z.string().trim().max(2000, "too_long"), { multiline: true }).nullish();
 
@@ -20,6 +29,7 @@ export const offerInputSchema = z
     casinoBrand: requiredText(200),
     payoutPerDeposit: requiredMoneyField,
     visibleToAll: z.boolean({ error: "invalid_option" }).default(true),
+    code: codeField(),
     /** Buyers who see the offer when it is not visible to all; ignored (cleared) otherwise. */
     assignedUserIds: z.array(userIdField).max(1000, "too_long").default([]),
   })
@@ -36,6 +46,7 @@ export const offerPatchSchema = z
     casinoBrand: requiredText(200).optional(),
     payoutPerDeposit: requiredMoneyField.optional(),
     visibleToAll: z.boolean({ error: "invalid_option" }).optional(),
+    code: codeField(),
     assignedUserIds: z.array(userIdField).max(1000, "too_long").optional(),
   })
   .meta({ id: "OfferPatch" });
@@ -53,6 +64,8 @@ export const offerSchema = z
     casinoBrand: z.string(),
     payoutPerDeposit: z.string(),
     visibleToAll: z.boolean(),
+    /** The code postbacks may name the offer by; null when none. */
+    code: z.string().nullable(),
     createdAt: z.string(),
     /** Admins and financial staff only; empty for everyone else. */
     assignedUsers: z.array(userRef),

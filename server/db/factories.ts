@@ -130,6 +130,8 @@ export type CreateOfferInput = {
   currency?: "USD" | "BRL";
   payoutPerDeposit?: string;
   visibleToAll?: boolean;
+  /** The code a postback may name the offer by. */
+  code?: string | null;
   /** Buyers the offer is assigned to (makes sense with visibleToAll false). */
   assignTo?: string[];
   createdAt?: Date;
@@ -147,6 +149,7 @@ export async function createOffer(db: DbOrTx, input: CreateOfferInput = {}): Pro
       currency: input.currency ?? "USD",
       payoutPerDeposit: input.payoutPerDeposit ?? "50.00",
       visibleToAll: input.visibleToAll ?? true,
+      code: input.code ?? null,
       ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
     })
     .returning();

@@ -41,6 +41,8 @@ describe("GET /api/me", () => {
       language: null,
       managerId: null,
       twoFactorEnabled: false,
+      // The buyer code for offer postbacks (docs/decisions/0086): generated, never empty.
+      code: expect.stringMatching(/^[0-9A-F]{8}$/),
       twoFactorRequired: false,
     });
     await ctx.db.update(users).set({ role: "financial" }).where(eq(users.id, owner.id));

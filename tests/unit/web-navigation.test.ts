@@ -31,9 +31,11 @@ describe("sidebars (spec section 2)", () => {
       "/reports",
       "/user/notes",
       "/user/payments",
+      "/postbacks",
     ]);
     // The spec's seven, the team and the pivot report (issue 25), then the audit log (issue 10).
-    expect(adminNav).toHaveLength(10);
+    expect(adminNav).toHaveLength(11);
+    expect(adminNav.map((item) => item.to)).toContain("/postbacks");
     expect(adminNav.map((item) => item.to)).toContain("/team");
     expect(adminNav.map((item) => item.to)).toContain("/reports");
     expect(adminNav.at(-1)?.to).toBe("/admin/audit");

@@ -154,7 +154,7 @@ export interface paths {
     post: operations["markNotificationRead"];
   };
   "/api/notifications/stream": {
-    /** Server-Sent Events: `notification` events as they are written; send Last-Event-ID to catch up after a reconnect */
+    /** Server-Sent Events: `notification` events as they are written (send Last-Event-ID to catch up after a reconnect), and `refresh` events when the viewer's campaign figures changed (postbacks; at most about one a second) */
     get: operations["streamNotifications"];
   };
   "/api/payments": {
@@ -362,6 +362,32 @@ export interface paths {
     /** The audit trail, newest first (admins) */
     get: operations["listAuditEvents"];
   };
+  "/api/postback-keys": {
+    /** Postback keys: a buyer's own; admins every key */
+    get: operations["listPostbackKeys"];
+    /** Create a postback key: a buyer's own, or (admins) one per offer that reads the buyer's code */
+    post: operations["createPostbackKey"];
+  };
+  "/api/postback-keys/{id}": {
+    /** Revoke a postback key; its URL answers 404 from now on */
+    delete: operations["revokePostbackKey"];
+  };
+  "/api/postbacks": {
+    /** The postback log, newest first: a buyer's keys (and offer keys that named them); admins all */
+    get: operations["listPostbacks"];
+  };
+  "/api/postback/{key}": {
+    /**
+     * Receive a postback (GET)
+     * @description Called by an affiliate network or a tracker; the key in the path is the credential. Parameters in the query, a form body or a JSON body, named as the key maps them (by default event, amount, currency, tid, date, offer, and buyer for offer keys). A repeated tid answers 200 and changes nothing. Unknown or revoked key: 404 with no detail.
+     */
+    get: operations["receivePostbackGet"];
+    /**
+     * Receive a postback (POST: form or JSON body, and/or query)
+     * @description Called by an affiliate network or a tracker; the key in the path is the credential. Parameters in the query, a form body or a JSON body, named as the key maps them (by default event, amount, currency, tid, date, offer, and buyer for offer keys). A repeated tid answers 200 and changes nothing. Unknown or revoked key: 404 with no detail.
+     */
+    post: operations["receivePostbackPost"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -436,6 +462,8 @@ export interface components {
       language: "pt-BR" | "en" | "ru" | null;
       managerId: string | null;
       twoFactorEnabled: boolean;
+      /** @description The user's short, non-secret code: offer postback keys read the buyer from it */
+      code: string;
       /** @description The workspace requires two-factor sign-in of this role; until it is on, other calls answer 403 two_factor_required */
       twoFactorRequired: boolean;
     };
@@ -899,6 +927,7 @@ export interface components {
       casinoBrand: string;
       payoutPerDeposit: string;
       visibleToAll: boolean;
+      code: string | null;
       createdAt: string;
       assignedUsers: {
           id: string;
@@ -922,6 +951,7 @@ export interface components {
       payoutPerDeposit: string;
       /** @default true */
       visibleToAll?: boolean;
+      code?: string | null;
       /** @default [] */
       assignedUserIds?: string[];
     };
@@ -936,6 +966,7 @@ export interface components {
       /** @description Decimal amount with up to 2 places */
       payoutPerDeposit?: string;
       visibleToAll?: boolean;
+      code?: string | null;
       assignedUserIds?: string[];
     };
     Note: {
@@ -1803,7 +1834,7 @@ export interface components {
       id: number;
       createdAt: string;
       /** @enum {string} */
-      action: "auth.sign_in" | "auth.sign_out" | "auth.password_reset_requested" | "auth.password_reset" | "auth.password_changed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.backup_codes_regenerated" | "auth.sessions_revoked" | "user.created" | "user.updated" | "user.role_changed" | "user.team_changed" | "user.deactivated" | "user.reactivated" | "user.deleted" | "user.password_set" | "offer.created" | "offer.updated" | "offer.deleted" | "campaigns.imported" | "settings.updated" | "backup.created" | "backup.deleted" | "report.test_sent" | "token.created" | "token.revoked" | "commission_settings.updated" | "payment.processed" | "payment.rejected" | "payment.reopened" | "payment.confirmed" | "payment.payout_registered" | "payment.payout_edited" | "payment.payout_reversed" | "payment.adjusted" | "payment.overpayment_carried" | "payee.updated" | "access.denied";
+      action: "auth.sign_in" | "auth.sign_out" | "auth.password_reset_requested" | "auth.password_reset" | "auth.password_changed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.backup_codes_regenerated" | "auth.sessions_revoked" | "user.created" | "user.updated" | "user.role_changed" | "user.team_changed" | "user.deactivated" | "user.reactivated" | "user.deleted" | "user.password_set" | "offer.created" | "offer.updated" | "offer.deleted" | "campaigns.imported" | "settings.updated" | "backup.created" | "backup.deleted" | "report.test_sent" | "token.created" | "token.revoked" | "postback_key.created" | "postback_key.revoked" | "commission_settings.updated" | "payment.processed" | "payment.rejected" | "payment.reopened" | "payment.confirmed" | "payment.payout_registered" | "payment.payout_edited" | "payment.payout_reversed" | "payment.adjusted" | "payment.overpayment_carried" | "payee.updated" | "access.denied";
       /** @enum {string} */
       outcome: "success" | "failure";
       /** @description Who did it; null for an anonymous call */
@@ -1828,6 +1859,94 @@ export interface components {
       details: {
         [key: string]: unknown;
       };
+    };
+    PostbackKey: {
+      id: string;
+      label: string;
+      token: string;
+      /** @enum {string} */
+      preset: "generic" | "keitaro" | "binom";
+      params: {
+        event: string;
+        amount: string;
+        currency: string;
+        tid: string;
+        date: string;
+        offer: string;
+        buyer: string;
+      };
+      events: {
+        [key: string]: "registration" | "deposit" | "install" | "click";
+      };
+      user: {
+        id: string;
+        name: string;
+        email: string;
+      } | null;
+      offer: ({
+        id: string;
+        name: string;
+        code: string | null;
+      }) | null;
+      revokedAt: string | null;
+      createdAt: string;
+    };
+    PostbackKeyInput: {
+      label: string;
+      /** Format: uuid */
+      offerId?: string;
+      /**
+       * @default generic
+       * @enum {string}
+       */
+      preset?: "generic" | "keitaro" | "binom";
+      /** @default {} */
+      params?: {
+        event?: string;
+        amount?: string;
+        currency?: string;
+        tid?: string;
+        date?: string;
+        offer?: string;
+        buyer?: string;
+      };
+      events?: {
+        [key: string]: "registration" | "deposit" | "install" | "click";
+      };
+    };
+    PostbackLogPage: {
+      items: components["schemas"]["PostbackLogEntry"][];
+      total: number;
+    };
+    PostbackLogEntry: {
+      id: number;
+      keyId: string;
+      keyLabel: string;
+      /** @enum {string} */
+      outcome: "counted" | "duplicate" | "refused";
+      reason: string | null;
+      status: number;
+      event: string | null;
+      tid: string | null;
+      date: string | null;
+      amount: string | null;
+      user: {
+        id: string;
+        name: string;
+      } | null;
+      offer: {
+        id: string;
+        name: string;
+      } | null;
+      params: {
+        [key: string]: string;
+      };
+      receivedAt: string;
+    };
+    PostbackAnswer: {
+      /** @enum {string} */
+      outcome: "counted" | "duplicate" | "refused";
+      date?: string;
     };
   };
   responses: never;
@@ -3682,7 +3801,7 @@ export interface operations {
       };
     };
   };
-  /** Server-Sent Events: `notification` events as they are written; send Last-Event-ID to catch up after a reconnect */
+  /** Server-Sent Events: `notification` events as they are written (send Last-Event-ID to catch up after a reconnect), and `refresh` events when the viewer's campaign figures changed (postbacks; at most about one a second) */
   streamNotifications: {
     responses: {
       /** @description An event stream */
@@ -6427,7 +6546,7 @@ export interface operations {
     parameters: {
       query?: {
         userId?: string;
-        action?: "auth.sign_in" | "auth.sign_out" | "auth.password_reset_requested" | "auth.password_reset" | "auth.password_changed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.backup_codes_regenerated" | "auth.sessions_revoked" | "user.created" | "user.updated" | "user.role_changed" | "user.team_changed" | "user.deactivated" | "user.reactivated" | "user.deleted" | "user.password_set" | "offer.created" | "offer.updated" | "offer.deleted" | "campaigns.imported" | "settings.updated" | "backup.created" | "backup.deleted" | "report.test_sent" | "token.created" | "token.revoked" | "commission_settings.updated" | "payment.processed" | "payment.rejected" | "payment.reopened" | "payment.confirmed" | "payment.payout_registered" | "payment.payout_edited" | "payment.payout_reversed" | "payment.adjusted" | "payment.overpayment_carried" | "payee.updated" | "access.denied";
+        action?: "auth.sign_in" | "auth.sign_out" | "auth.password_reset_requested" | "auth.password_reset" | "auth.password_changed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.backup_codes_regenerated" | "auth.sessions_revoked" | "user.created" | "user.updated" | "user.role_changed" | "user.team_changed" | "user.deactivated" | "user.reactivated" | "user.deleted" | "user.password_set" | "offer.created" | "offer.updated" | "offer.deleted" | "campaigns.imported" | "settings.updated" | "backup.created" | "backup.deleted" | "report.test_sent" | "token.created" | "token.revoked" | "postback_key.created" | "postback_key.revoked" | "commission_settings.updated" | "payment.processed" | "payment.rejected" | "payment.reopened" | "payment.confirmed" | "payment.payout_registered" | "payment.payout_edited" | "payment.payout_reversed" | "payment.adjusted" | "payment.overpayment_carried" | "payee.updated" | "access.denied";
         outcome?: "success" | "failure";
         from?: string;
         to?: string;
@@ -6456,6 +6575,286 @@ export interface operations {
       };
       /** @description Not allowed */
       403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Postback keys: a buyer's own; admins every key */
+  listPostbackKeys: {
+    responses: {
+      /** @description Keys, live first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PostbackKey"][];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Create a postback key: a buyer's own, or (admins) one per offer that reads the buyer's code */
+  createPostbackKey: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PostbackKeyInput"];
+      };
+    };
+    responses: {
+      /** @description The key */
+      201: {
+        content: {
+          "application/json": components["schemas"]["PostbackKey"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Revoke a postback key; its URL answers 404 from now on */
+  revokePostbackKey: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Revoked */
+      204: {
+        content: never;
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The postback log, newest first: a buyer's keys (and offer keys that named them); admins all */
+  listPostbacks: {
+    parameters: {
+      query?: {
+        keyId?: string;
+        outcome?: "counted" | "duplicate" | "refused";
+        from?: string;
+        to?: string;
+        page?: number;
+        pageSize?: number;
+      };
+    };
+    responses: {
+      /** @description A page of the log */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PostbackLogPage"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * Receive a postback (GET)
+   * @description Called by an affiliate network or a tracker; the key in the path is the credential. Parameters in the query, a form body or a JSON body, named as the key maps them (by default event, amount, currency, tid, date, offer, and buyer for offer keys). A repeated tid answers 200 and changes nothing. Unknown or revoked key: 404 with no detail.
+   */
+  receivePostbackGet: {
+    parameters: {
+      path: {
+        key: string;
+      };
+    };
+    responses: {
+      /** @description Counted, or a duplicate transaction id (nothing changed) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PostbackAnswer"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /**
+   * Receive a postback (POST: form or JSON body, and/or query)
+   * @description Called by an affiliate network or a tracker; the key in the path is the credential. Parameters in the query, a form body or a JSON body, named as the key maps them (by default event, amount, currency, tid, date, offer, and buyer for offer keys). A repeated tid answers 200 and changes nothing. Unknown or revoked key: 404 with no detail.
+   */
+  receivePostbackPost: {
+    parameters: {
+      path: {
+        key: string;
+      };
+    };
+    responses: {
+      /** @description Counted, or a duplicate transaction id (nothing changed) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PostbackAnswer"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

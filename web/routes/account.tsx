@@ -3,6 +3,7 @@ import { ShieldAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "@/components/layout/page-header";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { BuyerCodeCard } from "@/features/account/components/buyer-code-card";
 import { ChangePasswordCard } from "@/features/account/components/change-password-card";
 import { PayeeCard } from "@/features/account/components/payee-card";
 import { SessionsCard } from "@/features/account/components/sessions-card";
@@ -30,6 +31,7 @@ export function Component() {
       <TwoFactorCard user={user} />
       <ChangePasswordCard />
       {can(user.role, "payee:own") && !blocked ? <PayeeCard /> : null}
+      {can(user.role, "postbacks:own") ? <BuyerCodeCard code={user.code} /> : null}
       <SessionsCard />
     </div>
   );

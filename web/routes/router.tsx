@@ -76,6 +76,14 @@ export const routes: RouteObject[] = [
                 lazy: () => import("./buyer/campaigns"),
                 handle: title("nav:buyer.campaigns"),
               },
+              {
+                // Postback keys and their log (issue 26): buyers, team leads and admins.
+                path: "postbacks",
+                element: <RequireArea permission="postbacks:read" />,
+                children: [
+                  { index: true, lazy: () => import("./postbacks"), handle: title("postbacks:title") },
+                ],
+              },
               // The pivot report, for every role within what it may read (issue 25).
               { path: "reports", lazy: () => import("./reports"), handle: title("nav:reports") },
               { path: "user/notes", lazy: () => import("./buyer/notes"), handle: title("nav:buyer.notes") },

@@ -14,6 +14,9 @@ const meSchema = z
     language: z.enum(languages).nullable(),
     managerId: z.string().nullable(),
     twoFactorEnabled: z.boolean(),
+    code: z.string().meta({
+      description: "The user's short, non-secret code: offer postback keys read the buyer from it",
+    }),
     twoFactorRequired: z.boolean().meta({
       description:
         "The workspace requires two-factor sign-in of this role; until it is on, other calls answer 403 two_factor_required",

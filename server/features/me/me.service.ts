@@ -16,6 +16,8 @@ export type Me = {
   managerId: string | null;
   /** The user signs in with a second factor (authenticator app). */
   twoFactorEnabled: boolean;
+  /** Names the buyer to postbacks of an offer key (docs/decisions/0086); not a secret. */
+  code: string;
   /** The workspace requires a second factor of the user's role (they must turn it on). */
   twoFactorRequired: boolean;
 };
@@ -28,6 +30,7 @@ const meColumns = {
   language: users.language,
   managerId: users.managerId,
   twoFactorEnabled: users.twoFactorEnabled,
+  code: users.code,
 };
 
 async function toMe(
@@ -40,6 +43,7 @@ async function toMe(
     language: string | null;
     managerId: string | null;
     twoFactorEnabled: boolean;
+    code: string;
   },
 ): Promise<Me> {
   const role = isRole(row.role) ? row.role : "user";
@@ -51,6 +55,7 @@ async function toMe(
     language: isLanguage(row.language) ? row.language : null,
     managerId: row.managerId,
     twoFactorEnabled: row.twoFactorEnabled,
+    code: row.code,
     twoFactorRequired: isTwoFactorRequiredFor(role, await readTwoFactorRequiredRoles(db)),
   };
 }

@@ -1,11 +1,15 @@
 import type { Database } from "../../db/client";
 import type { Logger } from "../../logger";
+import type { RefreshPayload } from "./live-refresh";
 import { type NotificationEvent, notificationChannel } from "./notifications.service";
 
 // Fans notifications out to the open SSE streams of this process. Every process LISTENs on one
 // channel (one connection per process), so an event written by any process reaches every tab.
 
-type Subscriber = (event: NotificationEvent) => void;
+/** A signal that the user's campaign figures changed (live-refresh.ts): screens refetch them. */
+export type RefreshEvent = { kind: "refresh"; topic: RefreshPayload["topic"]; userId: string };
+
+type Subscriber = (event: NotificationEvent | RefreshEvent) => void;
 
 /** Open streams one user may hold in a process; opening one more closes their oldest (issue 27). */
 export const maxStreamsPerUser = 10;
@@ -30,14 +34,22 @@ export function getNotificationHub(database: Database, logger: Logger): Notifica
   let listening: Promise<unknown> | null = null;
 
   const dispatch = (payload: string) => {
-    let event: NotificationEvent;
+    let event: NotificationEvent | RefreshPayload;
     try {
-      event = JSON.parse(payload) as NotificationEvent;
+      event = JSON.parse(payload) as NotificationEvent | RefreshPayload;
     } catch {
       logger.warn("unreadable notification event", { payload: payload.slice(0, 200) });
       return;
     }
-    for (const subscriber of byUser.get(event.userId)?.keys() ?? []) subscriber(event);
+    if ("kind" in event && event.kind === "refresh") {
+      for (const userId of Array.isArray(event.userIds) ? event.userIds : []) {
+        const refresh: RefreshEvent = { kind: "refresh", topic: event.topic, userId };
+        for (const subscriber of byUser.get(userId)?.keys() ?? []) subscriber(refresh);
+      }
+      return;
+    }
+    const notification = event as NotificationEvent;
+    for (const subscriber of byUser.get(notification.userId)?.keys() ?? []) subscriber(notification);
   };
 
   const hub: NotificationHub = {

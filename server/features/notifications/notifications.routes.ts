@@ -56,7 +56,7 @@ const streamRoute = createRoute({
   operationId: "streamNotifications",
   tags,
   summary:
-    "Server-Sent Events: `notification` events as they are written; send Last-Event-ID to catch up after a reconnect",
+    "Server-Sent Events: `notification` events as they are written (send Last-Event-ID to catch up after a reconnect), and `refresh` events when the viewer's campaign figures changed (postbacks; at most about one a second)",
   responses: {
     200: { description: "An event stream", content: { "text/event-stream": { schema: z.string() } } },
     ...errors(401),
@@ -105,7 +105,15 @@ export function createNotificationsRoutes(deps: AppDeps) {
         // Subscribe first, then catch up: nothing falls between; the client ignores duplicate ids.
         const unsubscribe = await hub.subscribe(
           actor.id,
-          ({ userId: _owner, ...item }) => {
+          (event) => {
+            if ("kind" in event) {
+              // No id: a refresh is not replayed after a reconnect (the page refetches on load).
+              void stream
+                .writeSSE({ event: "refresh", data: JSON.stringify({ topic: event.topic }) })
+                .catch(() => {});
+              return;
+            }
+            const { userId: _owner, ...item } = event;
             void send(item).catch(() => {});
           },
           evict,

@@ -6,7 +6,7 @@ import type { Actor } from "../../context";
 import type { Db, DbOrTx } from "../../db/client";
 import { campaignTotals, offerAssignments, offers, users } from "../../db/schema";
 import { toIsoString } from "../../db/values";
-import { notFound, unprocessable } from "../../errors";
+import { AppError, notFound, unprocessable } from "../../errors";
 import { assertCan } from "../../permissions";
 import { grainOf } from "../../read/grains";
 import { offerVisibleTo } from "../campaigns/campaigns.service";
@@ -25,6 +25,7 @@ const offerAuditedFields = [
   "casinoBrand",
   "payoutPerDeposit",
   "visibleToAll",
+  "code",
 ] as const satisfies readonly (keyof OfferRow)[];
 
 async function loadAssignees(db: DbOrTx, offerIds: string[]) {
@@ -70,6 +71,7 @@ async function toOffers(db: DbOrTx, actor: Actor, rows: OfferRow[]): Promise<Off
     casinoBrand: row.casinoBrand,
     payoutPerDeposit: row.payoutPerDeposit,
     visibleToAll: row.visibleToAll,
+    code: row.code,
     createdAt: toIsoString(row.createdAt),
     assignedUsers: assignees.get(row.id) ?? [],
     campaignCount: counts.get(row.id) ?? 0,
@@ -155,6 +157,21 @@ async function notifyNewViewers(tx: DbOrTx, offer: OfferRow, before: Set<string>
   return after;
 }
 
+/** Another offer has the code (case-insensitive, offers_code_unique): 409 offer_code_taken. */
+function codeTaken(error: unknown): never {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === "23505" && constraint === "offers_code_unique")
+      throw new AppError(
+        "conflict",
+        "Another offer has this code.",
+        { code: "offer_code_taken" },
+        "offer_code_taken",
+      );
+  }
+  throw error;
+}
+
 export async function createOffer({ db, actor, input }: { db: Db; actor: Actor; input: OfferInput }) {
   assertCan(actor, "offers:manage");
   const id = await db.transaction(async (tx) => {
@@ -168,8 +185,10 @@ export async function createOffer({ db, actor, input }: { db: Db; actor: Actor; 
         casinoBrand: input.casinoBrand,
         payoutPerDeposit: input.payoutPerDeposit,
         visibleToAll: input.visibleToAll,
+        code: input.code ?? null,
       })
-      .returning();
+      .returning()
+      .catch(codeTaken);
     if (!input.visibleToAll) await replaceAssignments(tx, row!.id, input.assignedUserIds);
     await notifyNewViewers(tx, row!, new Set());
     await recordAuditEvent(tx, {
@@ -217,11 +236,13 @@ export async function updateOffer({
         ...(patch.currency !== undefined ? { currency: patch.currency } : {}),
         ...(patch.casinoBrand !== undefined ? { casinoBrand: patch.casinoBrand } : {}),
         ...(patch.payoutPerDeposit !== undefined ? { payoutPerDeposit: patch.payoutPerDeposit } : {}),
+        ...(patch.code !== undefined ? { code: patch.code } : {}),
         visibleToAll,
         updatedAt: new Date(),
       })
       .where(eq(offers.id, id))
-      .returning();
+      .returning()
+      .catch(codeTaken);
     // 'Visible to all' clears the list; otherwise a given list replaces it.
     if (visibleToAll) await replaceAssignments(tx, id, []);
     else if (patch.assignedUserIds !== undefined) await replaceAssignments(tx, id, patch.assignedUserIds);

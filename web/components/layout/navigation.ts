@@ -10,6 +10,7 @@ import {
   type LucideIcon,
   Megaphone,
   NotebookPen,
+  Radio,
   ScrollText,
   Settings,
   Tag,
@@ -31,6 +32,13 @@ export type NavItem = {
 
 /** The team screen (issue 25): in every area, for the roles that may read a team. */
 const teamItem: NavItem = { to: "/team", label: "nav:team", icon: UsersRound, permission: "team:read" };
+/** Postback keys and their log (issue 26): buyers, team leads and admins. */
+const postbacksItem: NavItem = {
+  to: "/postbacks",
+  label: "nav:postbacks",
+  icon: Radio,
+  permission: "postbacks:read",
+};
 export type NavArea = "buyer" | "admin" | "financial";
 
 export const buyerNav: NavItem[] = [
@@ -42,6 +50,7 @@ export const buyerNav: NavItem[] = [
   { to: "/reports", label: "nav:reports", icon: FileSpreadsheet },
   { to: "/user/notes", label: "nav:buyer.notes", icon: NotebookPen },
   { to: "/user/payments", label: "nav:buyer.payments", icon: Wallet },
+  postbacksItem,
 ];
 
 export const adminNav: NavItem[] = [
@@ -53,6 +62,7 @@ export const adminNav: NavItem[] = [
   { to: "/admin/offers", label: "nav:admin.offers", icon: Tag },
   { to: "/admin/creative-requests", label: "nav:admin.creativeRequests", icon: Images },
   { to: "/admin/financial", label: "nav:admin.financial", icon: Wallet },
+  postbacksItem,
   { to: "/admin/settings", label: "nav:admin.settings", icon: Settings },
   { to: "/admin/audit", label: "nav:admin.audit", icon: ScrollText },
 ];

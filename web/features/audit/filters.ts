@@ -79,6 +79,7 @@ const groupOfPrefix: Record<ActionPrefix, AuditActionGroup> = {
   backup: "workspace",
   report: "workspace",
   token: "workspace",
+  postback_key: "workspace",
   commission_settings: "money",
   payment: "money",
   payee: "money",

@@ -16,6 +16,8 @@ export type Me = {
   managerId: string | null;
   twoFactorEnabled: boolean;
   twoFactorRequired: boolean;
+  /** The buyer's code for offer postbacks (docs/decisions/0086); "" when absent. */
+  code: string;
 };
 
 /**
@@ -26,7 +28,7 @@ export type Me = {
  */
 export function readMe(value: unknown): Me {
   if (!isRecord(value)) throw new TypeError("GET /api/me: not an object");
-  const { id, email, name, role, language, managerId, twoFactorEnabled, twoFactorRequired } = value;
+  const { id, email, name, role, language, managerId, twoFactorEnabled, twoFactorRequired, code } = value;
   if (typeof id !== "string" || typeof email !== "string" || typeof name !== "string" || !isRole(role)) {
     throw new TypeError("GET /api/me: missing or invalid identity fields");
   }
@@ -42,6 +44,7 @@ export function readMe(value: unknown): Me {
     managerId: managerId ?? null,
     twoFactorEnabled: typeof twoFactorEnabled === "boolean" ? twoFactorEnabled : false,
     twoFactorRequired: typeof twoFactorRequired === "boolean" ? twoFactorRequired : false,
+    code: typeof code === "string" ? code : "",
   };
 }
 

@@ -20,6 +20,7 @@ const meSchema = z.object({
   managerId: z._default(z.optional(z.nullable(z.string())), null),
   twoFactorEnabled: z.catch(z.boolean(), false),
   twoFactorRequired: z.catch(z.boolean(), false),
+  code: z.catch(z.string(), ""),
 });
 
 const configSchema = z.object({
@@ -119,6 +120,7 @@ const me = {
   managerId: "m1",
   twoFactorEnabled: true,
   twoFactorRequired: false,
+  code: "A1B2C3D4",
 };
 
 const meInputs: unknown[] = [
@@ -129,6 +131,7 @@ const meInputs: unknown[] = [
   ...[null, undefined, "", "m2", 5, false, {}].map((managerId) => ({ ...me, managerId })),
   ...[true, false, null, undefined, "true", 1].map((twoFactorEnabled) => ({ ...me, twoFactorEnabled })),
   ...[true, false, null, undefined, "false", 0].map((twoFactorRequired) => ({ ...me, twoFactorRequired })),
+  ...["B2C3D4E5", "", null, undefined, 7].map((code) => ({ ...me, code })),
   ...["id", "email", "name", "role"].flatMap((key) => [
     { ...me, [key]: undefined },
     { ...me, [key]: null },

@@ -1,6 +1,7 @@
 import type { NotificationItem } from "@domain/schemas/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { campaignKeys } from "@/features/campaigns";
 import { creativeRequestKeys } from "@/features/creative-requests";
 import { refreshOwnPayments, refreshPaymentMonths } from "@/features/payments";
 import { apiUrl } from "@/lib/api";
@@ -70,6 +71,11 @@ export function useNotificationStream(onArrival: (item: NotificationItem) => voi
       const current = new EventSource(streamUrl);
       source = current;
       current.addEventListener("notification", onNotification);
+      // A postback changed the viewer's figures (or a buyer's they lead): the campaign queries on
+      // screen refetch; the server sends at most about one a second (docs/decisions/0087).
+      current.addEventListener("refresh", () => {
+        void queryClient.invalidateQueries({ queryKey: campaignKeys.all });
+      });
       current.addEventListener("ready", () => {
         retryMs = firstRetryMs;
         setLive(true);

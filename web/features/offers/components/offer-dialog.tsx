@@ -41,6 +41,7 @@ type Values = {
   casinoBrand: string;
   payoutPerDeposit: string;
   visibleToAll: boolean;
+  code: string;
   assignedUserIds: string[];
 };
 
@@ -52,6 +53,7 @@ const blank: Values = {
   casinoBrand: "",
   payoutPerDeposit: "",
   visibleToAll: true,
+  code: "",
   assignedUserIds: [],
 };
 
@@ -63,6 +65,7 @@ const fieldNames = [
   "casinoBrand",
   "payoutPerDeposit",
   "visibleToAll",
+  "code",
   "assignedUserIds",
 ] as const;
 
@@ -138,6 +141,7 @@ export function OfferDialog({
             casinoBrand: offer.casinoBrand,
             payoutPerDeposit: formatMoneyForInput(offer.payoutPerDeposit, openingLanguage.current),
             visibleToAll: offer.visibleToAll,
+            code: offer.code ?? "",
             assignedUserIds: offer.assignedUsers.map((u) => u.id),
           }
         : blank,
@@ -176,6 +180,11 @@ export function OfferDialog({
             </Field>
             <Field control={control} name="casinoBrand" label={t("fields.casinoBrand")}>
               {(field, props) => <Input {...field} {...props} />}
+            </Field>
+            <Field control={control} name="code" label={t("fields.code")} description={t("fields.codeHint")}>
+              {(field, props) => (
+                <Input {...field} {...props} maxLength={40} className="font-mono" data-testid="offer-code" />
+              )}
             </Field>
           </div>
           <Field control={control} name="description" label={t("fields.description")}>
