@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { readSheet } from "read-excel-file/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -5,6 +6,7 @@ import { parseCsv } from "../../domain/csv";
 import { maxMoneyCents } from "../../domain/metrics";
 import { toCents } from "../../domain/money";
 import { type CreatedUser, createOffer, createUser, insertCampaignRows } from "../../server/db/factories";
+import { campaigns } from "../../server/db/schema";
 import { createTestContext, type TestContext } from "../harness";
 
 // Values at the extremes (issue 27, docs/decisions/0067): every write path refuses what it would
@@ -34,16 +36,32 @@ beforeAll(async () => {
   bigOffer = (await createOffer(ctx.db, { payoutPerDeposit: "99999.99", name: "Big payout" })).id;
   hugeOffer = (await createOffer(ctx.db, { payoutPerDeposit: maxMoney, name: "Huge payout" })).id;
   // 120 days of the largest spend and revenue: the month's sums pass 10^14, past numeric(16,2).
-  await insertCampaignRows(
-    ctx.db,
-    Array.from({ length: 120 }, (_, i) => ({
-      date: `${month}-${String((i % 28) + 1).padStart(2, "0")}`,
-      offerId: bigOffer,
+  // One entry per buyer, offer and day (decision 0083): the buyer's 120 are on five offers, and
+  // four more buyers fill the first offer's month, so a buyer's sums and an offer's both pass it.
+  const sumOffers: string[] = [];
+  for (let i = 0; i < 5; i++)
+    sumOffers.push((await createOffer(ctx.db, { payoutPerDeposit: "99999.99", name: `Sums ${i}` })).id);
+  const others: CreatedUser[] = [];
+  for (let i = 0; i < 4; i++) others.push(await createUser(ctx.db, { role: "user" }));
+  const dayOf = (i: number) => `${month}-${String((i % 28) + 1).padStart(2, "0")}`;
+  await insertCampaignRows(ctx.db, [
+    ...Array.from({ length: 120 }, (_, i) => ({
+      date: dayOf(i),
+      offerId: sumOffers[Math.floor(i / 28)]!,
       creatorId: buyer.id,
       spent: maxMoney,
       depositPayment: i % 2 === 0 ? maxMoney : "0.01",
     })),
-  );
+    ...others.flatMap((other) =>
+      Array.from({ length: 28 }, (_, i) => ({
+        date: dayOf(i),
+        offerId: sumOffers[0]!,
+        creatorId: other.id,
+        spent: maxMoney,
+        depositPayment: maxMoney,
+      })),
+    ),
+  ]);
 }, 60_000);
 
 afterAll(async () => {
@@ -248,6 +266,15 @@ describe("property: the extremes through every write path, then every read of th
           ...(w.depositPayment !== undefined ? { depositPayment: w.depositPayment } : {}),
         };
         const fits = revenueFits(w, payout);
+        // One entry per buyer, offer and day (decision 0083): a create starts from a free day.
+        const freeDay = (offer: string) =>
+          ctx.db
+            .delete(campaigns)
+            .where(
+              and(eq(campaigns.creatorId, buyer.id), eq(campaigns.offerId, offer), eq(campaigns.date, date)),
+            );
+        if (w.path === "create") await freeDay(offerId);
+        if (w.path === "patch") await freeDay(bigOffer);
         if (w.path === "create" || w.path === "batch") {
           const response =
             w.path === "create"

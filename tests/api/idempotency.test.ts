@@ -58,9 +58,12 @@ describe("Idempotency-Key", () => {
     expect(again.headers.get("content-type")).toContain("application/json");
     expect(await again.json()).toEqual(created);
     expect(await rowsOn(body.date)).toBe(1);
-    // Without a key, the same body is a second action (the API decides nothing for the caller).
-    expect((await send(buyer, "/api/campaigns", "POST", null, body)).status).toBe(201);
-    expect(await rowsOn(body.date)).toBe(2);
+    // Without a key, the same body is a second action (the API decides nothing for the caller):
+    // a second entry for that offer and day, refused by one entry per day (decision 0083).
+    const second = await send(buyer, "/api/campaigns", "POST", null, body);
+    expect(second.status).toBe(409);
+    expect((await second.json()).error).toMatchObject({ code: "day_already_logged", existingId: created.id });
+    expect(await rowsOn(body.date)).toBe(1);
   });
 
   it("keeps keys per user: another user's same key is their own action", async () => {
@@ -152,14 +155,18 @@ describe("Idempotency-Key", () => {
 
     const date = nextDate();
     const body = { date, offerId: offer.id, spent: "2" };
-    expect((await send(buyer, "/api/campaigns", "POST", "old-1", body)).status).toBe(201);
+    const old = await send(buyer, "/api/campaigns", "POST", "old-1", body);
+    expect(old.status).toBe(201);
     await ctx.db
       .update(idempotencyKeys)
       .set({ createdAt: sql`now() - interval '25 hours'` })
       .where(and(eq(idempotencyKeys.userId, buyer.id), eq(idempotencyKeys.key, "old-1")));
+    // The day's entry deleted since (one entry per day, decision 0083): the same call saves anew.
+    await ctx.db.delete(campaigns).where(eq(campaigns.id, (await old.json()).id));
     const later = await send(buyer, "/api/campaigns", "POST", "old-1", body);
+    expect(later.status).toBe(201);
     expect(later.headers.get("idempotent-replayed")).toBeNull();
-    expect(await rowsOn(date)).toBe(2);
+    expect(await rowsOn(date)).toBe(1);
     await ctx.db
       .update(idempotencyKeys)
       .set({ createdAt: sql`now() - interval '25 hours'` })

@@ -34,14 +34,19 @@ async function logRows(buyer: CreatedUser, count: number, random: Random) {
   const offer = await createOffer(ctx.db, { payoutPerDeposit: "37.50" });
   const today = todayIn("America/Sao_Paulo");
   const kept: Sums = { spent: 0n, revenue: 0n, deposits: 0, campaigns: 0, ids: [] };
+  // One entry per buyer, offer and day (decision 0083): a day already drawn is drawn again.
+  const used = new Set<string>();
   for (let i = 0; i < count; i++) {
+    let date = addDays(today, -Math.floor(random.next() * 400));
+    while (used.has(date)) date = addDays(today, -Math.floor(random.next() * 400));
+    used.add(date);
     const spent = fromCents(BigInt(Math.floor(random.next() * 500_000)));
     const deposits = Math.floor(random.next() * 9);
     // Spread over 400 days: month grains and edge days both answer.
     const row = await createCampaign(ctx.db, {
       creatorId: buyer.id,
       offerId: offer.id,
-      date: addDays(today, -Math.floor(random.next() * 400)),
+      date,
       spent,
       deposits,
       clicks: deposits * 10,

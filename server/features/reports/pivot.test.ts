@@ -12,6 +12,7 @@ import {
   createUser,
   insertCampaignRows,
   type NewCampaignRow,
+  onePerDay,
 } from "../../db/factories";
 
 // Issue 25's proof of the pivot report (docs/decisions/0079). Campaigns across buyers, teams, offers,
@@ -261,6 +262,9 @@ beforeAll(async () => {
       registrations: 3,
       deposits: 1,
     });
+  // One entry per buyer, offer and day (decision 0083): a random row on a day a later one takes is
+  // left out (the fixed rows above win).
+  rows.splice(0, rows.length, ...onePerDay([...rows].reverse()).reverse());
   const managerOf = (id: string) => people.find((p) => p.id === id)?.managerId ?? null;
   await insertCampaignRows(
     ctx.db,

@@ -9,6 +9,7 @@ import {
   createUser,
   insertCampaignRows,
   type NewCampaignRow,
+  onePerDay,
 } from "../../db/factories";
 
 // Issue 6's proof for the admin and financial screens and the report builder. A generated dataset
@@ -235,16 +236,24 @@ beforeAll(async () => {
   }
 
   const random = createRandom(6);
-  for (let i = 0; i < 5000; i++) {
+  // One entry per buyer, offer and day (decision 0083): a draw on a day already taken is redrawn.
+  const taken = new Set<string>();
+  while (rows.length < 5000) {
     const clicks = random.chance(0.04) ? 0 : random.int(1, 800);
     const installations = random.int(0, clicks);
     const registrations = random.int(0, installations);
+    const date = day(random.int(0, 200));
+    // 1 % of campaigns lost their offer (deleted): they form the "offer not found" row.
+    const offerId = random.chance(0.01) ? null : random.pick(offers).id;
+    // The team lead logs campaigns too (3 %): they appear by user but are not a buyer.
+    const creatorId = random.chance(0.03) ? lead.id : random.pick(buyers).id;
+    const key = `${creatorId}|${offerId}|${date}`;
+    if (offerId && taken.has(key)) continue;
+    taken.add(key);
     rows.push({
-      date: day(random.int(0, 200)),
-      // 1 % of campaigns lost their offer (deleted): they form the "offer not found" row.
-      offerId: random.chance(0.01) ? null : random.pick(offers).id,
-      // The team lead logs campaigns too (3 %): they appear by user but are not a buyer.
-      creatorId: random.chance(0.03) ? lead.id : random.pick(buyers).id,
+      date,
+      offerId,
+      creatorId,
       spent: random.chance(0.03) ? 0n : BigInt(random.int(1, 50_000)),
       revenue: random.chance(0.1) ? 0n : BigInt(random.int(0, 70_000)),
       clicks,
@@ -293,6 +302,9 @@ beforeAll(async () => {
     revenue: 9_999n,
   });
 
+  // One entry per buyer, offer and day (decision 0083): a random row on a day a crafted one takes
+  // is left out (the crafted rows win).
+  rows.splice(0, rows.length, ...onePerDay([...rows].reverse()).reverse());
   const inserted = await insertCampaignRows(
     ctx.db,
     rows.map(

@@ -182,7 +182,12 @@ beforeAll(async () => {
   teamB = [await createUser(ctx.db, { name: "Buyer B0", managerId: leadB.id })];
   loner = await createUser(ctx.db, { name: "Buyer Loner" });
   gone = await createUser(ctx.db, { name: "Buyer Gone", managerId: leadA.id, deactivatedAt: new Date() });
-  const offer = await createOffer(ctx.db);
+  const offers = [
+    await createOffer(ctx.db),
+    await createOffer(ctx.db),
+    await createOffer(ctx.db),
+    await createOffer(ctx.db),
+  ];
 
   const random = createRandom(25);
   const loggers = [...teamA, moved, ...teamB, loner, gone, leadA];
@@ -219,11 +224,22 @@ beforeAll(async () => {
     deposits: 0,
   });
   const manager = new Map(loggers.map((user) => [user.id, user.managerId]));
+  // One entry per buyer, offer and day (decision 0083): each row takes an offer that buyer has not
+  // logged that day, the fixed rows first; a random row left without one is dropped.
+  const offerOf = new Map<Row, string>();
+  const taken = new Set<string>();
+  for (const row of [...rows].reverse()) {
+    const free = offers.find((offer) => !taken.has(`${row.creatorId}|${offer.id}|${row.date}`));
+    if (!free) continue;
+    taken.add(`${row.creatorId}|${free.id}|${row.date}`);
+    offerOf.set(row, free.id);
+  }
+  rows.splice(0, rows.length, ...rows.filter((row) => offerOf.has(row)));
   await insertCampaignRows(
     ctx.db,
     rows.map((row) => ({
       date: row.date,
-      offerId: offer.id,
+      offerId: offerOf.get(row)!,
       creatorId: row.creatorId,
       managerId: manager.get(row.creatorId) ?? null,
       spent: money(row.spent),
