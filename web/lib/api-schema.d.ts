@@ -1576,6 +1576,7 @@ export interface components {
       commissionThisMonth: string;
       lastLoggedOn: string | null;
       missedYesterday: boolean;
+      remindedYesterday: boolean;
     };
     TeamFigures: {
       /** @description Decimal amount, 2 places */
@@ -1682,6 +1683,7 @@ export interface components {
       backupFrequency: "daily" | "weekly" | "monthly";
       retentionDays: number;
       twoFactorRequiredRoles: ("admin" | "financial")[];
+      remindMissingDays: boolean;
       updatedAt: string | null;
     };
     WorkspaceSettingsInput: {
@@ -1701,6 +1703,7 @@ export interface components {
       /** @description Days to keep backups */
       retentionDays: number;
       twoFactorRequiredRoles?: ("admin" | "financial")[];
+      remindMissingDays?: boolean;
     };
     TestReportResult: {
       /** @description Active admins and financial users */
