@@ -22,6 +22,7 @@ export function buildDefaultSettings(fallbackTimezone: string): WorkspaceSetting
     backupFrequency: "daily",
     retentionDays: defaultRetentionDays,
     twoFactorRequiredRoles: [],
+    remindMissingDays: true,
     updatedAt: null,
   };
 }
@@ -42,6 +43,7 @@ export function toSettings(row: SettingsRow): WorkspaceSettings {
     backupFrequency: row.backupFrequency,
     retentionDays: row.retentionDays,
     twoFactorRequiredRoles: requiredTwoFactorRoles(row.twoFactorRequiredRoles),
+    remindMissingDays: row.remindMissingDays,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -93,6 +93,8 @@ export const workspaceSettingsInputSchema = z
       .meta({ type: "integer", minimum: 1, maximum: maxRetentionDays, description: "Days to keep backups" }),
     /** Roles that must use two-factor sign-in; left out, the stored choice is kept. */
     twoFactorRequiredRoles: twoFactorRequiredRolesField.optional(),
+    /** Remind buyers of a day left empty (10:00, workspace time); left out, the stored choice is kept. */
+    remindMissingDays: z.boolean({ error: "invalid_option" }).optional(),
   })
   .meta({ id: "WorkspaceSettingsInput" });
 export type WorkspaceSettingsInput = z.output<typeof workspaceSettingsInputSchema>;
@@ -107,6 +109,7 @@ export const workspaceSettingsSchema = z
     backupFrequency: z.enum(backupFrequencies),
     retentionDays: z.number().int(),
     twoFactorRequiredRoles: z.array(z.enum(twoFactorRequirableRoles)),
+    remindMissingDays: z.boolean(),
     updatedAt: z.string().nullable(),
   })
   .meta({ id: "WorkspaceSettings" });

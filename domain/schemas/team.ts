@@ -62,6 +62,8 @@ export const teamBuyerSchema = z
     lastLoggedOn: z.string().nullable(),
     /** Nothing logged for yesterday (the workspace's yesterday). */
     missedYesterday: z.boolean(),
+    /** The buyer got the in-app reminder about yesterday (docs/decisions/0088). */
+    remindedYesterday: z.boolean(),
   })
   .meta({ id: "TeamBuyer" });
 export type TeamBuyer = z.infer<typeof teamBuyerSchema>;

@@ -5,7 +5,16 @@ import { apiAs, restoreLanguage } from "./support/api";
 import { expectAccessible } from "./support/axe";
 import { storageStatePath } from "./support/env";
 import { type ConsoleGuard, expect, test } from "./support/fixtures";
-import { expectScreen, languages, openPage, shotsDir, themes, viewports } from "./support/pages";
+import {
+  expectScreen,
+  languages,
+  openPage,
+  resizeTo,
+  shotsDir,
+  switchTheme,
+  themes,
+  viewports,
+} from "./support/pages";
 
 // Issue 8 on the seeded "screens" server: the admin switches the reporting currency to BRL and the
 // buyer's dashboard shows R$; a bad retention keeps what was typed; a backup runs, shows in the
@@ -182,33 +191,38 @@ test("the settings screen in two languages and themes: accessible, and fits ever
   const backup = (await made.json()) as { id: string };
   // The profile's language wins over the device's: switch it per language, then put it back.
   const profileLanguage = ((await (await api.get("/api/me")).json()) as { language: string | null }).language;
+  // This spec has always shot settings at 1280×900, a little taller than the shared desktop.
+  const sizes = { desktop: { width: 1280, height: 900 }, phone: viewports.phone } as const;
   try {
+    // One page per language: the theme switches and the window resizes in place (no reload), and
+    // every language × theme × width is still checked.
     for (const language of languages) {
-      for (const theme of themes) {
-        for (const [viewport, size] of [
-          // This spec has always shot settings at 1280×900, a little taller than the shared desktop.
-          ["desktop", { width: 1280, height: 900 }],
-          ["phone", viewports.phone],
-        ] as const) {
-          const page = await openPage(browser, consoleGuard, {
-            role: "admin",
-            language,
-            theme,
-            viewport: size,
-          });
-          await page.goto("/admin/settings");
-          const en = language === "en";
+      const en = language === "en";
+      const page = await openPage(browser, consoleGuard, {
+        role: "admin",
+        language,
+        theme: themes[0],
+        viewport: sizes.desktop,
+      });
+      await page.goto("/admin/settings");
+      for (const [t, theme] of themes.entries()) {
+        if (t > 0) await switchTheme(page, theme);
+        // Desktop then phone in the first theme, phone then desktop in the next: one resize each.
+        const order = t % 2 === 0 ? (["desktop", "phone"] as const) : (["phone", "desktop"] as const);
+        for (const viewport of order) {
+          await resizeTo(page, sizes[viewport]);
           await expect(
             page.getByRole("button", { name: en ? "Save settings" : "Salvar configurações" }),
           ).toBeVisible();
           await expect(
             page.getByRole("list", { name: en ? "Backup history" : "Histórico de backups" }),
           ).toBeVisible();
-          if (viewport === "desktop") await expectAccessible(page);
+          if (viewport === "desktop")
+            await expectAccessible(page, { label: `settings-${language}-${theme}` });
           await expectScreen(page, `settings-${language}-${theme}-${viewport}`);
-          await page.context().close();
         }
       }
+      await page.context().close();
     }
   } finally {
     await restoreLanguage(["admin"], profileLanguage ?? "pt-BR");

@@ -1642,6 +1642,7 @@ export interface components {
       commissionThisMonth: string;
       lastLoggedOn: string | null;
       missedYesterday: boolean;
+      remindedYesterday: boolean;
     };
     TeamFigures: {
       /** @description Decimal amount, 2 places */
@@ -1748,6 +1749,7 @@ export interface components {
       backupFrequency: "daily" | "weekly" | "monthly";
       retentionDays: number;
       twoFactorRequiredRoles: ("admin" | "financial")[];
+      remindMissingDays: boolean;
       updatedAt: string | null;
     };
     WorkspaceSettingsInput: {
@@ -1767,6 +1769,7 @@ export interface components {
       /** @description Days to keep backups */
       retentionDays: number;
       twoFactorRequiredRoles?: ("admin" | "financial")[];
+      remindMissingDays?: boolean;
     };
     TestReportResult: {
       /** @description Active admins and financial users */

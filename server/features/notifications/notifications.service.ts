@@ -23,12 +23,22 @@ export type NewNotification = {
 /** What travels on the channel: the stored notification and its owner. */
 export type NotificationEvent = NotificationItem & { userId: string };
 
-export async function createNotifications(db: DbOrTx, rows: NewNotification[]): Promise<void> {
+/**
+ * Stores the rows and announces each on the channel; answers how many were stored. With
+ * skipDuplicates a row a unique index already holds (a missing_day reminder for the same user and
+ * day) is left out silently, and only the rows stored are announced.
+ */
+export async function createNotifications(
+  db: DbOrTx,
+  rows: NewNotification[],
+  options: { skipDuplicates?: boolean } = {},
+): Promise<number> {
+  let stored = 0;
   for (let i = 0; i < rows.length; i += 500) {
-    const inserted = await db
-      .insert(notifications)
-      .values(rows.slice(i, i + 500))
-      .returning();
+    const insert = db.insert(notifications).values(rows.slice(i, i + 500));
+    const inserted = await (options.skipDuplicates ? insert.onConflictDoNothing() : insert).returning();
+    stored += inserted.length;
+    if (inserted.length === 0) continue;
     const payloads = inserted.map((row) =>
       JSON.stringify({
         id: row.id,
@@ -44,6 +54,7 @@ export async function createNotifications(db: DbOrTx, rows: NewNotification[]): 
       sql`select pg_notify(${notificationChannel}, p) from jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) as p`,
     );
   }
+  return stored;
 }
 
 function toItem(row: typeof notifications.$inferSelect): NotificationItem {

@@ -43,7 +43,13 @@ describe("scheduled jobs", () => {
     ]);
     expect(listDueJobs({ ...settings, backupFrequency: "monthly" }, mondayAtThree)).toEqual([]);
     expect(listDueJobs({ ...settings, backupFrequency: "weekly" }, mondayAtThree)).toHaveLength(1);
-    expect(listDueJobs({ ...settings, timezone: "Asia/Tokyo" }, mondayAtThree)).toEqual([]);
+    // 15:30 in Tokyo: no backup; the day's reminders are due from 10:00 (docs/decisions/0088).
+    expect(listDueJobs({ ...settings, timezone: "Asia/Tokyo" }, mondayAtThree)).toEqual([
+      { kind: "reminders", key: "reminders:2026-11-23", today: "2026-11-23" },
+    ]);
+    expect(
+      listDueJobs({ ...settings, timezone: "Asia/Tokyo", remindMissingDays: false }, mondayAtThree),
+    ).toEqual([]);
     const reports = { email: true, daily: true, weekly: true, monthly: true };
     const atSeven = new Date("2026-11-23T10:05:00Z");
     expect(listDueJobs({ ...settings, notifications: reports }, atSeven).map((j) => j.key)).toEqual([

@@ -8,6 +8,7 @@ import { purgeExpiredIdempotencyKeys } from "../../idempotency";
 import { readWorkspaceSettings } from "../../workspace-settings";
 import { applyBackupRetention, failStaleBackups, runBackup } from "../backups/backups.service";
 import { purgeExpiredImportPreviews } from "../imports/imports.service";
+import { sendMissingDayReminders } from "../reminders/reminders.service";
 import { sendScheduledReports } from "../report-mails/report-mails.service";
 
 // Scheduled jobs (docs/decisions/0021): every process ticks once a minute, works out which jobs
@@ -15,13 +16,18 @@ import { sendScheduledReports } from "../report-mails/report-mails.service";
 // job_runs. The insert succeeds in exactly one process, which runs the job; the others skip it.
 // A job runs during its hour; if no process is up during that hour, that occurrence is skipped.
 // Each tick also deletes import previews past their 30 minutes (docs/decisions/0038).
+// The reminders of a day left empty (docs/decisions/0088) are due from 10:00 to midnight rather than
+// during one hour: a process that was down at 10:00 sends them when it comes back the same day.
+// A process ticks once when it starts, so that catch-up does not wait for the first interval.
 
 export const backupHour = 3;
 export const reportHour = 7;
+export const reminderHour = 10;
 
 export type ScheduledJob =
   | { kind: "backup"; key: string }
-  | { kind: "report"; key: string; frequency: "daily" | "weekly" | "monthly"; today: string };
+  | { kind: "report"; key: string; frequency: "daily" | "weekly" | "monthly"; today: string }
+  | { kind: "reminders"; key: string; today: string };
 
 /** The local date, hour and ISO weekday (1 = Monday) of an instant in a time zone. */
 export function readLocalClock(timeZone: string, now: Date): { date: string; hour: number; weekday: number } {
@@ -54,6 +60,8 @@ export function listDueJobs(settings: WorkspaceSettings, now: Date): ScheduledJo
     if (settings.notifications.monthly && firstOfMonth)
       jobs.push({ kind: "report", frequency: "monthly", today: date, key: `report:monthly:${date}` });
   }
+  if (hour >= reminderHour && settings.remindMissingDays)
+    jobs.push({ kind: "reminders", today: date, key: `reminders:${date}` });
   return jobs;
 }
 
@@ -107,6 +115,9 @@ export async function runDueJobs(deps: AppDeps, now: Date, runner?: JobRunner): 
           now,
         });
         await finishJob(db, job.key, `${backup.status}; ${removed} old backup(s) removed`);
+      } else if (job.kind === "reminders") {
+        const sent = await sendMissingDayReminders({ db, today: job.today, timeZone: settings.timezone });
+        await finishJob(db, job.key, `${sent} buyer(s) reminded`);
       } else if (jobs.report) {
         await finishJob(
           db,
@@ -144,6 +155,8 @@ export function startScheduler(
       });
   };
   void failStaleBackups(deps.database).catch((err) => deps.logger.warn("stale backup check failed", { err }));
+  // A first tick now: what is due (today's reminders after a restart past 10:00) does not wait.
+  tick();
   const timer = setInterval(tick, intervalMs);
   timer.unref();
   return async () => {

@@ -41,6 +41,7 @@ export async function saveWorkspaceSettings(input: {
     retentionDays: settings.retentionDays,
     // Left out of the request: the stored requirement stays as it is.
     ...(settings.twoFactorRequiredRoles ? { twoFactorRequiredRoles: settings.twoFactorRequiredRoles } : {}),
+    ...(settings.remindMissingDays === undefined ? {} : { remindMissingDays: settings.remindMissingDays }),
     updatedBy: actor.id,
     updatedAt: new Date(),
   };

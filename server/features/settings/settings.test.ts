@@ -45,6 +45,7 @@ describe("workspace settings", () => {
       backupFrequency: "daily",
       retentionDays: 30,
       twoFactorRequiredRoles: [],
+      remindMissingDays: true,
       updatedAt: null,
     });
   });

@@ -14,7 +14,7 @@ import { ratioOf } from "../../../domain/ratios";
 import type { TeamBuyers, TeamBuyersQuery, TeamChanges, TeamFigures } from "../../../domain/schemas/team";
 import type { Actor } from "../../context";
 import type { DbOrTx } from "../../db/client";
-import { campaigns, users } from "../../db/schema";
+import { campaigns, notifications, users } from "../../db/schema";
 import { notFound } from "../../errors";
 import { assertCan } from "../../permissions";
 import type { Totals } from "../../read/grains";
@@ -125,6 +125,7 @@ type BuyerRow = {
   previous: Totals;
   lastLoggedOn: string | null;
   loggedYesterday: boolean;
+  remindedYesterday: boolean;
 };
 
 function parseBuyer(row: RawRow): BuyerRow {
@@ -138,6 +139,7 @@ function parseBuyer(row: RawRow): BuyerRow {
     previous: totalsOf(row, "p_"),
     lastLoggedOn: textOrNull(row, "lastLoggedOn"),
     loggedYesterday: row.loggedYesterday === true,
+    remindedYesterday: row.remindedYesterday === true,
   };
 }
 
@@ -172,7 +174,9 @@ export async function listTeamBuyers({
       (select max(k.date)::text from ${campaigns} k where k.creator_id = b.id and k.date <= ${today}::date)
         as "lastLoggedOn",
       exists (select 1 from ${campaigns} k where k.creator_id = b.id and k.date = ${yesterday}::date)
-        as "loggedYesterday"
+        as "loggedYesterday",
+      exists (select 1 from ${notifications} n where n.user_id = b.id and n.type = 'missing_day'
+        and n.metadata->>'day' = ${yesterday}) as "remindedYesterday"
     from b
     left join (${sumsByBuyer(range)}) c on c.creator_id = b.id
     left join (${sumsByBuyer(previousRange)}) p on p.creator_id = b.id`;
@@ -203,6 +207,7 @@ export async function listTeamBuyers({
         commissionThisMonth: commissions.get(row.id) ?? "0.00",
         lastLoggedOn: row.lastLoggedOn,
         missedYesterday: !row.loggedYesterday,
+        remindedYesterday: row.remindedYesterday,
       };
     }),
   };

@@ -13,6 +13,7 @@ import {
   createUser,
   insertCampaignRows,
 } from "../../db/factories";
+import { sendMissingDayReminders } from "../reminders/reminders.service";
 import { listTeamBuyers } from "./team.service";
 
 // The team screen's API (issue 25): every figure of every buyer against sums computed here from the
@@ -149,6 +150,8 @@ function expected(buyers: { user: CreatedUser; lead: CreatedUser | null }[], ran
         commissionThisMonth: commissionOf(user.id),
         lastLoggedOn: own.length ? own.sort().at(-1)! : null,
         missedYesterday: !own.includes(yesterday),
+        // No reminder job runs in these tests; the last test below sends one.
+        remindedYesterday: false,
       };
     }),
   };
@@ -191,11 +194,21 @@ beforeAll(async () => {
 
   const random = createRandom(25);
   const loggers = [...teamA, moved, ...teamB, loner, gone, leadA];
+  // One entry per buyer, offer and day (the unique key of migration 0013): a drawn day already
+  // taken is drawn again.
+  const taken = new Set<string>();
+  const take = (creatorId: string, date: string) => {
+    const key = `${creatorId}|${date}`;
+    if (taken.has(key)) return false;
+    taken.add(key);
+    return true;
+  };
   for (let i = 0; i < 1500; i++) {
     const creator = random.pick(loggers);
     const date = day(random.int(0, 120));
     // Buyer A1 never logs yesterday; everyone else does below.
     if (creator.id === teamA[1]!.id && date === yesterday) continue;
+    if (!take(creator.id, date)) continue;
     rows.push({
       date,
       creatorId: creator.id,
@@ -206,14 +219,15 @@ beforeAll(async () => {
     });
   }
   for (const user of [teamA[0]!, teamA[2]!, teamA[3]!, teamA[4]!, moved, teamB[0]!])
-    rows.push({
-      date: yesterday,
-      creatorId: user.id,
-      spent: 1_000n,
-      revenue: 2_500n,
-      clicks: 10,
-      deposits: 1,
-    });
+    if (take(user.id, yesterday))
+      rows.push({
+        date: yesterday,
+        creatorId: user.id,
+        spent: 1_000n,
+        revenue: 2_500n,
+        clicks: 10,
+        deposits: 1,
+      });
   // A row dated tomorrow (a time-zone slip): not "last logged", not in any range up to today.
   rows.push({
     date: addDays(today, 1),
@@ -371,6 +385,39 @@ describe("GET /api/team/buyers", () => {
     expect(night.buyers.map((b) => [b.name, b.missedYesterday])).toEqual([
       ["Early", true],
       ["Late", false],
+    ]);
+  });
+
+  it("says which buyer was reminded about yesterday (docs/decisions/0088)", async () => {
+    const db = ctx.db;
+    const createdAt = new Date("2026-01-01T12:00:00Z");
+    const lead = await createUser(db, { role: "manager", createdAt });
+    await createUser(db, { name: "Quiet", managerId: lead.id, createdAt });
+    const busy = await createUser(db, { name: "Busy", managerId: lead.id, createdAt });
+    await insertCampaignRows(db, [
+      { date: "2026-04-09", creatorId: busy.id, managerId: lead.id, spent: "1.00", depositPayment: "0" },
+    ]);
+    const actor = { id: lead.id, role: lead.role, language: null } as Parameters<
+      typeof listTeamBuyers
+    >[0]["actor"];
+    const flags = async () =>
+      (
+        await listTeamBuyers({
+          db,
+          actor,
+          query: { period: "7d" },
+          timeZone,
+          now: new Date("2026-04-10T15:00:00Z"),
+        })
+      ).buyers.map((b) => [b.name, b.missedYesterday, b.remindedYesterday]);
+    expect(await flags()).toEqual([
+      ["Busy", false, false],
+      ["Quiet", true, false],
+    ]);
+    await sendMissingDayReminders({ db, today: "2026-04-10", timeZone });
+    expect(await flags()).toEqual([
+      ["Busy", false, false],
+      ["Quiet", true, true],
     ]);
   });
 });

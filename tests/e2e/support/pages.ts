@@ -75,6 +75,26 @@ export async function openPage(browser: Browser, guard: ConsoleGuard, options: O
   return page;
 }
 
+/**
+ * Switches an open page's theme without reloading it, the way a choice made in another tab arrives
+ * (web/lib/theme.tsx re-reads the stored mode on a storage event), and waits until it is applied.
+ * A later navigation in the same page starts again from openPage's theme.
+ */
+export async function switchTheme(page: Page, theme: Theme) {
+  await page.evaluate((mode) => {
+    localStorage.setItem("placar.theme", mode);
+    window.dispatchEvent(new StorageEvent("storage", { key: "placar.theme", newValue: mode }));
+  }, theme);
+  await expect(page.locator("html")).toHaveCSS("color-scheme", theme);
+}
+
+/** Resizes an open page's window (the app lays itself out again without a reload). */
+export async function resizeTo(page: Page, viewport: ViewportName | ViewportSize) {
+  await page.setViewportSize(typeof viewport === "string" ? viewports[viewport] : viewport);
+  // The layout follows the window before anything is measured.
+  await page.waitForFunction((width) => window.innerWidth === width, page.viewportSize()?.width ?? 0);
+}
+
 export type ScreenOptions = {
   /** Texts the screen must show (visible), in the page's language. */
   texts?: (string | RegExp)[];

@@ -3,7 +3,7 @@ import type { Language, Role } from "@domain/roles";
 import type { NotificationItem } from "@domain/schemas/notifications";
 import type { TFunction } from "i18next";
 import { normalizeStatus } from "@/features/creative-requests";
-import { formatMoney } from "@/lib/format";
+import { formatDate, formatMoney } from "@/lib/format";
 
 // A notification is stored as type + metadata and rendered here, in the reader's language.
 
@@ -70,6 +70,14 @@ export function renderNotification(
           name: text(meta.buyerName) || t("notifications:someone"),
         }),
         href: can(role, "area:admin") ? "/admin/financial" : "/financial/payments",
+      };
+    case "missing_day":
+      return {
+        title,
+        text: t("notifications:messages.missing_day", {
+          day: text(meta.day) ? formatDate(text(meta.day), language, { style: "long" }) : "",
+        }),
+        href: can(role, "area:buyer") ? "/add-data" : null,
       };
     default:
       return { title: "", text: "", href: null };

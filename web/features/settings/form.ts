@@ -9,9 +9,13 @@ import { codeResolver } from "@/lib/code-resolver";
 
 // The settings form validates with the API's own schema; its codes become settings:validation.*.
 
-export type SettingsFormValues = Omit<WorkspaceSettingsInput, "retentionDays" | "twoFactorRequiredRoles"> & {
+export type SettingsFormValues = Omit<
+  WorkspaceSettingsInput,
+  "retentionDays" | "twoFactorRequiredRoles" | "remindMissingDays"
+> & {
   retentionDays: string;
   twoFactorRequiredRoles: TwoFactorRequirableRole[];
+  remindMissingDays: boolean;
 };
 
 export const settingsFieldNames = [
@@ -36,6 +40,7 @@ export function toFormValues(settings: WorkspaceSettings): SettingsFormValues {
     notifications: { ...settings.notifications },
     backupFrequency: settings.backupFrequency,
     retentionDays: String(settings.retentionDays),
+    remindMissingDays: settings.remindMissingDays,
   };
 }
 

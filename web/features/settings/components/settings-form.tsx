@@ -180,6 +180,41 @@ export function SettingsForm({ settings }: { settings: WorkspaceSettings }) {
       <Card>
         <CardHeader>
           <CardTitle>
+            <h2>{t("reminders.title")}</h2>
+          </CardTitle>
+          <CardDescription>{t("reminders.description")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Controller
+            control={control}
+            name="remindMissingDays"
+            render={({ field }) => (
+              <label className="flex items-start gap-3 text-sm">
+                <input
+                  type="checkbox"
+                  className={`${checkboxClass} mt-0.5`}
+                  name={field.name}
+                  ref={field.ref}
+                  checked={field.value}
+                  onBlur={field.onBlur}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  data-testid="remind-missing-days"
+                />
+                <span className="grid gap-0.5">
+                  <span className="font-medium">{t("reminders.remindMissingDays")}</span>
+                  <span className="text-muted-foreground text-xs">
+                    {t("reminders.remindMissingDaysHint")}
+                  </span>
+                </span>
+              </label>
+            )}
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>
             <h2>{t("schedule.title")}</h2>
           </CardTitle>
           <CardDescription>{t("schedule.description")}</CardDescription>

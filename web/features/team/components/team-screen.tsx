@@ -56,7 +56,7 @@ function Change({ value }: { value: string | null }) {
   );
 }
 
-function MissedFlag() {
+function MissedFlag({ reminded }: { reminded: boolean }) {
   const { t } = useTranslation("team");
   return (
     <span
@@ -64,7 +64,7 @@ function MissedFlag() {
       data-testid="missed-yesterday"
     >
       <TriangleAlert className="size-3.5 text-warning" aria-hidden="true" />
-      {t("missedYesterday")}
+      {t(reminded ? "missedYesterdayReminded" : "missedYesterday")}
     </span>
   );
 }
@@ -187,7 +187,7 @@ export function TeamScreen() {
         cell: ({ row }) => (
           <div className="flex flex-col items-start gap-1 whitespace-nowrap">
             <span>{row.original.lastLoggedOn ? f.date(row.original.lastLoggedOn, "short") : t("never")}</span>
-            {row.original.missedYesterday ? <MissedFlag /> : null}
+            {row.original.missedYesterday ? <MissedFlag reminded={row.original.remindedYesterday} /> : null}
           </div>
         ),
         meta: { descFirst: true, label: t("columns.lastLogged") },
