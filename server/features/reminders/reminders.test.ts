@@ -127,7 +127,10 @@ describe("reminders of a day left empty", () => {
     const quiet = await createUser(ctx.db, { role: "user", createdAt });
     const hub = getNotificationHub(ctx.database, ctx.deps.logger);
     const received: NotificationEvent[] = [];
-    const unsubscribe = await hub.subscribe(quiet.id, (event) => received.push(event));
+    // Notifications only: a refresh (postbacks) is another kind of event on the same stream.
+    const unsubscribe = await hub.subscribe(quiet.id, (event) => {
+      if (!("kind" in event)) received.push(event);
+    });
     try {
       expect(await sendMissingDayReminders({ db: ctx.db, today: "2026-11-20", timeZone })).toBeGreaterThan(0);
       const deadline = Date.now() + 10_000;

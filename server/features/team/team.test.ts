@@ -241,11 +241,11 @@ beforeAll(async () => {
   // One entry per buyer, offer and day (decision 0083): each row takes an offer that buyer has not
   // logged that day, the fixed rows first; a random row left without one is dropped.
   const offerOf = new Map<Row, string>();
-  const taken = new Set<string>();
+  const usedOffers = new Set<string>();
   for (const row of [...rows].reverse()) {
-    const free = offers.find((offer) => !taken.has(`${row.creatorId}|${offer.id}|${row.date}`));
+    const free = offers.find((offer) => !usedOffers.has(`${row.creatorId}|${offer.id}|${row.date}`));
     if (!free) continue;
-    taken.add(`${row.creatorId}|${free.id}|${row.date}`);
+    usedOffers.add(`${row.creatorId}|${free.id}|${row.date}`);
     offerOf.set(row, free.id);
   }
   rows.splice(0, rows.length, ...rows.filter((row) => offerOf.has(row)));
