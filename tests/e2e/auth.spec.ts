@@ -50,6 +50,7 @@ test("the first account becomes admin and lands in the admin area", async ({ pag
     "Ofertas",
     "Solicitações de Criativos",
     "Financeiro",
+    "Postbacks",
     "Configurações",
     "Auditoria",
   ]);
@@ -100,6 +101,7 @@ test("a second account is a buyer, kept out of the admin and financial areas", a
     "Reports",
     "Notes",
     "My payments",
+    "Postbacks",
   ]);
   await expect(page.getByTestId("user-menu")).toContainText("Buyer");
   // Named from the e-mail's local part (decisions.md).
