@@ -147,6 +147,12 @@ export default defineConfig({
       use: { ...browser, baseURL: screensServer.baseURL },
     },
     {
+      name: "postbacks",
+      testMatch: /postbacks\.spec\.ts/,
+      dependencies: ["sign-in"],
+      use: { ...browser, baseURL: screensServer.baseURL },
+    },
+    {
       name: "day-grid",
       testMatch: /day-grid\.spec\.ts/,
       dependencies: ["sign-in"],

@@ -1,0 +1,84 @@
+import type { APIRequestContext } from "@playwright/test";
+import { request as playwrightRequest } from "@playwright/test";
+import { todayIn } from "../../domain/periods";
+import { expectAccessible } from "./support/axe";
+import { screensServer, storageStatePath } from "./support/env";
+import { expect, test } from "./support/fixtures";
+import { expectScreen, resizeTo } from "./support/pages";
+
+// Issue 26, postbacks (docs/decisions/0086, 0087): a network's postback lands on the buyer's entry
+// for the offer and day, and the buyer's open dashboard shows it without a reload (the coalesced
+// refresh on the notification stream). The postbacks screen itself fits a phone.
+
+const base = screensServer.baseURL;
+const today = todayIn("America/Sao_Paulo");
+const offerName = `Postback Sol ${Date.now().toString(36)}`;
+let offerId = "";
+let token = "";
+
+async function apiAs(role: "admin" | "buyer"): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({
+    baseURL: base,
+    storageState: storageStatePath(role),
+    extraHTTPHeaders: { origin: base },
+  });
+}
+
+test.beforeAll(async () => {
+  const admin = await apiAs("admin");
+  const response = await admin.post("/api/offers", {
+    data: {
+      name: offerName,
+      casinoBrand: "Placar Casino",
+      value: "500.00",
+      currency: "USD",
+      payoutPerDeposit: "25.00",
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  offerId = ((await response.json()) as { id: string }).id;
+  await admin.dispose();
+  const buyer = await apiAs("buyer");
+  const created = await buyer.post("/api/postback-keys", { data: { label: "Rede E2E" } });
+  expect(created.status(), await created.text()).toBe(201);
+  token = ((await created.json()) as { token: string }).token;
+  await buyer.dispose();
+});
+
+test.use({ storageState: storageStatePath("buyer") });
+
+test("a postback lands on the open dashboard without a reload", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const cards = page.getByTestId("card-offer").filter({ hasText: offerName });
+  await expect(cards).toHaveCount(0);
+  // A marker on the window: gone if the page were loaded again.
+  await page.evaluate(() => {
+    (window as unknown as { postbackMarker: number }).postbackMarker = 1;
+  });
+
+  const network = await playwrightRequest.newContext({ baseURL: base });
+  const answer = await network.get(
+    `/api/postback/${token}?event=deposit&tid=e2e-${Date.now()}&offer=${offerId}&date=${today}`,
+  );
+  expect(answer.status(), await answer.text()).toBe(200);
+  expect(await answer.json()).toMatchObject({ outcome: "counted" });
+  await network.dispose();
+
+  // The dashboard lists the entry the postback made (one deposit at the offer's payout).
+  await expect(page.getByText(offerName).first()).toBeVisible({ timeout: 20_000 });
+  expect(await page.evaluate(() => (window as unknown as { postbackMarker?: number }).postbackMarker)).toBe(
+    1,
+  );
+});
+
+test("the postbacks screen shows the key's URL and fits a phone", async ({ page }) => {
+  await page.goto("/postbacks");
+  await expect(page.getByRole("heading", { level: 1, name: "Postbacks" })).toBeVisible();
+  await expect(page.getByText("Rede E2E").first()).toBeVisible();
+  await expect(page.getByText("/api/postback/").first()).toBeVisible();
+  await expectScreen(page, "postbacks 1280");
+  await expectAccessible(page);
+  await resizeTo(page, "phone");
+  await expectScreen(page, "postbacks 360");
+});
