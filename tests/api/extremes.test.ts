@@ -274,7 +274,11 @@ describe("property: the extremes through every write path, then every read of th
               and(eq(campaigns.creatorId, buyer.id), eq(campaigns.offerId, offer), eq(campaigns.date, date)),
             );
         if (w.path === "create") await freeDay(offerId);
-        if (w.path === "patch") await freeDay(bigOffer);
+        // An edit creates its entry on bigOffer and may move it to the drawn offer: both days free.
+        if (w.path === "patch") {
+          await freeDay(bigOffer);
+          await freeDay(offerId);
+        }
         if (w.path === "create" || w.path === "batch") {
           const response =
             w.path === "create"
