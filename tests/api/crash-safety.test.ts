@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { todayIn } from "../../domain/periods";
+import { addDays, todayIn } from "../../domain/periods";
 import { testDatabaseKind } from "../harness";
 import { createProcessDatabase } from "../postgres";
 import {
@@ -63,7 +63,15 @@ function postCampaign(server: Server, session: Session, clicks: number) {
   return fetch(`${server.url}/api/campaigns`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: server.url, cookie: session.cookie },
-    body: JSON.stringify({ date: todayIn("UTC"), offerId: session.offerId, spent: "1.50", clicks }),
+    // One entry per offer and day (decision 0083): each write is a day of its own, counted back
+    // from today in the workspace's time zone (never a future day); unusual figures confirmed.
+    body: JSON.stringify({
+      date: addDays(todayIn("America/Sao_Paulo"), -clicks),
+      offerId: session.offerId,
+      spent: "1.50",
+      clicks,
+      acknowledgeWarnings: true,
+    }),
   });
 }
 
@@ -164,7 +172,11 @@ describe.runIf(kind === "pglite")("crash safety and shutdown on PGlite", () => {
 
       // A write whose body is still arriving when SIGTERM comes.
       let sendRest: (() => void) | undefined;
-      const body = JSON.stringify({ date: todayIn("UTC"), offerId: session.offerId, clicks: 4242 });
+      const body = JSON.stringify({
+        date: todayIn("America/Sao_Paulo"),
+        offerId: session.offerId,
+        clicks: 4242,
+      });
       const stream = new ReadableStream<Uint8Array>({
         start(controller) {
           controller.enqueue(new TextEncoder().encode(body.slice(0, 10)));

@@ -112,7 +112,8 @@ describe.runIf(testDatabaseKind() === "postgres")("imports across processes", ()
         const committed = await call(b, "/api/imports", {
           method: "POST",
           cookie: buyerCookie,
-          json: { token: preview.token },
+          // The file's random funnels run backwards at times: confirmed (decision 0084).
+          json: { token: preview.token, acknowledgeWarnings: true },
         });
         expect(committed.status, await committed.clone().text()).toBe(200);
         expect(await committed.json()).toEqual({ added: 60, replaced: 0, skipped: 0 });

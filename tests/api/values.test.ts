@@ -59,7 +59,9 @@ describe("decimals are strings only", () => {
   it("counts take a JSON integer or its text, as the document says", async () => {
     const day = { date: addDays(today(), -1), offerId, spent: "1.00" };
     expect((await call(buyer, "POST", "/api/campaigns", { ...day, clicks: 7 })).status).toBe(201);
-    expect((await call(buyer, "POST", "/api/campaigns", { ...day, clicks: "8" })).status).toBe(201);
+    // One entry per offer and day (decision 0083): the second count goes to the day before.
+    const dayBefore = { ...day, date: addDays(today(), -2) };
+    expect((await call(buyer, "POST", "/api/campaigns", { ...dayBefore, clicks: "8" })).status).toBe(201);
     expect(await fieldsOf(await call(buyer, "POST", "/api/campaigns", { ...day, clicks: "1e3" }))).toEqual({
       clicks: "not_a_number",
     });

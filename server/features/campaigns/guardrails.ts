@@ -8,7 +8,7 @@ import {
   medianWindowDays,
   warningFields,
 } from "../../../domain/guardrails";
-import { checkDayFigures } from "../../../domain/metrics";
+import { checkDayFigures, maxMoneyCents } from "../../../domain/metrics";
 import { fromCents, toCents } from "../../../domain/money";
 import { todayIn } from "../../../domain/periods";
 import type { CampaignPatch } from "../../../domain/schemas/campaigns";
@@ -299,6 +299,8 @@ export async function checkEdit(
   if (acknowledged === true || !changesFigures(patch)) return;
   const edited = await editedDay(db, id, scope, patch);
   if (!edited) return;
+  // Revenue that would not fit numeric(14,2): the UPDATE answers 400 too_large naming deposits.
+  if (toCents(edited.day.depositPayment) > maxMoneyCents) return;
   assertConfirmed(await findEntryWarnings(db, edited.creatorId, edited.day), acknowledged);
 }
 
