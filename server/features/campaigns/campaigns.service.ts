@@ -58,7 +58,7 @@ function campaignWriteScope(actor: Actor): SQL | undefined {
  * moves the creator's campaigns in its transaction) either waits for this write and moves the new
  * row too, or commits first and this write reads the new lead.
  */
-export function currentLeadOf(creatorId: string): SQL {
+export function currentLeadOf(creatorId: string | SQL): SQL {
   return sql`(select ${users.managerId} from ${users} where ${users.id} = ${creatorId} for share)`;
 }
 

@@ -25,9 +25,9 @@ import { offers, postbackKeys, postbackLog, users } from "../../db/schema";
 import { toIsoString } from "../../db/values";
 import { AppError, conflict, isNumericOverflow, notFound, unprocessable } from "../../errors";
 import { assertCan } from "../../permissions";
-import { readRows } from "../../read/rows";
-import { currentLeadOf, offerVisibleTo } from "../campaigns/campaigns.service";
-import { monthClosed, monthStartOf, monthsOpen } from "../campaigns/month-close";
+import { offerVisibleTo } from "../campaigns/campaigns.service";
+import { monthClosed, monthStartOf } from "../campaigns/month-close";
+import { type PostbackWritten, postbackBatcher } from "./postback-batches";
 
 // Postbacks (issue 26, docs/decisions/0086). A key belongs to a buyer (made by them) or to an offer
 // (made by an admin; the buyer is read from a parameter carrying their code). A postback adds one
@@ -541,42 +541,24 @@ export async function receivePostback({
   const revenue = amount ?? (event === "deposit" ? offer.payoutPerDeposit : "0");
   const one = (wanted: PostbackEventType) => (event === wanted ? 1 : 0);
   const month = monthStartOf(date);
-  let result: { open: boolean; counted: number; managerId: string | null };
+  let result: PostbackWritten;
   try {
-    [result] = (await readRows(
-      db,
-      sql`
-      with gate as (select ${monthsOpen(buyerId, [month])} as open),
-      receipt as (
-        insert into postback_log (key_id, user_id, offer_id, outcome, status, event, tid, date, amount,
-          params, received_at)
-        select ${key.id}::uuid, ${buyerId}, ${offer.id}::uuid, 'counted', 200, ${event}, ${tid},
-          ${date}::date, ${amount}::numeric, ${JSON.stringify(params)}::jsonb, ${now.toISOString()}::timestamptz
-        from gate where gate.open
-        on conflict (key_id, tid) where outcome = 'counted' do nothing
-        returning id),
-      upserted as (
-        insert into campaigns (date, offer_id, creator_id, manager_id, clicks, installations,
-          registrations, deposits, deposit_payment)
-        select ${date}::date, ${offer.id}::uuid, ${buyerId}, ${currentLeadOf(buyerId)}, ${one("click")},
-          ${one("install")}, ${one("registration")}, ${one("deposit")}, ${revenue}::numeric
-        from receipt
-        on conflict (creator_id, offer_id, date) do update set
-          clicks = campaigns.clicks + excluded.clicks,
-          installations = campaigns.installations + excluded.installations,
-          registrations = campaigns.registrations + excluded.registrations,
-          deposits = campaigns.deposits + excluded.deposits,
-          deposit_payment = campaigns.deposit_payment + excluded.deposit_payment,
-          updated_at = now()
-        returning manager_id)
-      select (select open from gate) as open, (select count(*) from receipt)::int as counted,
-        (select manager_id from upserted limit 1) as manager_id`,
-      (row) => ({
-        open: row.open === true || row.open === "t",
-        counted: Number(row.counted),
-        managerId: typeof row.manager_id === "string" ? row.manager_id : null,
-      }),
-    )) as [typeof result];
+    result = await postbackBatcher(db).write({
+      keyId: key.id,
+      buyerId,
+      offerId: offer.id,
+      event,
+      tid,
+      date,
+      amount,
+      revenue,
+      clicks: one("click"),
+      installations: one("install"),
+      registrations: one("registration"),
+      deposits: one("deposit"),
+      params,
+      receivedAt: now,
+    });
   } catch (error) {
     if (isNumericOverflow(error)) {
       await log("refused", 400, "too_large", date, amount);
@@ -592,7 +574,7 @@ export async function receivePostback({
     await log("refused", 409, "month_closed", date, amount);
     throw monthClosed([month]);
   }
-  if (result.counted === 0) {
+  if (!result.counted) {
     await log("duplicate", 200, "duplicate_tid", date, amount);
     return { outcome: "duplicate", date, refresh: [] };
   }
