@@ -1,8 +1,8 @@
-import type { APIRequestContext } from "@playwright/test";
 import { request as playwrightRequest } from "@playwright/test";
 import { fromCents, toCents } from "../../domain/money";
 import { todayIn } from "../../domain/periods";
 import { formatMoney } from "../../web/lib/format";
+import { apiAs } from "./support/api";
 import { expectAccessible } from "./support/axe";
 import { screensServer, storageStatePath } from "./support/env";
 import { expect, test } from "./support/fixtures";
@@ -17,14 +17,6 @@ const today = todayIn("America/Sao_Paulo");
 const offerName = `Postback Sol ${Date.now().toString(36)}`;
 let offerId = "";
 let token = "";
-
-async function apiAs(role: "admin" | "buyer"): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({
-    baseURL: base,
-    storageState: storageStatePath(role),
-    extraHTTPHeaders: { origin: base },
-  });
-}
 
 test.beforeAll(async () => {
   const admin = await apiAs("admin");

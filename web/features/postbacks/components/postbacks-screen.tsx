@@ -4,19 +4,10 @@ import type { PostbackKey, PostbackLogEntry } from "@domain/schemas/postbacks";
 import { Copy } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { DataTable, type DataTableColumn } from "@/components/data-table";
 import { FieldLayout } from "@/components/field-layout";
 import { RangePicker, useRangeBounds } from "@/components/range-picker";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -223,30 +214,23 @@ function KeyList() {
           )}
         />
       </CardContent>
-      <AlertDialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t("revoke.title", { label: pending?.label ?? "" })}</AlertDialogTitle>
-            <AlertDialogDescription>{t("revoke.description")}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t("revoke.cancel")}</AlertDialogCancel>
-            <AlertDialogAction
-              data-testid="postback-key-revoke-confirm"
-              onClick={() => {
-                if (!pending) return;
-                revoke.mutate(pending.id, {
-                  onSuccess: () => toast.success(t("revoke.done")),
-                  onError: (error) => toast.error(t(errorMessageKey(error))),
-                });
-                setPending(null);
-              }}
-            >
-              {t("revoke.action")}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={pending !== null}
+        onClose={() => setPending(null)}
+        title={t("revoke.title", { label: pending?.label ?? "" })}
+        description={t("revoke.description")}
+        cancel={t("revoke.cancel")}
+        action={t("revoke.action")}
+        testId="postback-key-revoke-confirm"
+        onConfirm={() => {
+          if (!pending) return;
+          revoke.mutate(pending.id, {
+            onSuccess: () => toast.success(t("revoke.done")),
+            onError: (error) => toast.error(t(errorMessageKey(error))),
+          });
+          setPending(null);
+        }}
+      />
     </Card>
   );
 }

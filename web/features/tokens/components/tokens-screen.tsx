@@ -3,17 +3,8 @@ import { type ApiToken, maxActiveTokensPerUser } from "@domain/schemas/tokens";
 import { Copy } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { DataTable, type DataTableColumn } from "@/components/data-table";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -198,30 +189,23 @@ function TokenList({ choice }: { choice: TokenAccessChoice }) {
           skeletonRows={3}
         />
       </CardContent>
-      <AlertDialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t("revoke.title", { name: pending?.name ?? "" })}</AlertDialogTitle>
-            <AlertDialogDescription>{t("revoke.description")}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t("revoke.cancel")}</AlertDialogCancel>
-            <AlertDialogAction
-              data-testid="token-revoke-confirm"
-              onClick={() => {
-                if (!pending) return;
-                revoke.mutate(pending.id, {
-                  onSuccess: () => toast.success(t("revoke.done")),
-                  onError: (error) => toast.error(t(errorMessageKey(error))),
-                });
-                setPending(null);
-              }}
-            >
-              {t("revoke.action")}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={pending !== null}
+        onClose={() => setPending(null)}
+        title={t("revoke.title", { name: pending?.name ?? "" })}
+        description={t("revoke.description")}
+        cancel={t("revoke.cancel")}
+        action={t("revoke.action")}
+        testId="token-revoke-confirm"
+        onConfirm={() => {
+          if (!pending) return;
+          revoke.mutate(pending.id, {
+            onSuccess: () => toast.success(t("revoke.done")),
+            onError: (error) => toast.error(t(errorMessageKey(error))),
+          });
+          setPending(null);
+        }}
+      />
     </Card>
   );
 }
