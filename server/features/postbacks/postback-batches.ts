@@ -84,7 +84,7 @@ export class PostbackBatcher {
   private async settle(batch: Pending[]): Promise<void> {
     try {
       const written = await retryOnDeadlock(() => writeBatch(this.db, batch));
-      batch.forEach((pending, i) => pending.resolve(written[i]!));
+      for (const [i, pending] of batch.entries()) pending.resolve(written[i]!);
     } catch (error) {
       if (batch.length > 1 && isNumericOverflow(error)) {
         for (const pending of batch) await this.settle([pending]);

@@ -12,6 +12,7 @@ import {
 import { campaigns, postbackLog, users } from "../../db/schema";
 import { refreshWindowMs } from "../notifications/live-refresh";
 import { getNotificationHub, type RefreshEvent } from "../notifications/notification-hub";
+import { type PostbackWrite, postbackBatcher } from "./postback-batches";
 import { receivePostback } from "./postbacks.service";
 
 // Postbacks (issue 26, docs/decisions/0086) on both databases: keys, the endpoint, the log.
@@ -136,6 +137,50 @@ describe("receiving postbacks", () => {
     const second = await newKey(buyer);
     expect((await (await send(second.token, params)).json()).outcome).toBe("counted");
     expect((await entry(buyer.id, offer.id, day))?.deposits).toBe(2);
+  });
+
+  it("writes the postbacks that wait together in one batch, and one whose sum overflows alone", async () => {
+    const key = await newKey(buyer);
+    const day = "2025-05-20";
+    const write = (tidText: string, revenue: string): PostbackWrite => ({
+      keyId: key.id,
+      buyerId: buyer.id,
+      offerId: offer.id,
+      event: "deposit",
+      tid: tidText,
+      date: day,
+      amount: revenue,
+      revenue,
+      clicks: 0,
+      installations: 0,
+      registrations: 0,
+      deposits: 1,
+      params: {},
+      receivedAt: new Date(),
+    });
+    const batcher = postbackBatcher(ctx.db);
+    // The first starts a statement; the next six wait for it and go together in the next one: two
+    // of them repeat a tid, and two huge amounts fit numeric(14,2) alone but not summed.
+    const first = batcher.write(write(tid(), "1.00"));
+    const repeated = tid();
+    const waiting = [
+      batcher.write(write(repeated, "2.00")),
+      batcher.write(write(repeated, "2.00")),
+      batcher.write(write(tid(), "600000000000.00")),
+      batcher.write(write(tid(), "600000000000.00")),
+      batcher.write(write(tid(), "3.00")),
+    ];
+    expect(await first).toMatchObject({ open: true, counted: true });
+    const settled = await Promise.allSettled(waiting);
+    const counted = settled.map((r) => (r.status === "fulfilled" ? r.value.counted : "refused"));
+    expect(counted.slice(0, 2).sort()).toEqual([false, true]);
+    expect(counted.filter((c) => c === "refused")).toHaveLength(1);
+    expect(counted[4]).toBe(true);
+    // 1 + 2 + one huge + 3, each counted once.
+    expect(await entry(buyer.id, offer.id, day)).toMatchObject({
+      deposits: 4,
+      depositPayment: "600000000006.00",
+    });
   });
 
   it("lands a postback at 23:30 in São Paulo on that local day", async () => {
