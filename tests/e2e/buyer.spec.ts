@@ -227,8 +227,9 @@ test("what a buyer typed survives a reload until it is saved or discarded", asyn
   await expect(form.getByLabel("Data")).toHaveValue(shownDate(today));
   await expect(page.getByTestId("draft-notice")).toBeHidden();
 
-  // Typed again and saved: nothing is offered back afterwards.
-  await form.getByRole("button", { name: "Ontem" }).click();
+  // Typed again and saved (today: yesterday already has this offer's entry, one per day): nothing is
+  // offered back afterwards.
+  await form.getByRole("button", { name: "Hoje" }).click();
   await form.getByLabel("Oferta").selectOption({ label: `${backgroundOffer} · Placar Casino` });
   await form.getByLabel("Gasto (USD)").fill("12");
   await page.waitForTimeout(500);
