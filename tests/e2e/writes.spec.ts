@@ -1,5 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import { todayIn } from "../../domain/periods";
+import { addDays, todayIn } from "../../domain/periods";
 import type { Campaign, CampaignPage } from "../../domain/schemas/campaigns";
 import { apiAs } from "./support/api";
 import { storageStatePath } from "./support/env";
@@ -146,7 +146,8 @@ test("an answer that never comes: the message within 10 s, and Retry is answered
 test("the edit form keeps a revenue entered directly unless the buyer ticks recompute", async ({ page }) => {
   const buyer = await apiAs("buyer");
   const created = await buyer.post("/api/campaigns", {
-    data: { date: today, offerId, spent: "1.00", deposits: 1, depositPayment: "0.25" },
+    // Yesterday: today holds this offer's entry from the tests before (one entry per day).
+    data: { date: addDays(today, -1), offerId, spent: "1.00", deposits: 1, depositPayment: "0.25" },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as Campaign;
