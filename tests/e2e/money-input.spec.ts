@@ -148,6 +148,8 @@ test.describe("as a buyer", () => {
   }) => {
     await page.goto("/add-data");
     const form = page.getByRole("form", { name: "Dados do dia" });
+    // Yesterday: today already holds this offer's entry (beforeAll), and there is one per day.
+    await form.getByRole("button", { name: "Ontem" }).click();
     await form.getByLabel("Oferta").selectOption({ label: `${offerName} · Placar Casino` });
     const spent = form.getByLabel("Gasto (USD)");
     await spent.pressSequentially("1.030,73");
