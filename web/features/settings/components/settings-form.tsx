@@ -153,22 +153,12 @@ export function SettingsForm({ settings }: { settings: WorkspaceSettings }) {
                 control={control}
                 name={`notifications.${key}`}
                 render={({ field }) => (
-                  <label className="flex items-start gap-3 text-sm">
-                    <input
-                      type="checkbox"
-                      className={`${checkboxClass} mt-0.5`}
-                      name={field.name}
-                      ref={field.ref}
-                      checked={field.value}
-                      onBlur={field.onBlur}
-                      onChange={(event) => field.onChange(event.target.checked)}
-                      disabled={key !== "email" && !emailOn}
-                    />
-                    <span className="grid gap-0.5">
-                      <span className="font-medium">{t(`notifications.${key}`)}</span>
-                      <span className="text-muted-foreground text-xs">{t(`notifications.${key}Hint`)}</span>
-                    </span>
-                  </label>
+                  <CheckboxRow
+                    field={field}
+                    label={t(`notifications.${key}`)}
+                    hint={t(`notifications.${key}Hint`)}
+                    disabled={key !== "email" && !emailOn}
+                  />
                 )}
               />
             ))}
@@ -189,24 +179,12 @@ export function SettingsForm({ settings }: { settings: WorkspaceSettings }) {
             control={control}
             name="remindMissingDays"
             render={({ field }) => (
-              <label className="flex items-start gap-3 text-sm">
-                <input
-                  type="checkbox"
-                  className={`${checkboxClass} mt-0.5`}
-                  name={field.name}
-                  ref={field.ref}
-                  checked={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                  data-testid="remind-missing-days"
-                />
-                <span className="grid gap-0.5">
-                  <span className="font-medium">{t("reminders.remindMissingDays")}</span>
-                  <span className="text-muted-foreground text-xs">
-                    {t("reminders.remindMissingDaysHint")}
-                  </span>
-                </span>
-              </label>
+              <CheckboxRow
+                field={field}
+                label={t("reminders.remindMissingDays")}
+                hint={t("reminders.remindMissingDaysHint")}
+                testId="remind-missing-days"
+              />
             )}
           />
         </CardContent>
@@ -313,5 +291,46 @@ export function SettingsForm({ settings }: { settings: WorkspaceSettings }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A setting that is on or off: a checkbox with its label and a hint under it. */
+function CheckboxRow({
+  field,
+  label,
+  hint,
+  disabled,
+  testId,
+}: {
+  field: {
+    name: string;
+    value: boolean;
+    ref: (element: HTMLInputElement | null) => void;
+    onBlur: () => void;
+    onChange: (value: boolean) => void;
+  };
+  label: string;
+  hint: string;
+  disabled?: boolean;
+  testId?: string;
+}) {
+  return (
+    <label className="flex items-start gap-3 text-sm">
+      <input
+        type="checkbox"
+        className={`${checkboxClass} mt-0.5`}
+        name={field.name}
+        ref={field.ref}
+        checked={field.value}
+        onBlur={field.onBlur}
+        onChange={(event) => field.onChange(event.target.checked)}
+        disabled={disabled}
+        data-testid={testId}
+      />
+      <span className="grid gap-0.5">
+        <span className="font-medium">{label}</span>
+        <span className="text-muted-foreground text-xs">{hint}</span>
+      </span>
+    </label>
   );
 }
