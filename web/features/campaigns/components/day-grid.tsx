@@ -653,9 +653,22 @@ function useFigures(reading: RowReading) {
   };
 }
 
+/** A cell's error state and placeholder, the same in the table and on a phone's card. */
+function cellLook({ reading, changed, showErrors, language }: RowProps, column: DayColumn) {
+  return {
+    invalid: !reading.ok && reading.errors[column] !== undefined && (showErrors || changed),
+    placeholder:
+      column === "revenue"
+        ? formatMoneyForInput(reading.ok ? reading.figures.revenue : "0.00", language)
+        : column === "spent"
+          ? moneyInputPlaceholder(language)
+          : "0",
+  };
+}
+
 function DayTableRow(props: RowProps) {
   const { t } = useTranslation("day-grid");
-  const { index, offer, reading, changed, cellProps, language } = props;
+  const { index, offer, reading, changed, cellProps } = props;
   const figures = useFigures(reading);
   const messages = useRowMessages(props);
   const messageId = useId();
@@ -680,14 +693,7 @@ function DayTableRow(props: RowProps) {
           <td key={column} className="px-1 py-1.5">
             <GridInput
               column={column}
-              invalid={!reading.ok && reading.errors[column] !== undefined && (props.showErrors || changed)}
-              placeholder={
-                column === "revenue"
-                  ? formatMoneyForInput(reading.ok ? reading.figures.revenue : "0.00", language)
-                  : column === "spent"
-                    ? moneyInputPlaceholder(language)
-                    : "0"
-              }
+              {...cellLook(props, column)}
               describedBy={messages.length > 0 ? messageId : undefined}
               {...cellProps(column)}
             />
@@ -781,7 +787,7 @@ function GridInput({
 
 function DayCard(props: RowProps) {
   const { t } = useTranslation("day-grid");
-  const { index, offer, reading, changed, cellProps, language } = props;
+  const { index, offer, reading, changed, cellProps } = props;
   const figures = useFigures(reading);
   const messages = useRowMessages(props);
   const messageId = useId();
@@ -811,14 +817,7 @@ function DayCard(props: RowProps) {
                 wide
                 id={id}
                 column={column}
-                invalid={!reading.ok && reading.errors[column] !== undefined && (props.showErrors || changed)}
-                placeholder={
-                  column === "revenue"
-                    ? formatMoneyForInput(reading.ok ? reading.figures.revenue : "0.00", language)
-                    : column === "spent"
-                      ? moneyInputPlaceholder(language)
-                      : "0"
-                }
+                {...cellLook(props, column)}
                 describedBy={messages.length > 0 ? messageId : undefined}
                 {...rest}
               />
