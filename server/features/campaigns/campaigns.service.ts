@@ -68,7 +68,7 @@ function offersUsableBy(actor: Actor): SQL | undefined {
 }
 
 /** Offers the user may log campaigns for: visible to all, or assigned to them. */
-export function offerVisibleTo(userId: string): SQL {
+export function offerVisibleTo(userId: string | SQL): SQL {
   return or(
     eq(offers.visibleToAll, true),
     exists(

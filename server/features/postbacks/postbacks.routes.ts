@@ -126,7 +126,7 @@ export function createPostbacksRoutes(deps: AppDeps) {
         db,
         token,
         params,
-        timeZone: await readRequestTimeZone(c, db, deps.env.workspaceTimezone),
+        fallbackTimezone: deps.env.workspaceTimezone,
         limiter,
       });
       if (result.refresh.length > 0) requestLiveRefresh(deps.database, deps.logger, result.refresh);

@@ -21,10 +21,12 @@ import { hasControlCharacters } from "../../../domain/text";
 import { auditSourceOf, recordAuditEvent } from "../../audit";
 import type { Actor } from "../../context";
 import type { Db } from "../../db/client";
-import { offers, postbackKeys, postbackLog, users } from "../../db/schema";
+import { offers, postbackKeys, postbackLog, users, workspaceSettings } from "../../db/schema";
 import { toIsoString } from "../../db/values";
 import { AppError, conflict, isNumericOverflow, notFound, unprocessable } from "../../errors";
 import { assertCan } from "../../permissions";
+import { readRows, text, textOrNull } from "../../read/rows";
+import { buildDefaultSettings, workspaceSettingsId } from "../../workspace-settings";
 import { offerVisibleTo } from "../campaigns/campaigns.service";
 import { monthClosed, monthStartOf } from "../campaigns/month-close";
 import { type PostbackWritten, postbackBatcher } from "./postback-batches";
@@ -327,32 +329,104 @@ type LiveKey = {
   events: Record<string, string>;
 };
 
-async function findLiveKey(db: Db, token: string): Promise<LiveKey | null> {
+type Lookup = { id: string; role: string | null; banned: boolean | null; deactivatedAt: unknown };
+
+/**
+ * Everything a postback is checked against, in ONE query (docs/decisions/0089): the live key and
+ * its owner, the workspace time zone, the buyer named by the buyer parameter (offer keys), and the
+ * offer named by the key or by the offer parameter among those visible to that buyer. Each is read
+ * fresh on every postback; the checks and their order stay in `readPostback`.
+ */
+type Resolved = {
+  key: LiveKey;
+  owner: Lookup | null;
+  timeZone: string | null;
+  buyerByCode: Lookup | null;
+  offer: { id: string; payoutPerDeposit: string; currency: string } | null;
+};
+
+const uuidPattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
+
+async function resolvePostback(
+  db: Db,
+  token: string,
+  params: Record<string, string>,
+): Promise<Resolved | null> {
   if (!token.startsWith(tokenPrefix) || token.length > 100) return null;
-  const [row] = await db
-    .select({
-      id: postbackKeys.id,
-      userId: postbackKeys.userId,
-      offerId: postbackKeys.offerId,
-      params: postbackKeys.params,
-      events: postbackKeys.events,
-      ownerRole: users.role,
-      ownerBanned: users.banned,
-      ownerDeactivatedAt: users.deactivatedAt,
-    })
-    .from(postbackKeys)
-    .leftJoin(users, eq(users.id, postbackKeys.userId))
-    .where(and(eq(postbackKeys.token, token), isNull(postbackKeys.revokedAt)))
-    .limit(1);
+  // The values as readPostback reads them: trimmed, empty = absent, codes at most 100 characters.
+  const trimmed = JSON.stringify(
+    Object.fromEntries(Object.entries(params).map(([name, value]) => [name, value.trim().slice(0, 100)])),
+  );
+  const param = (field: "buyer" | "offer") =>
+    sql`nullif((${trimmed}::jsonb ->> coalesce(k.params ->> ${field}, ${field})), '')`;
+  const buyerId = sql`coalesce(k.user_id, b.id)`;
+  const offerRef = param("offer");
+  const rows = await readRows(
+    db,
+    sql`
+    select k.id::text as id, k.user_id, k.offer_id::text as offer_id, k.params, k.events,
+      owner.role as owner_role, owner.banned as owner_banned, owner.deactivated_at as owner_deactivated_at,
+      (select ws.timezone from ${workspaceSettings} ws where ws.id = ${workspaceSettingsId}) as timezone,
+      b.id::text as buyer_id, b.role as buyer_role, b.banned as buyer_banned, b.deactivated_at as buyer_deactivated_at,
+      o.id::text as offer_id_found, o.payout_per_deposit, o.currency
+    from ${postbackKeys} k
+    left join ${users} owner on owner.id = k.user_id
+    left join lateral (
+      select u.id, u.role, u.banned, u.deactivated_at from ${users} u
+      where k.user_id is null and lower(u.code) = lower(${param("buyer")})
+      limit 1) b on true
+    left join lateral (
+      select ${offers.id} as id, ${offers.payoutPerDeposit}::text as payout_per_deposit, ${offers.currency} as currency
+      from ${offers}
+      where ${buyerId} is not null
+        and (case
+          when k.offer_id is not null then ${offers.id} = k.offer_id
+          when ${offerRef} ~* ${uuidPattern} then ${offers.id} = (${offerRef})::uuid
+          else lower(${offers.code}) = lower(${offerRef}) end)
+        and ${offerVisibleTo(buyerId)}
+      limit 1) o on true
+    where k.token = ${token} and k.revoked_at is null
+    limit 1`,
+    (row) => row,
+  );
+  const row = rows[0];
   if (!row) return null;
-  // A buyer's key works while its owner may keep one: deactivated, banned or moved to a role
-  // without postbacks, it is as good as unknown.
-  if (
-    row.userId &&
-    (!row.ownerRole || row.ownerBanned || row.ownerDeactivatedAt || !can(row.ownerRole, "postbacks:own"))
-  )
-    return null;
-  return row;
+  const flag = (value: unknown) => value === true || value === "t";
+  const json = (value: unknown) =>
+    (typeof value === "string" ? JSON.parse(value) : (value ?? {})) as Record<string, string>;
+  const lookup = (id: string | null, prefix: "owner" | "buyer"): Lookup | null =>
+    id === null || row[`${prefix}_role`] == null
+      ? null
+      : {
+          id,
+          role: textOrNull(row, `${prefix}_role`),
+          banned: flag(row[`${prefix}_banned`]),
+          deactivatedAt: row[`${prefix}_deactivated_at`] ?? null,
+        };
+  const offerId = textOrNull(row, "offer_id_found");
+  return {
+    key: {
+      id: text(row, "id"),
+      userId: textOrNull(row, "user_id"),
+      offerId: textOrNull(row, "offer_id"),
+      params: json(row.params),
+      events: json(row.events),
+    },
+    owner: lookup(textOrNull(row, "user_id"), "owner"),
+    timeZone: textOrNull(row, "timezone"),
+    buyerByCode: lookup(textOrNull(row, "buyer_id"), "buyer"),
+    offer:
+      offerId === null
+        ? null
+        : { id: offerId, payoutPerDeposit: text(row, "payout_per_deposit"), currency: text(row, "currency") },
+  };
+}
+
+/** A user who may send postbacks: active, not banned, in a role with postbacks. */
+function mayPost(user: Lookup | null): boolean {
+  return Boolean(
+    user?.role && !user.banned && !user.deactivatedAt && can(user.role as never, "postbacks:own"),
+  );
 }
 
 /** "12,50" or "12.505" → cents rounded half up ("12.51"); null when it is not a plain amount. */
@@ -377,13 +451,13 @@ type Reading = {
 };
 
 /** Reads and checks the mapped parameters; throws 400 with the reason, logging what was known. */
-async function readPostback(
-  db: Db,
-  key: LiveKey,
+function readPostback(
+  resolved: Resolved,
   params: Record<string, string>,
   today: string,
   known: { userId: string | null; offerId: string | null; event: string | null; tid: string | null },
-): Promise<Reading> {
+): Reading {
+  const { key } = resolved;
   const names = key.params;
   const value = (field: (typeof postbackFields)[number]) => {
     const raw = params[names[field] ?? field]?.trim();
@@ -425,35 +499,16 @@ async function readPostback(
   if (key.userId) {
     buyerId = key.userId;
   } else {
-    const code = value("buyer");
-    if (!code) throw badPostback("missing_buyer", names.buyer ?? "buyer");
-    const [buyer] = await db
-      .select({ id: users.id, role: users.role, banned: users.banned, deactivatedAt: users.deactivatedAt })
-      .from(users)
-      .where(sql`lower(${users.code}) = lower(${code.slice(0, 100)})`)
-      .limit(1);
-    if (!buyer || buyer.banned || buyer.deactivatedAt || !can(buyer.role, "postbacks:own"))
+    if (!value("buyer")) throw badPostback("missing_buyer", names.buyer ?? "buyer");
+    if (!resolved.buyerByCode || !mayPost(resolved.buyerByCode))
       throw badPostback("unknown_buyer", names.buyer ?? "buyer");
-    buyerId = buyer.id;
+    buyerId = resolved.buyerByCode.id;
   }
   known.userId = buyerId;
 
   // The offer: the key's, or (buyer keys) by id or code; either way visible to the buyer.
-  let offerCondition: SQL;
-  if (key.offerId) {
-    offerCondition = eq(offers.id, key.offerId);
-  } else {
-    const ref = value("offer");
-    if (!ref) throw badPostback("missing_offer", names.offer ?? "offer");
-    offerCondition = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ref)
-      ? eq(offers.id, ref)
-      : sql`lower(${offers.code}) = lower(${ref.slice(0, 100)})`;
-  }
-  const [offer] = await db
-    .select({ id: offers.id, payoutPerDeposit: offers.payoutPerDeposit, currency: offers.currency })
-    .from(offers)
-    .where(and(offerCondition, offerVisibleTo(buyerId)))
-    .limit(1);
+  if (!key.offerId && !value("offer")) throw badPostback("missing_offer", names.offer ?? "offer");
+  const offer = resolved.offer;
   if (!offer)
     throw badPostback(
       key.offerId ? "unknown_buyer" : "unknown_offer",
@@ -475,19 +530,25 @@ export async function receivePostback({
   db,
   token,
   params,
-  timeZone,
+  fallbackTimezone,
   limiter,
   now = new Date(),
 }: {
   db: Db;
   token: string;
   params: Record<string, string>;
-  timeZone: string;
+  /** The workspace time zone before its settings are first saved (the workspace's is read here). */
+  fallbackTimezone: string;
   limiter: PostbackLimiter;
   now?: Date;
 }): Promise<PostbackResult> {
-  const key = await findLiveKey(db, token);
-  if (!key) throw new AppError("not_found", "Not found.");
+  const resolved = await resolvePostback(db, token, params);
+  // A buyer's key works while its owner may keep one: deactivated, banned or moved to a role
+  // without postbacks, it is as good as unknown.
+  if (!resolved || (resolved.key.userId && !mayPost(resolved.owner)))
+    throw new AppError("not_found", "Not found.");
+  const { key } = resolved;
+  const timeZone = resolved.timeZone ?? buildDefaultSettings(fallbackTimezone).timezone;
   const known = {
     userId: null as string | null,
     offerId: null as string | null,
@@ -526,7 +587,7 @@ export async function receivePostback({
 
   let reading: Reading;
   try {
-    reading = await readPostback(db, key, params, todayIn(timeZone, now), known);
+    reading = readPostback(resolved, params, todayIn(timeZone, now), known);
   } catch (error) {
     if (error instanceof AppError) {
       const reason = error.fields ? (Object.values(error.fields)[0] ?? null) : null;

@@ -191,7 +191,7 @@ describe("receiving postbacks", () => {
       db: ctx.db,
       token: key.token,
       params: { event: "reg", tid: tid(), offer: offer.id },
-      timeZone,
+      fallbackTimezone: timeZone,
       limiter: { hit: () => ({ allowed: true }) },
       now,
     });
@@ -214,6 +214,17 @@ describe("receiving postbacks", () => {
       expect(response.status).toBe(404);
       expect((await response.json()).error).toEqual({ code: "not_found", message: "Not found." });
     }
+  });
+
+  it("treats a deactivated owner's key as unknown (404), and counts again once reactivated", async () => {
+    const owner = await createUser(ctx.db, { role: "user" });
+    cookies[owner.id] = await ctx.signIn(owner.email, owner.password);
+    const key = await newKey(owner);
+    const params = () => ({ event: "reg", tid: tid(), offer: offer.id });
+    await ctx.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, owner.id));
+    expect((await send(key.token, params())).status).toBe(404);
+    await ctx.db.update(users).set({ deactivatedAt: null }).where(eq(users.id, owner.id));
+    expect((await send(key.token, params())).status).toBe(200);
   });
 
   it("refuses bad parameters with 400 and a reason, and logs them", async () => {
