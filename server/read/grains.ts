@@ -37,6 +37,11 @@ export const storedGrains = {
   monthTeam: stored(["month", "creator_id", "manager_id"]),
   /** month × offer: everyone's offers */
   monthOffer: stored(["month", "offer_id"]),
+  /**
+   * buyer × team lead × offer over all time (migration 0016; its period is '-infinity'): a scope's
+   * offers per buyer since the first day, without summing every month of them (decision 0089)
+   */
+  allTeamOffer: stored(["creator_id", "manager_id", "offer_id"]),
 } as const;
 
 export type StoredGrain = keyof typeof storedGrains;
@@ -53,6 +58,12 @@ export const grainSql = (grain: StoredGrain): SQL => sql.raw(String(grainOf(grai
 /** Whether a stored grain keeps whole months (its period is a month's first day). */
 export const isMonthly = (grain: StoredGrain) =>
   (storedGrains[grain].columns as readonly string[]).includes("month");
+
+/** Whether a stored grain keeps all time in one row per key (its period is '-infinity'). */
+export const isAllTime = (grain: StoredGrain) =>
+  !(storedGrains[grain].columns as readonly string[]).some(
+    (column) => column === "date" || column === "month",
+  );
 
 /**
  * The grains a reader groups by, each the list of key columns (as the SQL names them) its rows carry.

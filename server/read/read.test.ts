@@ -75,12 +75,15 @@ describe("named grains", () => {
       manager_id: string | null;
       offer_id: string | null;
       spent: string;
-      monthly: boolean;
+      period: "day" | "month" | "all";
     }>(
       ctx.db,
       sql`select grain::int as grain, creator_id, manager_id, offer_id::text as offer_id, spent::text as spent,
-                 period = date '2031-03-01' as monthly
-          from campaign_totals where period in (date '2031-03-14', date '2031-03-01')`,
+                 case period when date '2031-03-01' then 'month' when '-infinity'::date then 'all' else 'day' end
+                   as period
+          from campaign_totals
+          where period in (date '2031-03-14', date '2031-03-01')
+             or (period = '-infinity'::date and creator_id = ${buyer.id})`,
     );
     const expected = Object.values(storedGrains).map((grain) => {
       const has = (column: string) => (grain.columns as readonly string[]).includes(column);
@@ -90,7 +93,7 @@ describe("named grains", () => {
         manager_id: has("manager_id") ? lead.id : null,
         offer_id: has("offer_id") ? offer.id : null,
         spent: "12.34",
-        monthly: has("month"),
+        period: has("date") ? "day" : has("month") ? "month" : "all",
       };
     });
     const byGrain = (a: { grain: number }, b: { grain: number }) => a.grain - b.grain;

@@ -1,9 +1,17 @@
 import { type SQL, sql } from "drizzle-orm";
-import { coverByMonths, type OpenDateRange } from "../../domain/periods";
+import { addDays, coverByMonths, type OpenDateRange } from "../../domain/periods";
 import { can } from "../../domain/permissions";
 import type { Actor } from "../context";
 import type { DbOrTx } from "../db/client";
-import { grainSql, isMonthly, keysOf, type ReadGrain, type StoredGrain, type Totals } from "./grains";
+import {
+  grainSql,
+  isAllTime,
+  isMonthly,
+  keysOf,
+  type ReadGrain,
+  type StoredGrain,
+  type Totals,
+} from "./grains";
 import { readRow, totalsOf } from "./rows";
 
 // Aggregates read from campaign_totals (docs/decisions/0042), which triggers keep equal to the sums
@@ -163,6 +171,27 @@ export function coveringParts(
   // An empty range (from after to) still needs a select for the sums' shape.
   if (parts.length === 0) parts.push(part(days, grain, scope, range));
   return sql.join(parts, sql` union all `);
+}
+
+/**
+ * Everything up to `to` from an all-time grain (one row per key since the first day), less the days
+ * after `to` from `days` (a day grain, or campaigns): there are none unless a row was dated ahead.
+ */
+export function allTimeParts(
+  to: string,
+  scope: TotalsScope,
+  grain: ReadGrain,
+  allTime: Source,
+  days: Source,
+): SQL {
+  if (allTime === "campaigns" || !isAllTime(allTime)) throw new Error(`${allTime} is not an all-time grain`);
+  return sql`${part(allTime, grain, scope, { from: null, to })} union all ${part(
+    days,
+    grain,
+    scope,
+    { from: addDays(to, 1), to: "9999-12-31" },
+    -1,
+  )}`;
 }
 
 /** The day grain for a scope's series and totals: the smallest that answers it exactly. */

@@ -65,7 +65,7 @@ async function totalsDifference(
   db: TestContext["db"] | Parameters<Parameters<TestContext["db"]["transaction"]>[0]>[0],
 ) {
   const recomputed = sql`select grouping(r.date, r.month, r.creator_id, r.manager_id, r.offer_id) as grain,
-      coalesce(r.date, r.month)::text as period, r.creator_id, r.manager_id, r.offer_id::text as offer_id,
+      coalesce(r.date, r.month, '-infinity'::date)::text as period, r.creator_id, r.manager_id, r.offer_id::text as offer_id,
       sum(r.spent)::text as spent, sum(r.revenue)::text as revenue, sum(r.clicks)::bigint as clicks,
       sum(r.installations)::bigint as installations, sum(r.registrations)::bigint as registrations,
       sum(r.deposits)::bigint as deposits, count(*)::bigint as campaigns
@@ -73,7 +73,7 @@ async function totalsDifference(
             deposit_payment as revenue, clicks, installations, registrations, deposits from campaigns) r
     group by grouping sets ((r.date, r.creator_id, r.manager_id), (r.date, r.manager_id), (r.date, r.offer_id),
       (r.date), (r.month, r.creator_id, r.manager_id, r.offer_id), (r.month, r.creator_id, r.manager_id),
-      (r.month, r.offer_id))`;
+      (r.month, r.offer_id), (r.creator_id, r.manager_id, r.offer_id))`;
   const kept = sql`select grain::int as grain, period::text as period, creator_id, manager_id,
       offer_id::text as offer_id, spent::text as spent, revenue::text as revenue, clicks::bigint as clicks,
       installations::bigint as installations, registrations::bigint as registrations,

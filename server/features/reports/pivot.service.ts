@@ -22,6 +22,7 @@ import { assertCan } from "../../permissions";
 import type { ReadGrain } from "../../read/grains";
 import { count, type RawRow, readRows, textOrNull, totalsOf } from "../../read/rows";
 import {
+  allTimeParts,
   coveringParts,
   isWorkspaceWide,
   part,
@@ -47,9 +48,17 @@ function readGrainOf(needs: Needs): ReadGrain {
   return time === "" ? "total" : time;
 }
 
-/** The stored grains (or campaigns) that answer `needs` exactly: a month source and a day source. */
-function sourcesOf(needs: Needs): { months: Source; days: Source } {
-  if (needs.creator && needs.offer) return { months: "monthTeamOffer", days: "campaigns" };
+/**
+ * The stored grains (or campaigns) that answer `needs` exactly: a month source and a day source, and
+ * an all-time source where one is kept (it answers a range without a first day).
+ */
+function sourcesOf(needs: Needs): { months: Source; days: Source; allTime?: Source } {
+  if (needs.creator && needs.offer)
+    return {
+      months: "monthTeamOffer",
+      days: "campaigns",
+      ...(needs.date || needs.month ? {} : { allTime: "allTeamOffer" as const }),
+    };
   if (needs.creator) return { months: "monthTeam", days: "dayTeam" };
   if (needs.offer) return { months: "monthOffer", days: "dayOffer" };
   return { months: "monthOffer", days: "day" };
@@ -137,6 +146,8 @@ type Plan = {
   range: OpenDateRange;
   previous: DateRange | null;
   shift: number;
+  /** The workspace's today: a range without a first day that reaches it is read from all-time rows. */
+  today: string;
 };
 
 function planOf(query: PivotQuery, today: string): Plan {
@@ -144,9 +155,9 @@ function planOf(query: PivotQuery, today: string): Plan {
     query.from || query.to
       ? { from: query.from ?? null, to: query.to ?? today }
       : resolvePeriod(query.period, today);
-  if (query.compare !== "previous" || range.from === null) return { range, previous: null, shift: 0 };
+  if (query.compare !== "previous" || range.from === null) return { range, previous: null, shift: 0, today };
   const closed = { from: range.from, to: range.to };
-  return { range, previous: previousPeriod(closed), shift: daysInRange(closed) };
+  return { range, previous: previousPeriod(closed), shift: daysInRange(closed), today };
 }
 
 /** The union of one period's rows, keyed and filtered, with its sums as c_ or p_ columns. */
@@ -156,12 +167,14 @@ function periodSelect({
   range,
   shift,
   side,
+  today,
 }: {
   query: PivotQuery;
   scope: TotalsScope;
   range: OpenDateRange;
   shift: number;
   side: "c" | "p";
+  today: string;
 }): SQL {
   const dims = query.groupBy;
   const hasTime = dims.some((d) => (timeDimensions as readonly string[]).includes(d));
@@ -176,8 +189,12 @@ function periodSelect({
     offer: dims.includes("offer") || needsBrand || query.offerId !== undefined,
   };
   const grain = readGrainOf(needs);
-  const { months, days } = sourcesOf(needs);
-  const rows = daily ? part(days, grain, scope, range) : coveringParts(range, scope, grain, months, days);
+  const { months, days, allTime } = sourcesOf(needs);
+  const rows = daily
+    ? part(days, grain, scope, range)
+    : allTime && range.from === null && range.to >= today
+      ? allTimeParts(range.to, scope, grain, allTime, days)
+      : coveringParts(range, scope, grain, months, days);
   const keys = [0, 1, 2].map((i) => {
     const dimension = dims[i];
     return dimension
@@ -267,9 +284,9 @@ function orderSql(query: PivotQuery): SQL {
 type Page = { limit: number; offset: number } | null;
 
 function pivotStatement(query: PivotQuery, scope: TotalsScope, plan: Plan, page: Page): SQL {
-  const current = periodSelect({ query, scope, range: plan.range, shift: 0, side: "c" });
+  const current = periodSelect({ query, scope, range: plan.range, shift: 0, side: "c", today: plan.today });
   const previous = plan.previous
-    ? periodSelect({ query, scope, range: plan.previous, shift: plan.shift, side: "p" })
+    ? periodSelect({ query, scope, range: plan.previous, shift: plan.shift, side: "p", today: plan.today })
     : null;
   const sums = sumColumns.flatMap((column) => [
     sql.raw(`sum(u.c_${column}) as c_${column}`),

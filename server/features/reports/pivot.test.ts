@@ -249,8 +249,10 @@ beforeAll(async () => {
       registrations: 2,
       deposits: 1,
     });
-  // Far in the past (only "all" reaches them) and today (the presets' ranges end today).
-  for (const date of ["2025-03-03", today])
+  // Far in the past (only "all" reaches them), today (the presets' ranges end today), and a day ahead
+  // (saved before future days were refused, decision 0084): no range up to today counts it, not even
+  // all time read from the all-time rows (decision 0089).
+  for (const date of ["2025-03-03", today, addDays(today, 3)])
     rows.push({
       date,
       offerId: offers[2]!.id,
