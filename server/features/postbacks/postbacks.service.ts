@@ -332,7 +332,7 @@ type LiveKey = {
 type Lookup = { id: string; role: string | null; banned: boolean | null; deactivatedAt: unknown };
 
 /**
- * Everything a postback is checked against, in ONE query (docs/decisions/0089): the live key and
+ * Everything a postback is checked against, in ONE query (docs/decisions/0090): the live key and
  * its owner, the workspace time zone, the buyer named by the buyer parameter (offer keys), and the
  * offer named by the key or by the offer parameter among those visible to that buyer. Each is read
  * fresh on every postback; the checks and their order stay in `readPostback`.
