@@ -27,6 +27,8 @@ const { values: args } = parseArgs({
     keys: { type: "string", default: "20" },
     duplicates: { type: "string", default: "0.05" },
     workers: { type: "string", default: "1" },
+    /** Write the server's CPU profile (--cpu-prof) into this folder. */
+    profile: { type: "string" },
     /** Keep the database afterwards (its name is printed), to look into it. */
     keep: { type: "boolean", default: false },
     "postgres-url": {
@@ -78,7 +80,11 @@ async function main() {
     }
     // The per-key limit would answer 429 at this rate (a network sends far less per key).
     process.env.POSTBACK_RATE_LIMIT = "0";
-    server = await startBenchServer({ databaseUrl, workers });
+    server = await startBenchServer({
+      databaseUrl,
+      workers,
+      ...(args.profile ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${args.profile}`] } : {}),
+    });
     log(
       `Postbacks: ${rate}/s for ${durationSeconds}s over ${keyCount} keys, ${(duplicateShare * 100).toFixed(0)} % repeated tids, ${workers} process(es), server ${server.url}`,
     );

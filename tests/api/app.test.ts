@@ -229,6 +229,13 @@ describe("system endpoints", () => {
     });
     expect(refused.headers.get("content-encoding")).toBeNull();
     await refused.body?.cancel();
+
+    // A small JSON answer goes out as it is, with its length: gzip would cost more than it saves.
+    const small = await ctx.request("/api/health", { headers: { "accept-encoding": "gzip, br" } });
+    expect(small.headers.get("content-encoding")).toBeNull();
+    expect(small.headers.get("vary")).toBe("Accept-Encoding");
+    expect(Number(small.headers.get("content-length"))).toBeLessThan(1024);
+    expect(await small.json()).toMatchObject({ status: expect.any(String) });
   });
 
   it("tags every answer with a request id", async () => {
