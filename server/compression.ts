@@ -3,39 +3,31 @@ import zlib from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 
-/** Whether an Accept-Encoding header lets Hono's compress answer gzip or deflate. */
-export function acceptsCompression(acceptEncoding: string | undefined): boolean {
-  if (!acceptEncoding) return false;
-  return acceptEncoding.split(",").some((part) => {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    if (name !== "gzip" && name !== "deflate" && name !== "*") return false;
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
-}
-
 /** Answers smaller than this go out as they are: compressing them costs more than it saves. */
 export const compressionThreshold = 1024;
 
 const gzip = promisify(zlib.gzip);
 const deflate = promisify(zlib.deflate);
 
-/** gzip or deflate as the header prefers (gzip on a tie), or null when neither is accepted. */
-function chosenEncoding(acceptEncoding: string | undefined): "gzip" | "deflate" | null {
+/** gzip or deflate as an Accept-Encoding header prefers (gzip on a tie), or null when neither is accepted. */
+export function chosenEncoding(acceptEncoding: string | undefined): "gzip" | "deflate" | null {
   if (!acceptEncoding) return null;
-  let best: { encoding: "gzip" | "deflate"; q: number } | null = null;
-  let wildcard = 0;
+  const weights = new Map<string, number>();
   for (const part of acceptEncoding.split(",")) {
-    const [rawName, ...params] = part.trim().toLowerCase().split(";");
+    const [name, ...params] = part.trim().toLowerCase().split(";");
     const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
-    const weight = q === undefined ? 1 : Number(q.slice(2)) || 0;
-    const name = rawName?.trim();
-    if (name === "*") wildcard = weight;
-    else if ((name === "gzip" || name === "deflate") && weight > 0 && (!best || weight > best.q))
-      best = { encoding: name, q: weight };
+    weights.set(name?.trim() ?? "", q === undefined ? 1 : Number(q.slice(2)) || 0);
   }
-  if (best) return best.encoding;
-  return wildcard > 0 ? "gzip" : null;
+  // An encoding not named takes the wildcard's weight; one named with q=0 is refused.
+  const weightOf = (encoding: string) => weights.get(encoding) ?? weights.get("*") ?? 0;
+  const [gzipWeight, deflateWeight] = [weightOf("gzip"), weightOf("deflate")];
+  if (gzipWeight <= 0 && deflateWeight <= 0) return null;
+  return gzipWeight >= deflateWeight ? "gzip" : "deflate";
+}
+
+/** Whether an Accept-Encoding header lets the server answer gzip or deflate. */
+export function acceptsCompression(acceptEncoding: string | undefined): boolean {
+  return chosenEncoding(acceptEncoding) !== null;
 }
 
 /**
@@ -51,16 +43,15 @@ export function compressWhereAccepted(): MiddlewareHandler {
   const afterHandler = async () => {};
   return async (c, next) => {
     c.header("Vary", "Accept-Encoding");
-    const accepted = c.req.header("accept-encoding");
-    if (!acceptsCompression(accepted)) return next();
+    const encoding = chosenEncoding(c.req.header("accept-encoding"));
+    if (encoding === null) return next();
     await next();
     const res = c.res;
     const isJson = res.headers.get("content-type")?.startsWith("application/json") ?? false;
     if (!isJson || !res.body || res.headers.has("content-encoding") || c.req.method === "HEAD")
       return compressMiddleware(c, afterHandler);
     const text = await res.text();
-    const encoding = chosenEncoding(accepted);
-    if (Buffer.byteLength(text) < compressionThreshold || encoding === null) {
+    if (Buffer.byteLength(text) < compressionThreshold) {
       c.res = new Response(text, { status: res.status, headers: res.headers });
       return;
     }

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { request as playwrightRequest } from "@playwright/test";
 import { computeProfit } from "../../domain/metrics";
+import { subtractMoney, sumMoney } from "../../domain/money";
 import { addDays, todayIn } from "../../domain/periods";
 import { formatMoney, formatPercent } from "../../web/lib/format";
 import { expectAccessible } from "./support/axe";
@@ -57,24 +58,17 @@ test.beforeAll(async () => {
 
 test.use({ storageState: storageStatePath("buyer") });
 
-const toCents = (amount: string) => BigInt(amount.replace(".", ""));
-const cents = (value: bigint) => {
-  const sign = value < 0n ? "-" : "";
-  const abs = value < 0n ? -value : value;
-  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, "0")}`;
-};
-
-/** The buyer's spend and revenue already logged on a day, in cents. */
-async function dayCents(date: string): Promise<{ spent: bigint; revenue: bigint }> {
+/** The buyer's spend and revenue already logged on a day. */
+async function dayHolds(date: string): Promise<{ spent: string; revenue: string }> {
   const buyer = await apiAs("buyer");
   const response = await buyer.get(`/api/campaigns?from=${date}&to=${date}&pageSize=100`);
   expect(response.status()).toBe(200);
   const { items } = (await response.json()) as { items: { spent: string; revenue: string }[] };
   await buyer.dispose();
-  return items.reduce(
-    (sum, item) => ({ spent: sum.spent + toCents(item.spent), revenue: sum.revenue + toCents(item.revenue) }),
-    { spent: 0n, revenue: 0n },
-  );
+  return {
+    spent: sumMoney(items.map((item) => item.spent)),
+    revenue: sumMoney(items.map((item) => item.revenue)),
+  };
 }
 
 const cell = (page: Page, offer: string, column: string) =>
@@ -104,7 +98,7 @@ test("a buyer pastes five offers from a spreadsheet, sees the day's totals and s
   await expect(page.getByTestId("day-grid-date")).toHaveValue(yesterday.split("-").reverse().join("/"));
   await expectAccessible(page, { label: "day grid" });
   // What the day holds already (other specs share this buyer): the totals are the whole day's.
-  const held = await dayCents(gridDay);
+  const held = await dayHolds(gridDay);
   await page.goto(`/add-data?mode=day&date=${gridDay}`);
   await expect(page.getByTestId("day-grid-date")).toHaveValue(gridDay.split("-").reverse().join("/"));
 
@@ -127,12 +121,12 @@ test("a buyer pastes five offers from a spreadsheet, sees the day's totals and s
 
   // Pasted: spend 1585.56; revenue 10×20 + 2×15.50 + 1×10 + 0 + 3×33.33 = 340.99; plus the day's.
   const totals = page.getByTestId("day-totals");
-  const spent = cents(158_556n + held.spent);
-  const revenue = cents(34_099n + held.revenue);
+  const spent = sumMoney(["1585.56", held.spent]);
+  const revenue = sumMoney(["340.99", held.revenue]);
   await expect(totals.getByTestId("total-spent")).toHaveText(formatMoney(spent, "USD", "pt-BR"));
   await expect(totals.getByTestId("total-revenue")).toHaveText(formatMoney(revenue, "USD", "pt-BR"));
   await expect(totals.getByTestId("total-profit")).toHaveText(
-    formatMoney(cents(34_099n + held.revenue - 158_556n - held.spent), "USD", "pt-BR"),
+    formatMoney(subtractMoney(revenue, spent), "USD", "pt-BR"),
   );
   await expect(totals.getByTestId("total-roi")).toHaveText(
     formatPercent(computeProfit({ spent, revenue }).roi, "pt-BR"),
@@ -143,7 +137,7 @@ test("a buyer pastes five offers from a spreadsheet, sees the day's totals and s
   await cell(page, offers[3]!.name, "Depósitos").fill("4");
   await expect(row.getByTestId(/row-\d+-revenue/)).toHaveText(formatMoney("29.00", "USD", "pt-BR"));
   await expect(totals.getByTestId("total-revenue")).toHaveText(
-    formatMoney(cents(36_999n + held.revenue), "USD", "pt-BR"),
+    formatMoney(sumMoney(["369.99", held.revenue]), "USD", "pt-BR"),
   );
 
   // One save: one batch request with the five changed rows and an idempotency key.

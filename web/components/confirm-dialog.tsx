@@ -10,7 +10,10 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 
-/** One question before an action that cannot be taken back (revoking a token or a postback key). */
+/**
+ * One question before an action: revoking a token or a postback key, leaving the day grid with
+ * unsaved changes. `onClose` runs whenever it closes: cancel, Escape, or after `onConfirm`.
+ */
 export function ConfirmDialog({
   open,
   onClose,

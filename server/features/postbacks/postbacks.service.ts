@@ -357,10 +357,7 @@ async function resolvePostback(
   const trimmed = JSON.stringify(
     Object.fromEntries(Object.entries(params).map(([name, value]) => [name, value.trim().slice(0, 100)])),
   );
-  const param = (field: "buyer" | "offer") =>
-    sql`nullif((${trimmed}::jsonb ->> coalesce(k.params ->> ${field}, ${field})), '')`;
   const buyerId = sql`coalesce(k.user_id, b.id)`;
-  const offerRef = param("offer");
   const rows = await readRows(
     db,
     sql`
@@ -371,9 +368,13 @@ async function resolvePostback(
       o.id::text as offer_id_found, o.payout_per_deposit, o.currency
     from ${postbackKeys} k
     left join ${users} owner on owner.id = k.user_id
+    cross join lateral (
+      select nullif(p.given ->> coalesce(k.params ->> 'buyer', 'buyer'), '') as buyer_ref,
+        nullif(p.given ->> coalesce(k.params ->> 'offer', 'offer'), '') as offer_ref
+      from (select ${trimmed}::jsonb as given) p) ref
     left join lateral (
       select u.id, u.role, u.banned, u.deactivated_at from ${users} u
-      where k.user_id is null and lower(u.code) = lower(${param("buyer")})
+      where k.user_id is null and lower(u.code) = lower(ref.buyer_ref)
       limit 1) b on true
     left join lateral (
       select ${offers.id} as id, ${offers.payoutPerDeposit}::text as payout_per_deposit, ${offers.currency} as currency
@@ -381,8 +382,8 @@ async function resolvePostback(
       where ${buyerId} is not null
         and (case
           when k.offer_id is not null then ${offers.id} = k.offer_id
-          when ${offerRef} ~* ${uuidPattern} then ${offers.id} = (${offerRef})::uuid
-          else lower(${offers.code}) = lower(${offerRef}) end)
+          when ref.offer_ref ~* ${uuidPattern} then ${offers.id} = ref.offer_ref::uuid
+          else lower(${offers.code}) = lower(ref.offer_ref) end)
         and ${offerVisibleTo(buyerId)}
       limit 1) o on true
     where k.token = ${token} and k.revoked_at is null

@@ -35,21 +35,12 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useBlocker, useSearchParams } from "react-router";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { DraftNotice } from "@/components/draft-notice";
 import { warningsToConfirm } from "@/components/guardrail-warnings";
 import { ErrorState } from "@/components/states";
 import { trendClass } from "@/components/trend";
 import { Alert, AlertDescription } from "@/components/ui/alert";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { DateInput } from "@/components/ui/date-input";
@@ -544,20 +535,16 @@ function DayGridEditor({
           {t("save", { count: changed.length })}
         </Button>
       </div>
-      <AlertDialog open={blocker.state === "blocked"} onOpenChange={(open) => !open && blocker.reset?.()}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t("leave.title")}</AlertDialogTitle>
-            <AlertDialogDescription>{t("leave.description")}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel onClick={() => blocker.reset?.()}>{t("leave.stay")}</AlertDialogCancel>
-            <AlertDialogAction onClick={() => blocker.proceed?.()} data-testid="leave-proceed">
-              {t("leave.go")}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={blocker.state === "blocked"}
+        onClose={() => blocker.reset?.()}
+        title={t("leave.title")}
+        description={t("leave.description")}
+        cancel={t("leave.stay")}
+        action={t("leave.go")}
+        testId="leave-proceed"
+        onConfirm={() => blocker.proceed?.()}
+      />
       <p className="text-muted-foreground text-xs">
         <Link to="/campanhas" className="underline underline-offset-4">
           {t("campaigns:add.seeCampaigns")}
