@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, count, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { isIsoDate, todayIn } from "../../../domain/periods";
 import { can } from "../../../domain/permissions";
 import {
@@ -641,4 +641,29 @@ export async function receivePostback({
     return { outcome: "duplicate", date, refresh: [] };
   }
   return { outcome: "counted", date, refresh: [buyerId, ...(result.managerId ? [result.managerId] : [])] };
+}
+
+/** How long the postback log keeps an entry (docs/decisions/0116): thirteen months, a year of disputes. */
+export const postbackLogRetentionDays = 400;
+/** At most this many entries go per call, so one tick never holds a long delete. */
+export const postbackLogPruneBatch = 10_000;
+
+/**
+ * Deletes postback log entries older than the retention, oldest first, at most one batch per call
+ * (the scheduler calls it every tick). A counted entry is also its transaction id's idempotency
+ * record: after the retention, a network repeating that id would count it again (decision 0116).
+ */
+export async function prunePostbackLog({ db, now = new Date() }: { db: Db; now?: Date }): Promise<number> {
+  const before = new Date(now.getTime() - postbackLogRetentionDays * 86_400_000);
+  const oldest = db
+    .select({ id: postbackLog.id })
+    .from(postbackLog)
+    .where(lt(postbackLog.receivedAt, before))
+    .orderBy(postbackLog.receivedAt, postbackLog.id)
+    .limit(postbackLogPruneBatch);
+  const removed = await db
+    .delete(postbackLog)
+    .where(inArray(postbackLog.id, oldest))
+    .returning({ id: postbackLog.id });
+  return removed.length;
 }

@@ -13,7 +13,7 @@ import { campaigns, postbackLog, users } from "../../db/schema";
 import { refreshWindowMs } from "../notifications/live-refresh";
 import { getNotificationHub, type RefreshEvent } from "../notifications/notification-hub";
 import { type PostbackWrite, postbackBatcher } from "./postback-batches";
-import { receivePostback } from "./postbacks.service";
+import { postbackLogRetentionDays, prunePostbackLog, receivePostback } from "./postbacks.service";
 
 // Postbacks (issue 26, docs/decisions/0086) on both databases: keys, the endpoint, the log.
 
@@ -432,5 +432,34 @@ describe("keys and the log", () => {
   it("shows each buyer their code", async () => {
     const me = await (await ctx.request("/api/me", { cookie: cookies[buyer.id] })).json();
     expect(me.code).toMatch(/^[0-9A-F]{8}$/);
+  });
+
+  it("prunes log entries past the retention, oldest first, a batch at a time", async () => {
+    const key = await newKey(buyer);
+    const now = new Date("2027-06-01T12:00:00Z");
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const entry = (receivedAt: Date, n: number) => ({
+      keyId: key.id,
+      outcome: "counted" as const,
+      status: 200,
+      tid: `prune-${n}`,
+      receivedAt,
+    });
+    await ctx.db
+      .insert(postbackLog)
+      .values([
+        entry(daysAgo(postbackLogRetentionDays + 30), 1),
+        entry(daysAgo(postbackLogRetentionDays + 1), 2),
+        entry(daysAgo(postbackLogRetentionDays - 1), 3),
+        entry(daysAgo(1), 4),
+      ]);
+    const left = async () =>
+      (await ctx.db.select({ tid: postbackLog.tid }).from(postbackLog).where(eq(postbackLog.keyId, key.id)))
+        .map((row) => row.tid)
+        .sort();
+    // Other tests here log postbacks with past clocks too: at least this key's two old entries go.
+    expect(await prunePostbackLog({ db: ctx.db, now })).toBeGreaterThanOrEqual(2);
+    expect(await left()).toEqual(["prune-3", "prune-4"]);
+    expect(await prunePostbackLog({ db: ctx.db, now })).toBe(0);
   });
 });

@@ -8,6 +8,7 @@ import { purgeExpiredIdempotencyKeys } from "../../idempotency";
 import { readWorkspaceSettings } from "../../workspace-settings";
 import { applyBackupRetention, failStaleBackups, runBackup } from "../backups/backups.service";
 import { purgeExpiredImportPreviews } from "../imports/imports.service";
+import { prunePostbackLog } from "../postbacks/postbacks.service";
 import { sendMissingDayReminders } from "../reminders/reminders.service";
 import { sendScheduledReports } from "../report-mails/report-mails.service";
 
@@ -15,7 +16,8 @@ import { sendScheduledReports } from "../report-mails/report-mails.service";
 // are due in the workspace time zone, and claims each occurrence by inserting its key into
 // job_runs. The insert succeeds in exactly one process, which runs the job; the others skip it.
 // A job runs during its hour; if no process is up during that hour, that occurrence is skipped.
-// Each tick also deletes import previews past their 30 minutes (docs/decisions/0038).
+// Each tick also deletes import previews past their 30 minutes (docs/decisions/0038), and postback log
+// entries past their thirteen months, a batch at a time (docs/decisions/0116).
 // The reminders of a day left empty (docs/decisions/0088) are due from 10:00 to midnight rather than
 // during one hour: a process that was down at 10:00 sends them when it comes back the same day.
 // A process ticks once when it starts, so that catch-up does not wait for the first interval.
@@ -98,6 +100,9 @@ export async function runDueJobs(deps: AppDeps, now: Date, runner?: JobRunner): 
   );
   await purgeExpiredIdempotencyKeys(db).catch((err) =>
     deps.logger.warn("expired idempotency keys not purged", { err }),
+  );
+  await prunePostbackLog({ db, now }).catch((err) =>
+    deps.logger.warn("old postback log entries not pruned", { err }),
   );
   const settings = await readWorkspaceSettings(db, deps.env.workspaceTimezone);
   const ran: string[] = [];
