@@ -1,7 +1,7 @@
 import { can } from "@domain/permissions";
 import { type Offer, type OfferStatus, offerStatuses } from "@domain/schemas/offers";
 import { ArchiveIcon, ArchiveRestoreIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable, type DataTableColumn } from "@/components/data-table";
 import { FieldLayout } from "@/components/field-layout";
@@ -50,6 +50,19 @@ export function OffersScreen() {
   const [deleting, setDeleting] = useState<Offer | null>(null);
   const archiving = deleting !== null && deleting.campaignCount > 0;
   const pending = remove.isPending || archive.isPending;
+
+  const restoreOffer = archive.mutateAsync;
+  const restore = useCallback(
+    async (offer: Offer) => {
+      try {
+        await restoreOffer({ id: offer.id, archived: false });
+        toast.success(t("toasts.restored", { name: offer.name }));
+      } catch (error) {
+        toast.error(t("toasts.restoreFailed"), { description: t(errorKey("offers", error)) });
+      }
+    },
+    [restoreOffer, t],
+  );
 
   const columns = useMemo<DataTableColumn<Offer>[]>(
     () => [
@@ -169,18 +182,8 @@ export function OffersScreen() {
         ),
       },
     ],
-    // biome-ignore lint/correctness/useExhaustiveDependencies: restore reads the mutation, stable per render
-    [t, language, reportingCurrency, archive.isPending],
+    [t, language, reportingCurrency, archive.isPending, restore],
   );
-
-  async function restore(offer: Offer) {
-    try {
-      await archive.mutateAsync({ id: offer.id, archived: false });
-      toast.success(t("toasts.restored", { name: offer.name }));
-    } catch (error) {
-      toast.error(t("toasts.restoreFailed"), { description: t(errorKey("offers", error)) });
-    }
-  }
 
   async function confirmDelete() {
     if (!deleting) return;
