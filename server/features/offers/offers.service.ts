@@ -273,7 +273,8 @@ export async function updateOffer({
         action: "offer.updated",
         ...auditSourceOf(actor),
         target: { type: "offer", id },
-        details: { name: row!.name, changes: { ...changes, ...audience } },
+        // The currency says what the value is in, when the screen formats it.
+        details: { name: row!.name, currency: row!.currency, changes: { ...changes, ...audience } },
       });
     }
   });
