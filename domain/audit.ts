@@ -25,6 +25,8 @@ export const auditActions = [
   "offer.created",
   "offer.updated",
   "offer.deleted",
+  "offer.archived",
+  "offer.restored",
   "campaigns.imported",
   // workspace
   "settings.updated",

@@ -160,6 +160,8 @@ export const operationAccess = {
   "GET /api/offers/{id}": "signed-in",
   "PATCH /api/offers/{id}": ["offers:manage"],
   "DELETE /api/offers/{id}": ["offers:manage"],
+  "POST /api/offers/{id}/archive": ["offers:manage"],
+  "POST /api/offers/{id}/restore": ["offers:manage"],
   "GET /api/notes": ["notes:read-own", "notes:manage"],
   "GET /api/users/{id}/notes": "signed-in",
   "POST /api/users/{id}/notes": ["notes:manage"],

@@ -24,7 +24,8 @@ export type AuditEventInput = {
 };
 
 const maxText = 500;
-const maxDepth = 4;
+// Deep enough for a change of a list of records (changes › revenueTiers › from › [i] › field).
+const maxDepth = 6;
 const maxKeys = 50;
 
 // C0/C1 controls, DEL, line/paragraph separators and bidi embeddings/overrides/isolates.
@@ -80,7 +81,30 @@ export function auditSourceOf(actor: { id: string; email: string; client?: Reque
 
 const isDecimalText = (value: unknown) => typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value);
 
-/** The fields that changed, each as { from, to }; compared as numbers, text or JSON. */
+/**
+ * Whether two stored values say the same: decimals as numbers ("30" and "30.00" are one rate, also
+ * inside a list of tiers), records member by member, lists item by item, anything else as text.
+ */
+export function isSameAuditValue(a: unknown, b: unknown): boolean {
+  const from = a ?? null;
+  const to = b ?? null;
+  if (Array.isArray(from) || Array.isArray(to)) {
+    if (!Array.isArray(from) || !Array.isArray(to) || from.length !== to.length) return false;
+    return from.every((item, i) => isSameAuditValue(item, to[i]));
+  }
+  if ((typeof from === "object" && from !== null) || (typeof to === "object" && to !== null)) {
+    if (typeof from !== "object" || typeof to !== "object" || from === null || to === null) return false;
+    const left = from as Record<string, unknown>;
+    const right = to as Record<string, unknown>;
+    const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
+    return [...keys].every((key) => isSameAuditValue(left[key], right[key]));
+  }
+  if (from === null || to === null) return from === to;
+  if (isDecimalText(from) && isDecimalText(to)) return Number(from) === Number(to);
+  return String(from) === String(to);
+}
+
+/** The fields that changed, each as { from, to }; an empty answer means the save changed nothing. */
 export function describeChanges<T extends Record<string, unknown>>(
   before: T,
   after: Partial<T>,
@@ -91,13 +115,7 @@ export function describeChanges<T extends Record<string, unknown>>(
     if (!(key in after)) continue;
     const from = before[key] ?? null;
     const to = after[key] ?? null;
-    const same =
-      typeof from === "object" || typeof to === "object"
-        ? JSON.stringify(from) === JSON.stringify(to)
-        : isDecimalText(from) && isDecimalText(to)
-          ? Number(from) === Number(to) // "30" and "30.00" are one rate
-          : String(from) === String(to);
-    if (!same) changes[key] = { from, to };
+    if (!isSameAuditValue(from, to)) changes[key] = { from, to };
   }
   return changes;
 }

@@ -71,6 +71,16 @@ export const offerSchema = z
     assignedUsers: z.array(userRef),
     /** Campaigns that reference the offer (admins and financial staff only; else 0). */
     campaignCount: z.number().int(),
+    /** When it was archived: no new entries, still in reports and history (docs/decisions/0098). */
+    archivedAt: z.string().nullable(),
   })
   .meta({ id: "Offer" });
 export type Offer = z.infer<typeof offerSchema>;
+
+/** Which offers a list shows: those open for entry (default), the archived ones, or both. */
+export const offerStatuses = ["active", "archived", "all"] as const;
+export type OfferStatus = (typeof offerStatuses)[number];
+export const offerListQuerySchema = z.object({
+  status: z.enum(offerStatuses, { error: "invalid_option" }).default("active"),
+});
+export type OfferListQuery = z.output<typeof offerListQuerySchema>;

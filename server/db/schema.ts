@@ -173,6 +173,8 @@ export const offers = pgTable(
     visibleToAll: boolean("visible_to_all").notNull().default(true),
     // An optional short code a postback may name the offer by instead of its id (docs/decisions/0086).
     code: text("code"),
+    // Archived: hidden from every entry path, kept in reports and history, restorable (0098).
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

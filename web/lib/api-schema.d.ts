@@ -102,7 +102,7 @@ export interface paths {
     get: operations["getAnalytics"];
   };
   "/api/offers": {
-    /** Offers the viewer may see, newest first (buyers: visible to all or assigned to them) */
+    /** Offers the viewer may see, newest first (buyers: visible to all or assigned to them); open ones unless status says archived or all */
     get: operations["listOffers"];
     /** Create an offer (admins); notifies every buyer who can see it */
     post: operations["createOffer"];
@@ -110,10 +110,18 @@ export interface paths {
   "/api/offers/{id}": {
     /** One offer the viewer may see */
     get: operations["getOffer"];
-    /** Delete an offer (admins); its campaigns keep their numbers without the link */
+    /** Delete an offer no campaign uses (admins); one in use answers 409 offer_in_use: archive it */
     delete: operations["deleteOffer"];
     /** Change an offer (admins); buyers who can newly see it are notified */
     patch: operations["updateOffer"];
+  };
+  "/api/offers/{id}/archive": {
+    /** Archive an offer (admins): no new entries for it; reports and history keep it */
+    post: operations["archiveOffer"];
+  };
+  "/api/offers/{id}/restore": {
+    /** Restore an archived offer (admins): it takes new entries again */
+    post: operations["restoreOffer"];
   };
   "/api/notes": {
     /** Own notes (buyers, team leads) or every note (admins) */
@@ -935,6 +943,7 @@ export interface components {
           email: string;
         }[];
       campaignCount: number;
+      archivedAt: string | null;
     };
     OfferInput: {
       name: string;
@@ -1837,7 +1846,7 @@ export interface components {
       id: number;
       createdAt: string;
       /** @enum {string} */
-      action: "auth.sign_in" | "auth.sign_out" | "auth.password_reset_requested" | "auth.password_reset" | "auth.password_changed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.backup_codes_regenerated" | "auth.sessions_revoked" | "user.created" | "user.updated" | "user.role_changed" | "user.team_changed" | "user.deactivated" | "user.reactivated" | "user.deleted" | "user.password_set" | "offer.created" | "offer.updated" | "offer.deleted" | "campaigns.imported" | "settings.updated" | "backup.created" | "backup.deleted" | "report.test_sent" | "token.created" | "token.revoked" | "postback_key.created" | "postback_key.revoked" | "commission_settings.updated" | "payment.processed" | "payment.rejected" | "payment.reopened" | "payment.confirmed" | "payment.payout_registered" | "payment.payout_edited" | "payment.payout_reversed" | "payment.adjusted" | "payment.overpayment_carried" | "payee.updated" | "access.denied";
+      action: "auth.sign_in" | "auth.sign_out" | "auth.password_reset_requested" | "auth.password_reset" | "auth.password_changed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.backup_codes_regenerated" | "auth.sessions_revoked" | "user.created" | "user.updated" | "user.role_changed" | "user.team_changed" | "user.deactivated" | "user.reactivated" | "user.deleted" | "user.password_set" | "offer.created" | "offer.updated" | "offer.deleted" | "offer.archived" | "offer.restored" | "campaigns.imported" | "settings.updated" | "backup.created" | "backup.deleted" | "report.test_sent" | "token.created" | "token.revoked" | "postback_key.created" | "postback_key.revoked" | "commission_settings.updated" | "payment.processed" | "payment.rejected" | "payment.reopened" | "payment.confirmed" | "payment.payout_registered" | "payment.payout_edited" | "payment.payout_reversed" | "payment.adjusted" | "payment.overpayment_carried" | "payee.updated" | "access.denied";
       /** @enum {string} */
       outcome: "success" | "failure";
       /** @description Who did it; null for an anonymous call */
@@ -2962,8 +2971,13 @@ export interface operations {
       };
     };
   };
-  /** Offers the viewer may see, newest first (buyers: visible to all or assigned to them) */
+  /** Offers the viewer may see, newest first (buyers: visible to all or assigned to them); open ones unless status says archived or all */
   listOffers: {
+    parameters: {
+      query?: {
+        status?: "active" | "archived" | "all";
+      };
+    };
     responses: {
       /** @description Offers */
       200: {
@@ -3101,7 +3115,7 @@ export interface operations {
       };
     };
   };
-  /** Delete an offer (admins); its campaigns keep their numbers without the link */
+  /** Delete an offer no campaign uses (admins); one in use answers 409 offer_in_use: archive it */
   deleteOffer: {
     parameters: {
       path: {
@@ -3208,6 +3222,122 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Archive an offer (admins): no new entries for it; reports and history keep it */
+  archiveOffer: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The archived offer */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Offer"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Restore an archived offer (admins): it takes new entries again */
+  restoreOffer: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The restored offer */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Offer"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -6549,7 +6679,7 @@ export interface operations {
     parameters: {
       query?: {
         userId?: string;
-        action?: "auth.sign_in" | "auth.sign_out" | "auth.password_reset_requested" | "auth.password_reset" | "auth.password_changed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.backup_codes_regenerated" | "auth.sessions_revoked" | "user.created" | "user.updated" | "user.role_changed" | "user.team_changed" | "user.deactivated" | "user.reactivated" | "user.deleted" | "user.password_set" | "offer.created" | "offer.updated" | "offer.deleted" | "campaigns.imported" | "settings.updated" | "backup.created" | "backup.deleted" | "report.test_sent" | "token.created" | "token.revoked" | "postback_key.created" | "postback_key.revoked" | "commission_settings.updated" | "payment.processed" | "payment.rejected" | "payment.reopened" | "payment.confirmed" | "payment.payout_registered" | "payment.payout_edited" | "payment.payout_reversed" | "payment.adjusted" | "payment.overpayment_carried" | "payee.updated" | "access.denied";
+        action?: "auth.sign_in" | "auth.sign_out" | "auth.password_reset_requested" | "auth.password_reset" | "auth.password_changed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.backup_codes_regenerated" | "auth.sessions_revoked" | "user.created" | "user.updated" | "user.role_changed" | "user.team_changed" | "user.deactivated" | "user.reactivated" | "user.deleted" | "user.password_set" | "offer.created" | "offer.updated" | "offer.deleted" | "offer.archived" | "offer.restored" | "campaigns.imported" | "settings.updated" | "backup.created" | "backup.deleted" | "report.test_sent" | "token.created" | "token.revoked" | "postback_key.created" | "postback_key.revoked" | "commission_settings.updated" | "payment.processed" | "payment.rejected" | "payment.reopened" | "payment.confirmed" | "payment.payout_registered" | "payment.payout_edited" | "payment.payout_reversed" | "payment.adjusted" | "payment.overpayment_carried" | "payee.updated" | "access.denied";
         outcome?: "success" | "failure";
         from?: string;
         to?: string;

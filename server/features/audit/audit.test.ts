@@ -2,8 +2,14 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditEvent, AuditPage } from "../../../domain/schemas/audit";
 import { createTestContext, type TestContext } from "../../../tests/harness";
-import { type CreatedUser, createCampaign, createStatement, createUser } from "../../db/factories";
-import { auditEvents } from "../../db/schema";
+import {
+  type CreatedUser,
+  createCampaign,
+  createOffer,
+  createStatement,
+  createUser,
+} from "../../db/factories";
+import { auditEvents, payouts } from "../../db/schema";
 
 // The audit trail (issue 10): which actions leave an event, with who, from where and old → new
 // values; a refused change leaves none; GET /api/audit filters and pages for admins only.
@@ -215,6 +221,7 @@ describe("the audit trail records", () => {
     const updated = await latest("offer.updated", { targetId: offer.id });
     expect(updated?.details).toEqual({
       name: "Audit Casino",
+      currency: "BRL",
       changes: { payoutPerDeposit: { from: "40.00", to: "45.50" } },
     });
     await ctx.request(`/api/offers/${offer.id}`, { method: "DELETE", cookie: as(admin) });
@@ -311,6 +318,100 @@ describe("the audit trail records", () => {
       ipAddress: "192.0.2.44",
       details: { method: "GET", path: "/api/audit", code: "forbidden", role: "user" },
     });
+  });
+
+  it("nothing for a save that changed nothing, on every audited write path", async () => {
+    const payee = await createUser(ctx.db, { role: "user" });
+    const offer = await createOffer(ctx.db, { payoutPerDeposit: "40.00", value: "100.00" });
+    const commission = {
+      modelType: "tiered",
+      baseCommissionRate: "25",
+      highRoiCommissionRate: "35",
+      roiThreshold: "50",
+      tieredRoiThreshold: "30",
+      minimumMonthlyRevenue: "4000",
+      revenueTiers: [
+        { minRevenue: "0", maxRevenue: "4000", commissionBelowRoi: "0", commissionAboveRoi: "0" },
+        { minRevenue: "4000", maxRevenue: null, commissionBelowRoi: "10", commissionAboveRoi: "15.5" },
+      ],
+    };
+    const putCommission = (body: object) =>
+      ctx.request(`/api/commission-settings/${payee.id}`, { method: "PUT", cookie: as(admin), json: body });
+    expect((await putCommission(commission)).status).toBe(200);
+    const settings = (await (await ctx.request("/api/settings", { cookie: as(admin) })).json()) as Record<
+      string,
+      unknown
+    >;
+    const statement = await createStatement(ctx.db, {
+      userId: payee.id,
+      periodStart: "2025-02-01",
+      amountDue: "100.00",
+      // Frozen: a pending one is recalculated from its (absent) campaigns before paying.
+      status: "processing",
+    });
+    expect(
+      (
+        await ctx.request(`/api/payments/${statement.id}/payouts`, {
+          method: "POST",
+          cookie: as(admin),
+          json: { amount: "10.00", note: "Pix 1" },
+        })
+      ).status,
+    ).toBe(201);
+    const [payout] = await ctx.db.select().from(payouts).where(eq(payouts.statementId, statement.id));
+
+    const before = await countEvents();
+    // The same values, written the way a person might type them again.
+    const saves = [
+      ctx.request(`/api/offers/${offer.id}`, {
+        method: "PATCH",
+        cookie: as(admin),
+        json: { payoutPerDeposit: "40", value: "100.0", name: offer.name },
+      }),
+      putCommission({
+        ...commission,
+        baseCommissionRate: "25.00",
+        revenueTiers: commission.revenueTiers.map((tier) => ({
+          ...tier,
+          minRevenue: `${tier.minRevenue}.00`,
+        })),
+      }),
+      ctx.request("/api/settings", {
+        method: "PUT",
+        cookie: as(admin),
+        json: {
+          reportingCurrency: settings.reportingCurrency,
+          defaultLanguage: settings.defaultLanguage,
+          timezone: settings.timezone,
+          notifications: settings.notifications,
+          backupFrequency: settings.backupFrequency,
+          retentionDays: settings.retentionDays,
+        },
+      }),
+      ctx.request(`/api/users/${payee.id}`, {
+        method: "PATCH",
+        cookie: as(admin),
+        json: { name: payee.name, role: "user" },
+      }),
+      ctx.request(`/api/payouts/${payout!.id}`, {
+        method: "PATCH",
+        cookie: as(admin),
+        json: { note: "Pix 1" },
+      }),
+    ];
+    for (const save of saves) {
+      const response = await save;
+      expect(response.status, await response.clone().text()).toBe(200);
+    }
+    expect(await countEvents()).toBe(before);
+    // A real change is still recorded, with only what changed.
+    expect((await putCommission({ ...commission, roiThreshold: "55" })).status).toBe(200);
+    expect((await latest("commission_settings.updated", { subjectUserId: payee.id }))?.details).toMatchObject(
+      {
+        changes: { roiThreshold: { from: "50.00", to: "55.00" } },
+      },
+    );
+    expect(await countEvents()).toBe(before + 1);
   });
 
   it("nothing for a change that was refused", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gte, ilike, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias, unionAll } from "drizzle-orm/pg-core";
 import { checkDayFigures } from "../../../domain/metrics";
 import { campaignReadScopeFor, can, canChangeCampaign } from "../../../domain/permissions";
@@ -62,9 +62,17 @@ export function currentLeadOf(creatorId: string | SQL): SQL {
   return sql`(select ${users.managerId} from ${users} where ${users.id} = ${creatorId} for share)`;
 }
 
-/** Offers the actor may log campaigns for: any when they read every offer (admins), else visible ones. */
-function offersUsableBy(actor: Actor): SQL | undefined {
-  return can(actor.role, "offers:read-all") ? undefined : offerVisibleTo(actor.id);
+/**
+ * Offers the actor may log campaigns for: any open one when they read every offer (admins), else the
+ * open ones visible to them. An archived offer takes no new entry from anyone (docs/decisions/0098).
+ */
+function offersUsableBy(actor: Actor): SQL {
+  return can(actor.role, "offers:read-all") ? isNull(offers.archivedAt) : offerOpenTo(actor.id);
+}
+
+/** Offers the user may log new figures for: visible to them and not archived (docs/decisions/0098). */
+export function offerOpenTo(userId: string | SQL): SQL {
+  return and(isNull(offers.archivedAt), offerVisibleTo(userId))!;
 }
 
 /** Offers the user may log campaigns for: visible to all, or assigned to them. */

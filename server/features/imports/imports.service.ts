@@ -43,7 +43,7 @@ import {
 import { AppError, conflict, notFound, tooLarge, unprocessable } from "../../errors";
 import { assertCan } from "../../permissions";
 import { count, readRow, readRows, text } from "../../read/rows";
-import { currentLeadOf, offerVisibleTo } from "../campaigns/campaigns.service";
+import { currentLeadOf, offerOpenTo } from "../campaigns/campaigns.service";
 import {
   assertConfirmed,
   checkBatchDays,
@@ -105,7 +105,8 @@ async function loadImportOffers(db: DbOrTx, userId: string): Promise<ImportOffer
       id: offers.id,
       name: offers.name,
       payoutPerDeposit: offers.payoutPerDeposit,
-      visible: sql<boolean>`${offerVisibleTo(userId)}`,
+      // An archived offer matches nothing new (docs/decisions/0098): its rows read "not available".
+      visible: sql<boolean>`${offerOpenTo(userId)}`,
     })
     .from(offers);
   return rows.map((row) => ({ ...row, visible: row.visible === true || String(row.visible) === "true" }));
@@ -582,7 +583,7 @@ export async function saveCampaignDays(
     tx,
     sql`
     select count(*) filter (where not exists (
-        select 1 from ${offers} where ${offers.id} = s.offer_id and ${offerVisibleTo(target.id)}))::int as unusable
+        select 1 from ${offers} where ${offers.id} = s.offer_id and ${offerOpenTo(target.id)}))::int as unusable
     from ${rows}`,
     (row) => ({ unusable: count(row, "unusable") }),
   );
@@ -702,7 +703,7 @@ export async function saveCampaignBatch({
   const found = await db
     .select({ id: offers.id, payoutPerDeposit: offers.payoutPerDeposit })
     .from(offers)
-    .where(and(inArray(offers.id, offerIds), offerVisibleTo(target.id)));
+    .where(and(inArray(offers.id, offerIds), offerOpenTo(target.id)));
   for (const offer of found) usable.set(offer.id, offer.payoutPerDeposit);
   const fields: Record<string, string> = {};
   const seen = new Set<string>();

@@ -1,12 +1,12 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { can, rolesWith } from "../../../domain/permissions";
-import type { Offer, OfferInput, OfferPatch } from "../../../domain/schemas/offers";
+import type { Offer, OfferInput, OfferPatch, OfferStatus } from "../../../domain/schemas/offers";
 import { auditSourceOf, describeChanges, recordAuditEvent } from "../../audit";
 import type { Actor } from "../../context";
 import type { Db, DbOrTx } from "../../db/client";
-import { campaignTotals, offerAssignments, offers, users } from "../../db/schema";
+import { campaigns, campaignTotals, offerAssignments, offers, users } from "../../db/schema";
 import { toIsoString } from "../../db/values";
-import { AppError, notFound, unprocessable } from "../../errors";
+import { AppError, conflict, notFound, unprocessable } from "../../errors";
 import { assertCan } from "../../permissions";
 import { grainOf } from "../../read/grains";
 import { offerVisibleTo } from "../campaigns/campaigns.service";
@@ -73,6 +73,7 @@ async function toOffers(db: DbOrTx, actor: Actor, rows: OfferRow[]): Promise<Off
     visibleToAll: row.visibleToAll,
     code: row.code,
     createdAt: toIsoString(row.createdAt),
+    archivedAt: row.archivedAt ? toIsoString(row.archivedAt) : null,
     assignedUsers: assignees.get(row.id) ?? [],
     campaignCount: counts.get(row.id) ?? 0,
   }));
@@ -82,11 +83,26 @@ function readScope(actor: Actor) {
   return can(actor.role, "offers:read-all") ? undefined : offerVisibleTo(actor.id);
 }
 
-export async function listOffers({ db, actor }: { db: Db; actor: Actor }): Promise<Offer[]> {
+const statusFilter = {
+  active: isNull(offers.archivedAt),
+  archived: isNotNull(offers.archivedAt),
+  all: undefined,
+} satisfies Record<OfferStatus, SQL | undefined>;
+
+export async function listOffers({
+  db,
+  actor,
+  status = "active",
+}: {
+  db: Db;
+  actor: Actor;
+  /** Pickers for new entries ask for the active ones; reports and filters for all (history). */
+  status?: OfferStatus;
+}): Promise<Offer[]> {
   const rows = await db
     .select()
     .from(offers)
-    .where(readScope(actor))
+    .where(and(readScope(actor), statusFilter[status]))
     .orderBy(desc(offers.createdAt), offers.name);
   return toOffers(db, actor, rows);
 }
@@ -257,17 +273,33 @@ export async function updateOffer({
         action: "offer.updated",
         ...auditSourceOf(actor),
         target: { type: "offer", id },
-        details: { name: row!.name, changes: { ...changes, ...audience } },
+        // The currency says what the value is in, when the screen formats it.
+        details: { name: row!.name, currency: row!.currency, changes: { ...changes, ...audience } },
       });
     }
   });
   return getOffer({ db, actor, id });
 }
 
-/** Deletes the offer; its campaigns keep their numbers and lose the link (offer not found). */
+/**
+ * Deletes an offer nobody has logged figures for. One in use is refused (409 offer_in_use): the
+ * admin archives it instead, so reports and history keep its name (docs/decisions/0098). The row
+ * is locked first; a campaign insert takes a key-share lock on it, so none slips in between the
+ * look and the delete.
+ */
 export async function deleteOffer({ db, actor, id }: { db: Db; actor: Actor; id: string }) {
   assertCan(actor, "offers:manage");
   await db.transaction(async (tx) => {
+    const [current] = await tx.select({ id: offers.id }).from(offers).where(eq(offers.id, id)).for("update");
+    if (!current) throw notFound("Offer");
+    const [used] = await tx
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(eq(campaigns.offerId, id))
+      .limit(1);
+    if (used) {
+      throw conflict("offer_in_use", "Campaigns use this offer: archive it instead of deleting it.");
+    }
     const [deleted] = await tx
       .delete(offers)
       .where(eq(offers.id, id))
@@ -280,4 +312,38 @@ export async function deleteOffer({ db, actor, id }: { db: Db; actor: Actor; id:
       details: { name: deleted.name, casinoBrand: deleted.casinoBrand },
     });
   });
+}
+
+/**
+ * Archives (archived = true) or restores an offer. Archiving what is archived, or restoring what is
+ * open, changes nothing and records nothing.
+ */
+export async function setOfferArchived({
+  db,
+  actor,
+  id,
+  archived,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  archived: boolean;
+}): Promise<Offer> {
+  assertCan(actor, "offers:manage");
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(offers).where(eq(offers.id, id)).for("update");
+    if (!current) throw notFound("Offer");
+    if ((current.archivedAt !== null) === archived) return;
+    await tx
+      .update(offers)
+      .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
+      .where(eq(offers.id, id));
+    await recordAuditEvent(tx, {
+      action: archived ? "offer.archived" : "offer.restored",
+      ...auditSourceOf(actor),
+      target: { type: "offer", id },
+      details: { name: current.name, casinoBrand: current.casinoBrand },
+    });
+  });
+  return getOffer({ db, actor, id });
 }

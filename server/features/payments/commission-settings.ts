@@ -138,6 +138,10 @@ export async function saveCommissionSettings({
       .orderBy(desc(commissionSettings.effectiveFrom))
       .limit(1)
       .for("update");
+    const changes = describeChanges(toSettings(previous), toSettings({ ...values }), auditedFields);
+    // Saving the settings already in effect changes nothing: no new version, no audit event. A first
+    // save is always kept (the buyer's settings become their own instead of the defaults).
+    if (previous && Object.keys(changes).length === 0) return;
     await tx
       .insert(commissionSettings)
       .values({ userId, effectiveFrom, ...values })
@@ -150,11 +154,7 @@ export async function saveCommissionSettings({
       ...auditSourceOf(actor),
       target: { type: "commission_settings", id: userId },
       subjectUserId: userId,
-      details: {
-        effectiveFrom: month,
-        changes: describeChanges(toSettings(previous), toSettings({ ...values }), auditedFields),
-        firstSave: !previous,
-      },
+      details: { effectiveFrom: month, changes, firstSave: !previous },
     });
   });
   return readView(db, userId, month);

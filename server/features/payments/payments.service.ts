@@ -248,6 +248,13 @@ export async function runPaymentAction({
       if (result.reason === "forbidden") throw forbidden();
       throw conflict(result.reason, refusalMessages[result.reason]);
     }
+    // A payout's note saved as it already was changes nothing: no history row, no audit event.
+    if (
+      request.type === "edit-payout" &&
+      result.status === statement.status &&
+      (request.note === undefined || (request.note?.trim() || null) === (currentPayout?.note ?? null))
+    )
+      return { id: targetId, changedDue: null } as const;
 
     const now = new Date();
     const note =

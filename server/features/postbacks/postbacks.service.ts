@@ -27,7 +27,7 @@ import { AppError, conflict, isNumericOverflow, notFound, unprocessable } from "
 import { assertCan } from "../../permissions";
 import { readRows, text, textOrNull } from "../../read/rows";
 import { buildDefaultSettings, workspaceSettingsId } from "../../workspace-settings";
-import { offerVisibleTo } from "../campaigns/campaigns.service";
+import { offerOpenTo } from "../campaigns/campaigns.service";
 import { monthClosed, monthStartOf } from "../campaigns/month-close";
 import { type PostbackWritten, postbackBatcher } from "./postback-batches";
 
@@ -135,7 +135,8 @@ export async function createPostbackKey({
       const [offer] = await tx
         .select({ id: offers.id })
         .from(offers)
-        .where(eq(offers.id, input.offerId))
+        // An archived offer takes no new key (docs/decisions/0098).
+        .where(and(eq(offers.id, input.offerId), isNull(offers.archivedAt)))
         .for("share");
       if (!offer)
         throw unprocessable("offer_not_visible", "This offer does not exist.", {
@@ -343,6 +344,8 @@ type Resolved = {
   timeZone: string | null;
   buyerByCode: Lookup | null;
   offer: { id: string; payoutPerDeposit: string; currency: string } | null;
+  /** The key's own offer is archived: it takes no events (docs/decisions/0098). */
+  keyOfferArchived: boolean;
 };
 
 const uuidPattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
@@ -365,7 +368,8 @@ async function resolvePostback(
       owner.role as owner_role, owner.banned as owner_banned, owner.deactivated_at as owner_deactivated_at,
       (select ws.timezone from ${workspaceSettings} ws where ws.id = ${workspaceSettingsId}) as timezone,
       b.id::text as buyer_id, b.role as buyer_role, b.banned as buyer_banned, b.deactivated_at as buyer_deactivated_at,
-      o.id::text as offer_id_found, o.payout_per_deposit, o.currency
+      o.id::text as offer_id_found, o.payout_per_deposit, o.currency,
+      exists(select 1 from ${offers} ko where ko.id = k.offer_id and ko.archived_at is not null) as key_offer_archived
     from ${postbackKeys} k
     left join ${users} owner on owner.id = k.user_id
     cross join lateral (
@@ -384,7 +388,7 @@ async function resolvePostback(
           when k.offer_id is not null then ${offers.id} = k.offer_id
           when ref.offer_ref ~* ${uuidPattern} then ${offers.id} = ref.offer_ref::uuid
           else lower(${offers.code}) = lower(ref.offer_ref) end)
-        and ${offerVisibleTo(buyerId)}
+        and ${offerOpenTo(buyerId)}
       limit 1) o on true
     where k.token = ${token} and k.revoked_at is null
     limit 1`,
@@ -420,6 +424,7 @@ async function resolvePostback(
       offerId === null
         ? null
         : { id: offerId, payoutPerDeposit: text(row, "payout_per_deposit"), currency: text(row, "currency") },
+    keyOfferArchived: flag(row.key_offer_archived),
   };
 }
 
@@ -510,11 +515,11 @@ function readPostback(
   // The offer: the key's, or (buyer keys) by id or code; either way visible to the buyer.
   if (!key.offerId && !value("offer")) throw badPostback("missing_offer", names.offer ?? "offer");
   const offer = resolved.offer;
+  // An archived offer is unknown to postbacks (docs/decisions/0098), whoever's key names it.
   if (!offer)
-    throw badPostback(
-      key.offerId ? "unknown_buyer" : "unknown_offer",
-      key.offerId ? (names.buyer ?? "buyer") : (names.offer ?? "offer"),
-    );
+    throw key.offerId && !resolved.keyOfferArchived
+      ? badPostback("unknown_buyer", names.buyer ?? "buyer")
+      : badPostback("unknown_offer", names.offer ?? "offer");
   known.offerId = offer.id;
   // An amount is in the offer's currency; another currency is refused rather than mislabelled.
   if (currency !== null && currency !== offer.currency)

@@ -89,10 +89,12 @@ export function useAnalytics(query: AnalyticsQuery, options: { enabled?: boolean
   });
 }
 
-export function useVisibleOffers() {
+/** Offers to log new figures for ("active"), or every visible one, archived included, to filter history. */
+export function useVisibleOffers(status: "active" | "all" = "active") {
   return useQuery({
-    queryKey: campaignKeys.visibleOffers,
-    queryFn: ({ signal }): Promise<Offer[]> => unwrap(api.GET("/api/offers", { signal })),
+    queryKey: [...campaignKeys.visibleOffers, status],
+    queryFn: ({ signal }): Promise<Offer[]> =>
+      unwrap(api.GET("/api/offers", { params: { query: { status } }, signal })),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Offer, OfferInput, OfferPatch } from "@domain/schemas/offers";
+import type { Offer, OfferInput, OfferPatch, OfferStatus } from "@domain/schemas/offers";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "@/lib/api";
 
@@ -7,13 +7,18 @@ import { api, unwrap } from "@/lib/api";
 
 export const offerKeys = {
   all: ["offers"] as const,
-  list: ["offers", "list"] as const,
+  list: (status: OfferStatus) => ["offers", "list", status] as const,
 };
 
-export function useOffers() {
+/**
+ * Offers the viewer may see: the ones open for entry by default; "all" for filters over history
+ * (an archived offer's figures stay in reports), "archived" for the admin's archive.
+ */
+export function useOffers(status: OfferStatus = "active") {
   return useQuery({
-    queryKey: offerKeys.list,
-    queryFn: ({ signal }): Promise<Offer[]> => unwrap(api.GET("/api/offers", { signal })),
+    queryKey: offerKeys.list(status),
+    queryFn: ({ signal }): Promise<Offer[]> =>
+      unwrap(api.GET("/api/offers", { params: { query: { status } }, signal })),
   });
 }
 
@@ -29,6 +34,18 @@ export function useSaveOffer() {
       id
         ? unwrap(api.PATCH("/api/offers/{id}", { params: { path: { id } }, body: input }))
         : unwrap(api.POST("/api/offers", { body: input as OfferInput })),
+    onSuccess: invalidate,
+  });
+}
+
+/** Archives (archived: true) or restores an offer. */
+export function useArchiveOffer() {
+  const invalidate = useInvalidateOffers();
+  return useMutation({
+    mutationFn: ({ id, archived }: { id: string; archived: boolean }): Promise<Offer> =>
+      archived
+        ? unwrap(api.POST("/api/offers/{id}/archive", { params: { path: { id } } }))
+        : unwrap(api.POST("/api/offers/{id}/restore", { params: { path: { id } } })),
     onSuccess: invalidate,
   });
 }

@@ -57,7 +57,8 @@ export function OfferSelect({
   onChange: (offerId: string | undefined) => void;
 }) {
   const { t } = useTranslation("admin-insights");
-  const offers = useOffers();
+  // History: an archived offer's figures stay filterable.
+  const offers = useOffers("all");
   return (
     <FieldLayout label={t("filters.offer")} className="min-w-0">
       {(props) => (

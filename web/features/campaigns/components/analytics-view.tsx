@@ -26,7 +26,8 @@ const RevenueChart = lazy(() => import("@/components/revenue-chart"));
 export function AnalyticsView() {
   const { t } = useTranslation("campaigns");
   const f = useFormatters();
-  const offers = useVisibleOffers();
+  // History: an archived offer's figures stay filterable.
+  const offers = useVisibleOffers("all");
   // The period (the one range picker) and offer live in the address, like the campaign table's
   // search, sort and page; a new one starts the table again on page 1.
   const [period, setPeriod] = useRangeParam("30d");

@@ -45,6 +45,22 @@ export function MyCreativeRequests() {
         cell: ({ row }) => formatDate(row.original.createdAt, language, timeZone ? { timeZone } : {}),
         meta: { className: "tabular-nums" },
       },
+      {
+        // The admin's answer: written for the buyer, so the buyer reads it here.
+        id: "adminNotes",
+        accessorKey: "adminNotes",
+        header: t("columns.adminNotes"),
+        enableSorting: false,
+        cell: ({ row }) =>
+          row.original.adminNotes ? (
+            <span className="whitespace-pre-wrap break-words" data-testid="my-request-notes">
+              {row.original.adminNotes}
+            </span>
+          ) : (
+            <span className="text-muted-foreground">—</span>
+          ),
+        meta: { className: "min-w-40 max-w-80 whitespace-normal", label: t("columns.adminNotes") },
+      },
     ],
     [t, language, timeZone],
   );

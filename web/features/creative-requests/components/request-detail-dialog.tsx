@@ -137,10 +137,14 @@ export function CreativeRequestDetailDialog({
                 value={notes}
                 onChange={(event) => setNotes(event.target.value)}
                 placeholder={t("admin.notesPlaceholder")}
+                aria-describedby={`${notesId}-hint`}
                 className={textareaClass}
                 disabled={update.isPending}
                 data-testid="admin-notes"
               />
+              <p id={`${notesId}-hint`} className="text-muted-foreground text-xs">
+                {t("admin.notesHint")}
+              </p>
             </div>
             <DialogFooter className="flex-wrap">
               <Button

@@ -1,23 +1,41 @@
-import type { CreativeRequest } from "@domain/schemas/creative-requests";
+import {
+  type CreativeRequest,
+  type CreativeStatus,
+  creativeStatuses,
+} from "@domain/schemas/creative-requests";
 import { EyeIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable, type DataTableColumn } from "@/components/data-table";
+import { FieldLayout } from "@/components/field-layout";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
+import { NativeSelect } from "@/components/ui/native-select";
 import { useAppConfig } from "@/lib/config";
 import { formatDate } from "@/lib/format";
 import { useLanguage } from "@/lib/use-language";
+import { useUrlParam } from "@/lib/use-url-state";
 import { useCreativeRequests } from "../api";
 import { CreativeRequestDetailDialog } from "./request-detail-dialog";
 import { CreativeStatusBadge } from "./status-badge";
 
-// /admin/creative-requests: every request, newest first, and the detail dialog to work one.
+const isStatus = (value: string | null): value is CreativeStatus =>
+  (creativeStatuses as readonly (string | null)[]).includes(value);
+
+// /admin/creative-requests: every request, newest first, filtered by status (?status=), and the
+// detail dialog to work one.
 export function RequestsAdminScreen() {
   const { t } = useTranslation("creative");
   const language = useLanguage();
   const timeZone = useAppConfig().data?.workspaceTimezone;
   const requests = useCreativeRequests();
+  const [statusParam, setStatus] = useUrlParam("status", { resetPage: "" });
+  const status = isStatus(statusParam) ? statusParam : null;
+  // Every request is already loaded (the list is not paged on the server): the filter picks rows.
+  const shown = useMemo(
+    () => (status ? requests.data?.filter((request) => request.status === status) : requests.data),
+    [requests.data, status],
+  );
   const [openId, setOpenId] = useState<string | null>(null);
   // The dialog follows the list, so a live refresh shows the latest status and notes.
   const open: CreativeRequest | null = requests.data?.find((request) => request.id === openId) ?? null;
@@ -95,15 +113,34 @@ export function RequestsAdminScreen() {
   return (
     <div className="grid grid-cols-1 gap-6">
       <PageHeader title={t("admin.title")} description={t("admin.description")} />
+      <search aria-label={t("admin.filters")} className="grid gap-4 sm:max-w-xs">
+        <FieldLayout label={t("admin.statusFilter")} className="min-w-0">
+          {(props) => (
+            <NativeSelect
+              {...props}
+              value={status ?? ""}
+              onChange={(event) => setStatus(event.target.value || null)}
+              data-testid="requests-status"
+            >
+              <option value="">{t("admin.allStatuses")}</option>
+              {creativeStatuses.map((value) => (
+                <option key={value} value={value}>
+                  {t(`status.${value}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FieldLayout>
+      </search>
       <DataTable
         columns={columns}
-        data={requests.data}
+        data={shown}
         status={requests}
         getRowId={(request) => request.id}
         label={t("admin.title")}
         testId="admin-requests"
         rowProps={(request) => ({ "data-testid": "admin-request-row", "data-id": request.id })}
-        empty={{ title: t("empty") }}
+        empty={{ title: t(status ? "admin.emptyFiltered" : "empty") }}
         errorTitle={t("loadFailed")}
         columnMenu
       />

@@ -1,9 +1,10 @@
 import { can } from "@domain/permissions";
-import type { Offer } from "@domain/schemas/offers";
-import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
-import { useMemo, useState } from "react";
+import { type Offer, type OfferStatus, offerStatuses } from "@domain/schemas/offers";
+import { ArchiveIcon, ArchiveRestoreIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable, type DataTableColumn } from "@/components/data-table";
+import { FieldLayout } from "@/components/field-layout";
 import { PageHeader } from "@/components/layout/page-header";
 import {
   AlertDialog,
@@ -16,6 +17,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { useUsers } from "@/features/users";
 import { useAppConfig } from "@/lib/config";
@@ -23,20 +25,44 @@ import { errorKey } from "@/lib/form-errors";
 import { formatMoney } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useLanguage } from "@/lib/use-language";
-import { useDeleteOffer, useOffers } from "../api";
+import { useUrlParam } from "@/lib/use-url-state";
+import { useArchiveOffer, useDeleteOffer, useOffers } from "../api";
 import { OfferDialog } from "./offer-dialog";
 
-// Admin offers: the catalogue with visibility, create/edit and delete (campaigns keep their numbers).
+const isOfferStatus = (value: string | null): value is OfferStatus =>
+  (offerStatuses as readonly (string | null)[]).includes(value);
+
+// Admin offers: the catalogue with visibility, create/edit, and delete for an unused offer; one in
+// use is archived instead (gone from entry, kept in reports) and restorable (docs/decisions/0098).
 export function OffersScreen() {
   const { t } = useTranslation("offers");
   const language = useLanguage();
   const config = useAppConfig();
   const reportingCurrency = config.data?.reportingCurrency ?? "USD";
-  const offers = useOffers();
+  const [statusParam, setStatus] = useUrlParam("status", { resetPage: "" });
+  const status: OfferStatus = isOfferStatus(statusParam) ? statusParam : "active";
+  const offers = useOffers(status);
   const buyers = useUsers({ role: "user" });
   const remove = useDeleteOffer();
+  const archive = useArchiveOffer();
   const [editing, setEditing] = useState<{ offer: Offer | null } | null>(null);
+  // Deleting an unused offer, or archiving one in use: the same row action, one confirmation.
   const [deleting, setDeleting] = useState<Offer | null>(null);
+  const archiving = deleting !== null && deleting.campaignCount > 0;
+  const pending = remove.isPending || archive.isPending;
+
+  const restoreOffer = archive.mutateAsync;
+  const restore = useCallback(
+    async (offer: Offer) => {
+      try {
+        await restoreOffer({ id: offer.id, archived: false });
+        toast.success(t("toasts.restored", { name: offer.name }));
+      } catch (error) {
+        toast.error(t("toasts.restoreFailed"), { description: t(errorKey("offers", error)) });
+      }
+    },
+    [restoreOffer, t],
+  );
 
   const columns = useMemo<DataTableColumn<Offer>[]>(
     () => [
@@ -46,7 +72,14 @@ export function OffersScreen() {
         header: t("columns.name"),
         cell: ({ row }) => (
           <>
-            <div className="font-medium">{row.original.name}</div>
+            <div className="font-medium">
+              {row.original.name}
+              {row.original.archivedAt ? (
+                <Badge variant="outline" className="ms-2" data-testid="offer-archived-badge">
+                  {t("archived.badge")}
+                </Badge>
+              ) : null}
+            </div>
             {row.original.description ? (
               <div className="line-clamp-2 text-muted-foreground text-xs">{row.original.description}</div>
             ) : null}
@@ -109,32 +142,64 @@ export function OffersScreen() {
             >
               <PencilIcon aria-hidden="true" />
             </Button>
-            <Button
-              type="button"
-              size="icon"
-              variant="ghost"
-              className="text-destructive hover:text-destructive"
-              title={t("actions.delete")}
-              aria-label={t("actions.deleteOffer", { name: row.original.name })}
-              onClick={() => setDeleting(row.original)}
-            >
-              <Trash2Icon aria-hidden="true" />
-            </Button>
+            {row.original.archivedAt ? (
+              <Button
+                type="button"
+                size="icon"
+                variant="ghost"
+                title={t("actions.restore")}
+                aria-label={t("actions.restoreOffer", { name: row.original.name })}
+                onClick={() => restore(row.original)}
+                disabled={archive.isPending}
+              >
+                <ArchiveRestoreIcon aria-hidden="true" />
+              </Button>
+            ) : row.original.campaignCount > 0 ? (
+              <Button
+                type="button"
+                size="icon"
+                variant="ghost"
+                title={t("actions.archive")}
+                aria-label={t("actions.archiveOffer", { name: row.original.name })}
+                onClick={() => setDeleting(row.original)}
+              >
+                <ArchiveIcon aria-hidden="true" />
+              </Button>
+            ) : (
+              <Button
+                type="button"
+                size="icon"
+                variant="ghost"
+                className="text-destructive hover:text-destructive"
+                title={t("actions.delete")}
+                aria-label={t("actions.deleteOffer", { name: row.original.name })}
+                onClick={() => setDeleting(row.original)}
+              >
+                <Trash2Icon aria-hidden="true" />
+              </Button>
+            )}
           </div>
         ),
       },
     ],
-    [t, language, reportingCurrency],
+    [t, language, reportingCurrency, archive.isPending, restore],
   );
 
   async function confirmDelete() {
     if (!deleting) return;
     try {
-      await remove.mutateAsync(deleting.id);
-      toast.success(t("toasts.deleted"));
+      if (archiving) {
+        await archive.mutateAsync({ id: deleting.id, archived: true });
+        toast.success(t("toasts.archived", { name: deleting.name }));
+      } else {
+        await remove.mutateAsync(deleting.id);
+        toast.success(t("toasts.deleted"));
+      }
       setDeleting(null);
     } catch (error) {
-      toast.error(t("toasts.deleteFailed"), { description: t(errorKey("offers", error)) });
+      toast.error(t(archiving ? "toasts.archiveFailed" : "toasts.deleteFailed"), {
+        description: t(errorKey("offers", error)),
+      });
     }
   }
 
@@ -150,13 +215,31 @@ export function OffersScreen() {
           </Button>
         }
       />
+      <search aria-label={t("archived.filters")} className="grid gap-4 sm:max-w-xs">
+        <FieldLayout label={t("archived.status")} className="min-w-0">
+          {(props) => (
+            <NativeSelect
+              {...props}
+              value={status}
+              onChange={(event) => setStatus(event.target.value === "active" ? null : event.target.value)}
+              data-testid="offers-status"
+            >
+              {offerStatuses.map((value) => (
+                <option key={value} value={value}>
+                  {t(`archived.statuses.${value}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FieldLayout>
+      </search>
       <DataTable
         columns={columns}
         data={offers.data}
         status={offers}
         getRowId={(offer) => offer.id}
         label={t("title")}
-        empty={{ title: t("empty") }}
+        empty={{ title: t(status === "archived" ? "archived.empty" : "empty") }}
         errorTitle={t("loadFailed")}
         columnMenu
       />
@@ -168,25 +251,27 @@ export function OffersScreen() {
         buyers={(buyers.data ?? []).filter((u) => can(u.role, "offers:be-assigned") && !u.deactivatedAt)}
         reportingCurrency={reportingCurrency}
       />
-      <AlertDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
-      >
-        <AlertDialogContent>
+      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && !pending && setDeleting(null)}>
+        <AlertDialogContent data-testid="offer-remove-dialog">
           <AlertDialogHeader>
-            <AlertDialogTitle>{t("delete.title")}</AlertDialogTitle>
-            <AlertDialogDescription>{t("delete.confirm")}</AlertDialogDescription>
+            <AlertDialogTitle>{t(archiving ? "archive.title" : "delete.title")}</AlertDialogTitle>
+            <AlertDialogDescription>
+              {archiving
+                ? t("archive.confirm", { count: deleting.campaignCount, name: deleting.name })
+                : t("delete.confirm")}
+            </AlertDialogDescription>
           </AlertDialogHeader>
-          <p className="text-sm">
-            {deleting && deleting.campaignCount > 0
-              ? t("delete.campaigns", { count: deleting.campaignCount })
-              : t("delete.noCampaigns")}
-          </p>
+          <p className="text-sm">{archiving ? t("archive.effect") : t("delete.noCampaigns")}</p>
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>{t("actions.cancel")}</AlertDialogCancel>
-            <Button type="button" variant="destructive" onClick={confirmDelete} disabled={remove.isPending}>
-              {remove.isPending ? <Spinner /> : null}
-              {t("actions.delete")}
+            <AlertDialogCancel disabled={pending}>{t("actions.cancel")}</AlertDialogCancel>
+            <Button
+              type="button"
+              variant={archiving ? "default" : "destructive"}
+              onClick={confirmDelete}
+              disabled={pending}
+            >
+              {pending ? <Spinner /> : null}
+              {t(archiving ? "actions.archive" : "actions.delete")}
             </Button>
           </AlertDialogFooter>
         </AlertDialogContent>

@@ -40,7 +40,8 @@ export default function PivotFilters() {
   const scope = campaignReadScopeFor(me.role);
   // A buyer reads only their own rows: no buyer or team to choose.
   const users = useUsers({}, { enabled: scope !== "own" });
-  const offers = useOffers();
+  // History: an archived offer's figures stay in reports.
+  const offers = useOffers("all");
   const buyers = useMemo(
     () => ({
       isPending: users.isPending,
