@@ -163,7 +163,7 @@ export default defineConfig({
     },
     {
       name: "screens",
-      testMatch: /(access|a11y|screenshots|row-actions)\.spec\.ts/,
+      testMatch: /(access|a11y|screenshots|row-actions|layout)\.spec\.ts/,
       dependencies: ["sign-in"],
       use: { ...browser, baseURL: screensServer.baseURL },
     },

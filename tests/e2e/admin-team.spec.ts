@@ -279,7 +279,9 @@ test("deleting a user removes them and their data", async ({ page, playwright })
   ).toBe(201);
 
   await page.goto("/admin/users");
-  await page.getByRole("button", { name: `Excluir ${buyerB.name}` }).click();
+  // Beyond notes and edit, a row's actions are in its labelled menu (issue 28).
+  await page.getByRole("button", { name: `Mais ações para ${buyerB.name}` }).click();
+  await page.getByRole("menuitem", { name: "Excluir" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Excluir usuário?" });
   await expect(confirm).toContainText("Todas as campanhas, notas e dados relacionados");
   await expectScreen(page, "pt-BR-light-desktop-team-users-delete");
@@ -326,7 +328,8 @@ test("a user with payouts can only be deactivated, then cannot sign in until rea
 
   consoleGuard.allowHttpError(/\/api\/users\//, 409);
   await page.goto("/admin/users");
-  await page.getByRole("button", { name: `Excluir ${payee.name}` }).click();
+  await page.getByRole("button", { name: `Mais ações para ${payee.name}` }).click();
+  await page.getByRole("menuitem", { name: "Excluir" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Excluir usuário?" });
   await confirm.getByRole("button", { name: "Excluir permanentemente" }).click();
   const offer = page.getByRole("alertdialog", { name: "Desativar usuário?" });
@@ -345,13 +348,16 @@ test("a user with payouts can only be deactivated, then cannot sign in until rea
 
   // Back on the team: the admin reactivates them, after a confirmation, and they sign in again.
   const row = page.locator(`tr[data-user-email="${payee.email}"]`);
-  await row.getByRole("button", { name: `Reativar ${payee.name}` }).click();
+  await row.getByRole("button", { name: `Mais ações para ${payee.name}` }).click();
+  await page.getByRole("menuitem", { name: "Reativar" }).click();
   const reactivate = page.getByRole("alertdialog", { name: "Reativar usuário?" });
   await expect(reactivate).toContainText("poderá entrar de novo");
   await reactivate.getByRole("button", { name: "Reativar" }).click();
   await expect(page.getByText("Usuário reativado com sucesso!")).toBeVisible();
   await expect(row).not.toContainText("Desativado");
-  await expect(row.getByRole("button", { name: `Desativar ${payee.name}` })).toBeVisible();
+  await row.getByRole("button", { name: `Mais ações para ${payee.name}` }).click();
+  await expect(page.getByRole("menuitem", { name: "Desativar" })).toBeVisible();
+  await page.keyboard.press("Escape");
   expect((await apiSignIn(api, payee.email, payee.password)).status()).toBe(200);
   await api.dispose();
 });

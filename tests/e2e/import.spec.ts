@@ -167,7 +167,8 @@ test.describe("an admin imports on behalf of a buyer", () => {
 
     // From the team page, the buyer's row opens the import with the buyer chosen.
     await page.goto("/admin/users");
-    await page.locator(`tr[data-user-email="${buyer.email}"]`).getByTestId("user-import-link").click();
+    await page.locator(`tr[data-user-email="${buyer.email}"]`).getByTestId("user-more-actions").click();
+    await page.getByTestId("user-import-link").click();
     await expect(page).toHaveURL(new RegExp(`/import\\?userId=${buyerId}$`));
     const target = page.getByTestId("import-target");
     await expect(target).toHaveValue(buyerId);

@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatMoney, formatNumber, formatPercent } from "@/lib/format";
+import { formatDate, formatMoney, formatMoneyCompact, formatNumber, formatPercent } from "@/lib/format";
 
-// Intl output uses narrow no-break spaces in places; compare with plain spaces.
-const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+// Intl output uses narrow no-break spaces in places; compare with plain spaces (and no word joiner).
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ").replace(/\u2060/g, "");
+
+/** Where a line may break in a text: after a space or a hyphen that nothing glues (issue 28). */
+function breakOpportunities(text: string): number {
+  return [...text.matchAll(/[ -](?!\u2060)/g)].length;
+}
 
 describe("formatting with Intl in the reader's language", () => {
   it("formats money in the reporting currency", () => {
@@ -11,6 +16,24 @@ describe("formatting with Intl in the reader's language", () => {
     expect(plain(formatMoney("1234.5", "USD", "ru"))).toBe("1 234,50 $");
     expect(plain(formatMoney(-0.5, "BRL", "pt-BR"))).toBe("-R$ 0,50");
     expect(formatMoney("not a number", "USD", "en")).toBe("$0.00");
+  });
+
+  it("never lets an amount wrap: the sign is glued to the currency and digits (issue 28)", () => {
+    for (const language of ["pt-BR", "en", "ru"] as const) {
+      for (const value of ["-527590.50", "527590.50", "-0.01"]) {
+        const text = formatMoney(value, "USD", language);
+        expect(breakOpportunities(text), `${language} ${JSON.stringify(text)}`).toBe(0);
+      }
+    }
+    expect(formatMoney("-1", "USD", "pt-BR")).toBe("-\u2060US$\u00a01,00");
+  });
+
+  it("writes large headline amounts short, small ones in full", () => {
+    expect(plain(formatMoneyCompact("527590.50", "USD", "pt-BR"))).toBe("US$ 527,6 mil");
+    expect(plain(formatMoneyCompact("-9876543.21", "USD", "en"))).toBe("-$9.9M");
+    expect(plain(formatMoneyCompact("527590.50", "USD", "ru"))).toBe("527,6 тыс. $");
+    expect(formatMoneyCompact("99999.99", "USD", "en")).toBe("$99,999.99");
+    expect(breakOpportunities(formatMoneyCompact("-9876543.21", "USD", "ru"))).toBe(0);
   });
 
   it("keeps the cents of large amounts", () => {

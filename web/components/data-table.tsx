@@ -85,6 +85,11 @@ declare module "@tanstack/table-core" {
     descFirst?: boolean;
     /** The header sort button's test id; `sort-<id>` when absent. */
     sortTestId?: string;
+    /**
+     * Kept at the table's right edge while it scrolls sideways, so a row's actions stay in reach on
+     * a phone (issue 28). A column with the id "actions" is pinned without asking.
+     */
+    pinEnd?: boolean;
   }
 }
 
@@ -154,6 +159,18 @@ export type DataTableProps<T extends RowData> = {
 };
 
 const emptyRows: never[] = [];
+
+/**
+ * A pinned column's cells: sticky at the right edge over an opaque background (the surface the table
+ * sits on: a Card sets --table-surface), with the row's hover and selection tints drawn on top as an
+ * image so the cells scrolling underneath never show through.
+ */
+const pinnedCell =
+  "sticky right-0 z-[1] bg-[var(--table-surface,var(--background))] text-right shadow-[-1px_0_0_var(--border)] group-hover/row:bg-linear-to-r group-hover/row:from-muted/50 group-hover/row:to-muted/50 group-data-[state=selected]/row:bg-linear-to-r group-data-[state=selected]/row:from-muted group-data-[state=selected]/row:to-muted";
+
+function isPinned(id: string, meta: { pinEnd?: boolean } | undefined): boolean {
+  return meta?.pinEnd ?? id === "actions";
+}
 
 /**
  * A figure column: sorted by the exact value (a decimal string or an integer), shown formatted,
@@ -317,6 +334,7 @@ export function DataTable<T extends RowData>({
                 className={cn(
                   "h-10 whitespace-nowrap px-2 text-left align-middle font-medium text-foreground",
                   meta?.numeric && "text-right",
+                  isPinned(head.column.id, meta) && pinnedCell,
                   meta?.className,
                   meta?.headerClassName,
                 )}
@@ -400,7 +418,7 @@ export function DataTable<T extends RowData>({
                       key={row.id}
                       {...extra}
                       className={cn(
-                        "border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted",
+                        "group/row border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted",
                         extra.className,
                       )}
                     >
@@ -414,6 +432,7 @@ export function DataTable<T extends RowData>({
                             className={cn(
                               "whitespace-nowrap p-2 align-middle",
                               meta?.numeric && "text-right tabular-nums",
+                              isPinned(cell.column.id, meta) && pinnedCell,
                               meta?.className,
                               cellExtra.className,
                             )}
@@ -445,6 +464,7 @@ export function DataTable<T extends RowData>({
                           className={cn(
                             "whitespace-nowrap p-2 align-middle",
                             meta?.numeric && "text-right tabular-nums",
+                            isPinned(head.column.id, meta) && pinnedCell,
                             meta?.className,
                             meta?.footerClassName,
                           )}
@@ -463,7 +483,9 @@ export function DataTable<T extends RowData>({
     body = (
       <>
         {renderCard && !loading ? (
-          <ul className="grid gap-2 sm:hidden" data-testid={cardsTestId}>
+          // One column that never grows past the window (an implicit auto column would take the
+          // widest card's unwrapped text).
+          <ul className="grid grid-cols-1 gap-2 sm:hidden" data-testid={cardsTestId}>
             {visibleRows.map((row) => (
               <Fragment key={row.id}>{renderCard(row.original)}</Fragment>
             ))}
@@ -500,6 +522,8 @@ export function DataTable<T extends RowData>({
             onClick={() => setPage(page - 1)}
             disabled={page <= 1}
             aria-label={t("dataTable.previous")}
+            // On a phone only the arrow shows: its name is the tooltip.
+            title={t("dataTable.previous")}
             data-testid="pagination-previous"
           >
             <ChevronLeft aria-hidden="true" />
@@ -511,6 +535,7 @@ export function DataTable<T extends RowData>({
             onClick={() => setPage(page + 1)}
             disabled={page >= pages}
             aria-label={t("dataTable.next")}
+            title={t("dataTable.next")}
             data-testid="pagination-next"
           >
             <span className="hidden sm:inline">{t("dataTable.next")}</span>

@@ -1,5 +1,6 @@
 import type { MetricsTotals } from "@domain/schemas/campaigns";
 import { useTranslation } from "react-i18next";
+import { Money } from "@/components/money";
 import { TrendIcon, trendClass } from "@/components/trend";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
@@ -21,24 +22,24 @@ export function MetricCards({
   const { t } = useTranslation("campaigns");
   const f = useFormatters();
   const cards = [
-    { key: "spent", label: spentKey, value: f.money(totals.spent) },
-    { key: "revenue", value: f.money(totals.revenue) },
+    { key: "spent", label: spentKey, value: <Money value={totals.spent} compact /> },
+    { key: "revenue", value: <Money value={totals.revenue} compact /> },
     {
       key: "profit",
       value: (
         <span className="inline-flex items-center gap-1">
-          {f.money(totals.profit)}
+          <Money value={totals.profit} compact />
           <TrendIcon value={totals.profit} />
         </span>
       ),
       note: `${t("metrics.roi")} ${f.percent(totals.roi)}`,
       className: trendClass(totals.profit),
     },
-    { key: "epc", value: f.money(totals.epc) },
-    { key: "costPerClick", value: f.money(totals.costPerClick) },
-    { key: "costPerInstall", value: f.money(totals.costPerInstall) },
-    { key: "costPerRegistration", value: f.money(totals.costPerRegistration) },
-    { key: "costPerDeposit", value: f.money(totals.costPerDeposit) },
+    { key: "epc", value: <Money value={totals.epc} compact /> },
+    { key: "costPerClick", value: <Money value={totals.costPerClick} compact /> },
+    { key: "costPerInstall", value: <Money value={totals.costPerInstall} compact /> },
+    { key: "costPerRegistration", value: <Money value={totals.costPerRegistration} compact /> },
+    { key: "costPerDeposit", value: <Money value={totals.costPerDeposit} compact /> },
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="analytics-cards">
@@ -48,7 +49,7 @@ export function MetricCards({
             {t(`metrics.${card.label ?? card.key}`)}
           </dt>
           <dd
-            className={cn("break-words font-semibold text-base tabular-nums sm:text-xl", card.className)}
+            className={cn("min-w-0 font-semibold text-base tabular-nums sm:text-xl", card.className)}
             data-testid={`analytics-${card.key}`}
           >
             {card.value}

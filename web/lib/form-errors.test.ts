@@ -2,7 +2,7 @@ import i18n from "i18next";
 import type { FieldValues, UseFormSetError } from "react-hook-form";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api";
-import { applyServerErrors, validationKey } from "@/lib/form-errors";
+import { applyServerErrors, errorKey, validationKey } from "@/lib/form-errors";
 
 beforeAll(async () => {
   await i18n.init({
@@ -61,7 +61,21 @@ describe("applyServerErrors", () => {
       ["assignedUserIds", "offers:validation.invalid_id"],
       ["name", "offers:errors.offer_gone"],
     ]);
-    expect(key).toBe("offers:errors.offer_gone");
+    // Said on its field, the call's code is not said again above the form (issue 28).
+    expect(key).toBeNull();
+  });
+
+  it("answers the form-wide message when the call's code has no field in this form", () => {
+    const { calls, setError } = recorder();
+    const error = new ApiError(409, "email_taken", "taken");
+    const key = applyServerErrors(error, setError, {
+      namespace: "users",
+      fields: ["name"],
+      codeFields: { email_taken: "email" },
+    });
+    expect(calls).toEqual([]);
+    expect(key).toBe(errorKey("users", error));
+    expect(key).not.toBeNull();
   });
 
   it("touches no field when the call failed for another reason", () => {

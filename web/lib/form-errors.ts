@@ -33,24 +33,36 @@ export function errorKey(namespace: string, error: unknown): string {
   return errorMessageKey(error);
 }
 
+type ServerErrorOptions = {
+  namespace: string;
+  fields: readonly string[];
+  /** A code's translation key; default validationKey(namespace, code). */
+  toKey?: (code: string) => string;
+  codeFields?: Record<string, string>;
+};
+
 /**
  * The one way a form shows a refused call: its field errors (ApiError `fields`: field → code) go on
  * the form's fields as translation keys, where the browser's own checks would have put them; only
  * the form's own `fields` are touched and the first is focused. A whole-call code that is about one
  * field (`codeFields`, e.g. email_taken → email) goes there too. Answers the key of the form-wide
- * message.
+ * message, or null when the call's own code went on a field: each error shows once (issue 28).
  */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
-  options: {
-    namespace: string;
-    fields: readonly string[];
-    /** A code's translation key; default validationKey(namespace, code). */
-    toKey?: (code: string) => string;
-    codeFields?: Record<string, string>;
-  },
-): string {
+  options: ServerErrorOptions & { codeFields: Record<string, string> },
+): string | null;
+export function applyServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  options: ServerErrorOptions,
+): string;
+export function applyServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  options: ServerErrorOptions,
+): string | null {
   const toKey = options.toKey ?? ((code: string) => validationKey(options.namespace, code));
   if (isApiError(error)) {
     const problems = Object.entries(error.fields ?? {});
@@ -64,6 +76,7 @@ export function applyServerErrors<T extends FieldValues>(
       setError(name as Path<T>, { type: "server", message: toKey(code) }, { shouldFocus: placed === 0 });
       placed += 1;
     }
+    if (field && options.fields.includes(field)) return null;
   }
   return errorKey(options.namespace, error);
 }

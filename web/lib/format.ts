@@ -31,13 +31,47 @@ function toNumber(value: string | number): number {
   return Number.isFinite(number) ? number : 0;
 }
 
+/**
+ * Money never wraps (issue 28, decision 0095): Intl already joins the currency to the digits with a
+ * no-break space, and a line may not break inside a number; only the minus sign may be left at a
+ * line's end ("-" / "US$ 1,00"), so a word joiner (U+2060, invisible) glues it to what follows.
+ */
+export function joinSign(text: string): string {
+  return text.replace(/^([-\u2212+])(?!\u2060)/, "$1\u2060");
+}
+
 export function formatMoney(value: string | number, currency: string, language: Language): string {
-  return numberFormat(language, {
-    style: "currency",
-    currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(toNumber(value));
+  return joinSign(
+    numberFormat(language, {
+      style: "currency",
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }).format(toNumber(value)),
+  );
+}
+
+/**
+ * A large amount in few characters for a figure's headline ("US$ 527,6 mil", "$527.6K"), to show
+ * beside the full amount (formatMoney) on hover and to screen readers; amounts under `from` whole
+ * units stay as formatMoney writes them.
+ */
+export function formatMoneyCompact(
+  value: string | number,
+  currency: string,
+  language: Language,
+  from = 100_000,
+): string {
+  const number = toNumber(value);
+  if (Math.abs(number) < from) return formatMoney(number, currency, language);
+  return joinSign(
+    numberFormat(language, {
+      style: "currency",
+      currency,
+      notation: "compact",
+      maximumFractionDigits: 1,
+    }).format(number),
+  );
 }
 
 export function formatNumber(value: string | number, language: Language, maximumFractionDigits = 0): string {

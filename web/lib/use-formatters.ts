@@ -2,7 +2,7 @@ import { defaultLanguage, isLanguage, type Language } from "@domain/roles";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppConfig } from "@/lib/config";
-import { formatDate, formatMoney, formatNumber, formatPercent } from "@/lib/format";
+import { formatDate, formatMoney, formatMoneyCompact, formatNumber, formatPercent } from "@/lib/format";
 
 /** Formatters bound to the reader's language and the workspace's reporting currency. */
 export function useFormatters() {
@@ -18,6 +18,8 @@ export function useFormatters() {
       currency,
       timeZone,
       money: (value: string | number) => formatMoney(value, currency, language),
+      /** A headline's short form of a large amount; show it with the full one (components/money.tsx). */
+      moneyCompact: (value: string | number) => formatMoneyCompact(value, currency, language),
       number: (value: string | number, digits = 0) => formatNumber(value, language, digits),
       percent: (value: string | number, digits = 2) => formatPercent(value, language, digits),
       date: (value: string, style: "short" | "medium" | "long" = "medium") =>

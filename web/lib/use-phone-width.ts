@@ -19,3 +19,24 @@ function snapshot(): boolean {
 export function usePhoneWidth(): boolean {
   return useSyncExternalStore(subscribe, snapshot, () => false);
 }
+
+const wideQuery = "(min-width: 1024px)";
+
+function subscribeWide(onChange: () => void): () => void {
+  if (typeof window === "undefined" || !window.matchMedia) return () => {};
+  const media = window.matchMedia(wideQuery);
+  media.addEventListener("change", onChange);
+  return () => media.removeEventListener("change", onChange);
+}
+
+/**
+ * Whether the window is at least Tailwind's lg (1024 px) wide: screens with a side column (the
+ * add-data preview) put that column's content in the flow below it, where a phone reads it in order.
+ */
+export function useWideWindow(): boolean {
+  return useSyncExternalStore(
+    subscribeWide,
+    () => typeof window !== "undefined" && Boolean(window.matchMedia?.(wideQuery).matches),
+    () => true,
+  );
+}

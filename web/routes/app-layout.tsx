@@ -3,6 +3,7 @@ import { Menu, UserCog } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
+import { IconButton } from "@/components/icon-button";
 import { LanguageSwitcher } from "@/components/layout/language-switcher";
 import { Logo } from "@/components/layout/logo";
 import { type NavItem, navFor } from "@/components/layout/navigation";
@@ -66,17 +67,16 @@ function AppShell() {
         {t("common:skipToContent")}
       </a>
       <header className="sticky top-0 z-40 flex h-14 items-center gap-1 border-b bg-background/95 px-2 backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:px-3 md:gap-2">
-        <Button
+        <IconButton
           variant="ghost"
-          size="icon"
           className="md:hidden"
-          aria-label={t("common:menu.open")}
+          label={t("common:menu.open")}
           aria-expanded={menuOpen}
           onClick={() => setMenuOpen(true)}
           data-testid="open-menu"
         >
           <Menu aria-hidden="true" />
-        </Button>
+        </IconButton>
         <div className="flex shrink-0 items-center md:w-61 md:pl-3">
           <Link
             to={homePathFor(user.role)}

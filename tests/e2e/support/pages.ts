@@ -9,6 +9,8 @@ import { type ConsoleGuard, expect } from "./fixtures";
 const base = screensServer.baseURL;
 
 export const languages = ["pt-BR", "en"] as const;
+/** Every language of the app: the layout walk (layout.spec.ts) measures each. */
+export const allLanguages = ["pt-BR", "en", "ru"] as const;
 export const themes = ["light", "dark"] as const;
 export const viewports = {
   desktop: { width: 1280, height: 800 },
@@ -30,7 +32,7 @@ export type OpenPageOptions = {
   role?: SeededRole;
   /** A session cookie header ("a=1; b=2") for an account with no stored state. */
   cookie?: string;
-  language?: Language;
+  language?: (typeof allLanguages)[number];
   theme?: Theme;
   viewport?: ViewportName | ViewportSize;
   /** "reduce" makes Recharts draw without animating, so checks see the finished chart. */
@@ -149,6 +151,54 @@ export async function expectScreen(page: Page, name: string, options: ScreenOpti
       page.getByText(text).filter({ visible: true }).first(),
       `${name}: shows ${text}`,
     ).toBeVisible();
+}
+
+/**
+ * Where text leaves its box (issue 28), as readable lines: the page wider than its window, a card
+ * ([data-slot=card], the shared Card) or a table cell whose content is wider than the box itself
+ * (scrollWidth > clientWidth + 1; the pixel is sub-pixel rounding). Hidden elements are skipped.
+ */
+export function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth)
+      problems.push(`the page is ${root.scrollWidth} px wide in a ${root.clientWidth} px window`);
+    for (const element of document.querySelectorAll<HTMLElement>("[data-slot=card], td, th")) {
+      if (element.scrollWidth <= element.clientWidth + 1 || !element.checkVisibility()) continue;
+      const name =
+        element.dataset.testid ?? element.getAttribute("data-slot") ?? element.tagName.toLowerCase();
+      const text = (element.textContent || element.getAttribute("aria-label") || "")
+        .replace(/\s+/g, " ")
+        .trim();
+      problems.push(
+        `${name} "${text.slice(0, 60)}": ${element.scrollWidth} px of text in ${element.clientWidth} px`,
+      );
+    }
+    return problems;
+  });
+}
+
+/**
+ * Visible buttons that show only an icon (no text of their own) and lack a name or a tooltip (issue
+ * 28): each needs an aria-label and a tooltip trigger (data-tooltip, components/ui/tooltip.tsx) or a
+ * title. Answers each one's name or markup.
+ */
+export function iconButtonsWithoutTooltip(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const button of document.querySelectorAll<HTMLElement>(
+      "button, a[data-slot=button], [role=button]",
+    )) {
+      if (!button.checkVisibility() || button.closest("[aria-hidden=true], altcha-widget")) continue;
+      // biome-ignore lint/performance/useDomNodeTextContent: the text on screen (not a hidden label)
+      if ((button.innerText ?? "").trim() !== "") continue;
+      const name = button.getAttribute("aria-label") ?? button.getAttribute("aria-labelledby");
+      const tip = button.hasAttribute("data-tooltip") || button.hasAttribute("title");
+      if (!name || !tip) found.push(name ?? button.outerHTML.slice(0, 80));
+    }
+    return found;
+  });
 }
 
 export type ScrollOptions = {

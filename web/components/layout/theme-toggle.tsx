@@ -30,6 +30,8 @@ export function ThemeToggle() {
           variant="ghost"
           size="icon"
           aria-label={`${t("common:theme.label")}: ${t(modeLabels[mode])}`}
+          // A native tooltip: this trigger is cloned by DeferredMenu, which a Radix tooltip would wrap.
+          title={`${t("common:theme.label")}: ${t(modeLabels[mode])}`}
           data-testid="theme-toggle"
         >
           <Icon aria-hidden="true" />

@@ -118,6 +118,7 @@ export function DateInput({
             disabled={disabled}
             className="absolute right-0.5 size-8"
             aria-label={t("dateInput.openCalendar")}
+            title={t("dateInput.openCalendar")}
             data-testid="date-input-calendar"
           >
             <CalendarDays aria-hidden="true" />

@@ -17,7 +17,10 @@ export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
     </TooltipProvider>
   );
 }
-export const TooltipTrigger = TooltipPrimitive.Trigger;
+/** Marked (data-tooltip) so the layout walk can tell an icon button with a tooltip from one without. */
+export function TooltipTrigger(props: ComponentProps<typeof TooltipPrimitive.Trigger>) {
+  return <TooltipPrimitive.Trigger data-tooltip="" {...props} />;
+}
 
 export function TooltipContent({
   className,

@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { DataTable, type DataTableColumn, figureColumn } from "@/components/data-table";
+import { Money } from "@/components/money";
 import { RangePicker } from "@/components/range-picker";
 import { EmptyState, ErrorState } from "@/components/states";
 import { TrendIcon, trendClass } from "@/components/trend";
@@ -90,12 +91,12 @@ function SummaryCards({ totals }: { totals: MetricsTotals }) {
   const f = useFormatters();
   const cards = [
     { key: "campaigns", value: f.number(totals.campaigns) },
-    { key: "revenue", value: f.money(totals.revenue) },
+    { key: "revenue", value: <Money value={totals.revenue} compact /> },
     {
       key: "profit",
       value: (
         <span className="inline-flex items-center gap-1">
-          {f.money(totals.profit)}
+          <Money value={totals.profit} compact />
           <TrendIcon value={totals.profit} />
         </span>
       ),
@@ -109,7 +110,7 @@ function SummaryCards({ totals }: { totals: MetricsTotals }) {
         <Card key={card.key} className="min-w-0 gap-1 px-3 py-3 sm:px-4 sm:py-4">
           <dt className="text-muted-foreground text-xs sm:text-sm">{t(`dashboard.cards.${card.key}`)}</dt>
           <dd
-            className={cn("break-words font-semibold text-base tabular-nums sm:text-xl", card.className)}
+            className={cn("min-w-0 font-semibold text-base tabular-nums sm:text-xl", card.className)}
             data-testid={`card-${card.key}`}
           >
             {card.value}
@@ -132,13 +133,20 @@ function OfferTable({ rows }: { rows: Dashboard["byOffer"] }) {
         id: "offer",
         accessorFn: (row) => row.offerName ?? t("offerNotFound"),
         header: t("columns.offer"),
-        meta: { className: "font-medium", cellProps: () => ({ "data-testid": "cell-offer" }) },
+        // A long offer name wraps in its column rather than widening the table (issue 28).
+        meta: {
+          className: "min-w-40 max-w-72 whitespace-normal break-words font-medium",
+          cellProps: () => ({ "data-testid": "cell-offer" }),
+        },
       },
       {
         id: "casino",
         accessorFn: (row) => row.casinoBrand ?? "—",
         header: t("columns.casino"),
-        meta: { cellProps: () => ({ "data-testid": "cell-casino" }) },
+        meta: {
+          className: "min-w-32 max-w-56 whitespace-normal break-words",
+          cellProps: () => ({ "data-testid": "cell-casino" }),
+        },
       },
       figureColumn<OfferRow>(
         "campaigns",
@@ -185,7 +193,7 @@ function OfferTable({ rows }: { rows: Dashboard["byOffer"] }) {
               className="rounded-md border p-3 text-sm"
               data-offer-id={row.offerId ?? ""}
             >
-              <p className="font-medium">{row.offerName ?? t("offerNotFound")}</p>
+              <p className="break-words font-medium">{row.offerName ?? t("offerNotFound")}</p>
               {row.casinoBrand ? <p className="text-muted-foreground text-xs">{row.casinoBrand}</p> : null}
               <PhoneFigures
                 figures={[

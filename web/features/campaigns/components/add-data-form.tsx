@@ -24,6 +24,7 @@ import { useFormDraft } from "@/lib/form-draft";
 import { readMoneyText } from "@/lib/money-input";
 import { toast } from "@/lib/toast";
 import { formatBrazilianDate, useFormatters } from "@/lib/use-formatters";
+import { useWideWindow } from "@/lib/use-phone-width";
 import { cn } from "@/lib/utils";
 import { useCampaign, useCreateCampaign, useLoggedDay, useVisibleOffers } from "../api";
 import {
@@ -130,6 +131,7 @@ export function AddDataForm() {
   const pickDate = (value: string) => setValue("date", value, { shouldDirty: true, shouldValidate: true });
   const offerList = offers.data ?? [];
   const waiting = offers.isPending || config.isPending;
+  const wide = useWideWindow();
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -214,6 +216,8 @@ export function AddDataForm() {
                   </AlertDescription>
                 </Alert>
               ) : null}
+              {/* Below lg the preview is part of the form, above the save button (issue 28). */}
+              {wide ? null : <Preview control={form.control} offers={offerList} />}
               <div className="flex justify-end">
                 <Button
                   type="submit"
@@ -229,7 +233,7 @@ export function AddDataForm() {
           )}
         </CardContent>
       </Card>
-      <Preview control={form.control} offers={offerList} />
+      {wide ? <Preview control={form.control} offers={offerList} /> : null}
       {dialogs}
     </div>
   );

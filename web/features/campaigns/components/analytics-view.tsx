@@ -199,7 +199,7 @@ function ByOfferTable({ rows }: { rows: OfferRow[] }) {
         header: t("fields.offer"),
         cell: ({ row }) =>
           row.original.offerName ?? <span className="text-muted-foreground">{t("card.offerNotFound")}</span>,
-        meta: { className: "max-w-56 truncate" },
+        meta: { className: "min-w-32 max-w-56 whitespace-normal break-words" },
       },
       {
         id: "campaigns",

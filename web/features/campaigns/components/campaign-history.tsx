@@ -184,7 +184,7 @@ function DateGroup({
         </button>
       </h2>
       {open ? (
-        <div id={panelId} className="grid gap-3 border-t p-3 md:grid-cols-2">
+        <div id={panelId} className="grid grid-cols-1 gap-3 border-t p-3 md:grid-cols-2">
           {campaigns.map((campaign) => (
             <CampaignCard key={campaign.id} campaign={campaign} actions={actions} />
           ))}
@@ -220,7 +220,7 @@ function CampaignCard({ campaign, actions }: { campaign: Campaign; actions: Camp
     <Card className="gap-3 py-4 shadow-none" data-testid="campaign-card" data-id={campaign.id}>
       <div className="flex flex-wrap items-start justify-between gap-2 px-4">
         <div className="min-w-0">
-          <p className="truncate font-medium" data-testid="card-offer">
+          <p className="break-words font-medium" data-testid="card-offer">
             {campaign.offer?.name ?? <span className="text-muted-foreground">{t("card.offerNotFound")}</span>}
           </p>
           <p className="text-muted-foreground text-xs">
@@ -234,7 +234,7 @@ function CampaignCard({ campaign, actions }: { campaign: Campaign; actions: Camp
             <dt className="text-muted-foreground text-xs">{t(`metrics.${item.key}`)}</dt>
             <dd
               className={cn(
-                "truncate font-medium tabular-nums",
+                "whitespace-nowrap font-medium tabular-nums",
                 "className" in item ? (item.className as string) : undefined,
               )}
               data-testid={`card-${item.key}`}

@@ -4,6 +4,7 @@ import { ArrowDown, ArrowUp, Search } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable, type DataTableColumn } from "@/components/data-table";
+import { IconButton } from "@/components/icon-button";
 import { RowMenuTrigger } from "@/components/row-menu-trigger";
 import { trendClass } from "@/components/trend";
 import { Button } from "@/components/ui/button";
@@ -120,7 +121,7 @@ export function CampaignsTable({
           row.original.offer?.name ?? (
             <span className="text-muted-foreground">{t("card.offerNotFound")}</span>
           ),
-        meta: { className: "max-w-48 truncate", label: t("fields.offer") },
+        meta: { className: "min-w-32 max-w-48 whitespace-normal break-words", label: t("fields.offer") },
       },
       ...(showsBuyers
         ? [
@@ -130,7 +131,7 @@ export function CampaignsTable({
               header: t("buyer.column"),
               enableSorting: false,
               meta: {
-                className: "max-w-40 truncate",
+                className: "min-w-32 max-w-40 whitespace-normal break-words",
                 label: t("buyer.column"),
                 cellProps: () => ({ "data-testid": "campaign-buyer" }),
               },
@@ -189,16 +190,14 @@ export function CampaignsTable({
             </option>
           ))}
         </NativeSelect>
-        <Button
+        <IconButton
           variant="outline"
-          size="icon"
           onClick={() => setUrl({ sort: { id: sort, desc: order !== "desc" }, page: 1 })}
-          aria-label={order === "desc" ? t("table.descending") : t("table.ascending")}
-          title={order === "desc" ? t("table.descending") : t("table.ascending")}
+          label={order === "desc" ? t("table.descending") : t("table.ascending")}
           data-testid="order-toggle"
         >
           {order === "desc" ? <ArrowDown aria-hidden="true" /> : <ArrowUp aria-hidden="true" />}
-        </Button>
+        </IconButton>
       </div>
     </>
   );
@@ -286,7 +285,7 @@ function CampaignItem({
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-medium">{f.date(campaign.date)}</p>
-          <p className="truncate text-muted-foreground text-sm">
+          <p className="break-words text-muted-foreground text-sm">
             {campaign.offer?.name ?? t("card.offerNotFound")}
           </p>
           {showsBuyer ? (

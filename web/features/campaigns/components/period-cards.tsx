@@ -1,5 +1,6 @@
 import type { MetricsTotals } from "@domain/schemas/campaigns";
 import { useTranslation } from "react-i18next";
+import { Money } from "@/components/money";
 import { ErrorState } from "@/components/states";
 import { TrendIcon, trendClass } from "@/components/trend";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -50,19 +51,19 @@ function PeriodCard({ period, metrics }: { period: (typeof periods)[number]; met
           <div>
             <dt className="sr-only">{t("metrics.revenue")}</dt>
             <dd className="font-semibold text-2xl tabular-nums" data-testid="card-revenue">
-              {f.money(metrics.revenue)}
+              <Money value={metrics.revenue} compact />
             </dd>
             <p className="text-muted-foreground text-xs" aria-hidden="true">
               {t("metrics.revenue")}
             </p>
           </div>
-          <div className="flex items-center justify-between gap-2 border-t pt-2">
+          <div className="flex flex-wrap items-center justify-between gap-x-2 border-t pt-2">
             <dt className="text-muted-foreground">{t("metrics.spent")}</dt>
             <dd className="whitespace-nowrap tabular-nums" data-testid="card-spent">
               {f.money(metrics.spent)}
             </dd>
           </div>
-          <div className="flex items-start justify-between gap-2">
+          <div className="flex flex-wrap items-start justify-between gap-x-2">
             <dt className="text-muted-foreground">{t("metrics.profit")}</dt>
             <dd
               className={cn("flex flex-col items-end tabular-nums", trendClass(metrics.profit))}
@@ -75,7 +76,7 @@ function PeriodCard({ period, metrics }: { period: (typeof periods)[number]; met
               </span>
             </dd>
           </div>
-          <div className="flex items-center justify-between gap-2">
+          <div className="flex flex-wrap items-center justify-between gap-x-2">
             <dt className="text-muted-foreground">{t("metrics.epc")}</dt>
             <dd className="whitespace-nowrap tabular-nums" data-testid="card-epc">
               {f.money(metrics.epc)}

@@ -2,6 +2,7 @@ import type { FinancialAnalytics as AnalyticsData } from "@domain/schemas/report
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable, type DataTableColumn, figureColumn } from "@/components/data-table";
+import { Money } from "@/components/money";
 import { RangePicker } from "@/components/range-picker";
 import { EmptyState, ErrorState } from "@/components/states";
 import { TrendIcon } from "@/components/trend";
@@ -80,7 +81,7 @@ function Overview({ data }: { data: AnalyticsData }) {
       />
       <StatCard
         label={t("analytics.revenue")}
-        value={f.money(totals.revenue)}
+        value={<Money value={totals.revenue} compact />}
         note={
           growth === null ? (
             <span data-testid="growth-none">{t("analytics.noPrevious")}</span>
@@ -99,7 +100,7 @@ function Overview({ data }: { data: AnalyticsData }) {
       />
       <StatCard
         label={t("analytics.profit")}
-        value={<ProfitValue value={totals.profit} />}
+        value={<ProfitValue value={totals.profit} compact />}
         note={t("analytics.roiNote", { value: f.percent(totals.roi) })}
         testId="card-profit"
       />

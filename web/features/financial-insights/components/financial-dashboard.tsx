@@ -2,6 +2,7 @@ import type { Dashboard } from "@domain/schemas/reports";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable, type DataTableColumn, figureColumn } from "@/components/data-table";
+import { Money } from "@/components/money";
 import { RangePicker } from "@/components/range-picker";
 import { ErrorState } from "@/components/states";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -62,11 +63,19 @@ function DashboardCards({ totals }: { totals: Dashboard["totals"] }) {
   const f = useFormatters();
   return (
     <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="dashboard-cards">
-      <StatCard label={t("dashboard.invested")} value={f.money(totals.spent)} testId="card-invested" />
-      <StatCard label={t("dashboard.revenue")} value={f.money(totals.revenue)} testId="card-revenue" />
+      <StatCard
+        label={t("dashboard.invested")}
+        value={<Money value={totals.spent} compact />}
+        testId="card-invested"
+      />
+      <StatCard
+        label={t("dashboard.revenue")}
+        value={<Money value={totals.revenue} compact />}
+        testId="card-revenue"
+      />
       <StatCard
         label={t("dashboard.profit")}
-        value={<ProfitValue value={totals.profit} />}
+        value={<ProfitValue value={totals.profit} compact />}
         testId="card-profit"
       />
       <StatCard

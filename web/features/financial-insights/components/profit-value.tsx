@@ -1,5 +1,5 @@
+import { Money } from "@/components/money";
 import { TrendIcon } from "@/components/trend";
-import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 
 /** Green when ≥ 0, red below; the class the financial screens give a profit. */
@@ -11,15 +11,19 @@ export function profitClass(value: string | number): string {
  * A profit amount: coloured, with an explicit sign ("+" above zero, the locale's minus below) and an
  * arrow that names the direction for screen readers, so colour is never the only cue.
  */
-export function ProfitValue({ value, className }: { value: string; className?: string }) {
-  const f = useFormatters();
-  const positive = Number(value) > 0;
+export function ProfitValue({
+  value,
+  className,
+  compact = false,
+}: {
+  value: string;
+  className?: string;
+  /** A headline: the short form of a large amount, the full one on hover (components/money.tsx). */
+  compact?: boolean;
+}) {
   return (
     <span className={cn("inline-flex flex-wrap items-center gap-x-1", profitClass(value), className)}>
-      <span className="min-w-0 break-words">
-        {positive ? "+" : ""}
-        {f.money(value)}
-      </span>
+      <Money value={value} signed compact={compact} />
       <TrendIcon value={value} className={profitClass(value)} />
     </span>
   );

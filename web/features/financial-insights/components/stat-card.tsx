@@ -20,7 +20,7 @@ export function StatCard({
     <Card className="min-w-0 gap-1 px-3 py-3 sm:px-4 sm:py-4" data-testid={testId}>
       <dt className="text-muted-foreground text-xs sm:text-sm">{label}</dt>
       <dd
-        className={cn("break-words font-semibold text-base tabular-nums sm:text-xl", valueClassName)}
+        className={cn("min-w-0 font-semibold text-base tabular-nums sm:text-xl", valueClassName)}
         data-testid={testId ? `${testId}-value` : undefined}
       >
         {value}

@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { DataTable, type DataTableColumn } from "@/components/data-table";
 import { ConfirmWarnings, useGuardrailText, warningsToConfirm } from "@/components/guardrail-warnings";
+import { IconButton } from "@/components/icon-button";
 import { trendClass } from "@/components/trend";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -240,24 +241,22 @@ export function ImportScreen() {
             {pages > 1 ? (
               <div className="flex items-center justify-end gap-2">
                 <span className="text-muted-foreground text-sm">{t("preview.page", { page, pages })}</span>
-                <Button
+                <IconButton
                   variant="outline"
-                  size="icon"
-                  aria-label={t("preview.previous")}
+                  label={t("preview.previous")}
                   disabled={page <= 1}
                   onClick={() => setPage((p) => p - 1)}
                 >
                   <ChevronLeft aria-hidden="true" />
-                </Button>
-                <Button
+                </IconButton>
+                <IconButton
                   variant="outline"
-                  size="icon"
-                  aria-label={t("preview.next")}
+                  label={t("preview.next")}
                   disabled={page >= pages}
                   onClick={() => setPage((p) => p + 1)}
                 >
                   <ChevronRight aria-hidden="true" />
-                </Button>
+                </IconButton>
               </div>
             ) : null}
 
@@ -422,7 +421,8 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
         id: "offer",
         header: t("fields.offer"),
         cell: ({ row }) => (row.original.values ? row.original.values.offerName : row.original.raw.offer),
-        meta: { className: "max-w-48 truncate" },
+        // Long offer names wrap inside the column instead of widening the table (issue 28).
+        meta: { className: "min-w-32 max-w-48 whitespace-normal break-words" },
       },
       figure("spent", true),
       figure("clicks", false),
@@ -462,7 +462,11 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
             ) : null}
           </>
         ),
-        meta: { className: "min-w-48 text-sm", cellProps: () => ({ "data-testid": "import-problems" }) },
+        // The problems wrap in a column of their own width, so the preview fits a 1280 px window.
+        meta: {
+          className: "min-w-48 max-w-72 whitespace-normal text-sm",
+          cellProps: () => ({ "data-testid": "import-problems" }),
+        },
       },
     ];
   }, [t, format, warningText]);

@@ -74,6 +74,7 @@ export function NotificationBell() {
             size="icon"
             className="relative"
             aria-label={unread > 0 ? t("bell.unreadLabel", { count: unread }) : t("bell.label")}
+            title={unread > 0 ? t("bell.unreadLabel", { count: unread }) : t("bell.label")}
             data-testid="notification-bell"
             data-live={live ? "on" : "off"}
           >

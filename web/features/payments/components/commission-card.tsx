@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { useFormatters } from "@/lib/use-formatters";
 import { useMyCommission } from "../api";
+import { Money } from "./money";
 
 /**
  * The buyer dashboard's "this month's commission": the amount under the buyer's model, computed by
@@ -65,9 +66,12 @@ function CommissionBody({ data }: { data: MyCommission }) {
   return (
     <div className="space-y-3 text-sm">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <span className="font-semibold text-2xl tabular-nums" data-testid="commission-amount">
-          {f.money(data.commission)}
-        </span>
+        <Money
+          value={data.commission}
+          compact
+          className="font-semibold text-2xl"
+          testId="commission-amount"
+        />
         <Badge variant="secondary" data-testid="commission-rate">
           {t("myCommission.rate")} {rate(data.rate)}
         </Badge>

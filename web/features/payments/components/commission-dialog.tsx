@@ -12,6 +12,7 @@ import { useEffect, useState } from "react";
 import { Controller, type FieldErrors, type Resolver, set, useFieldArray, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Field } from "@/components/field";
+import { IconButton } from "@/components/icon-button";
 import { MoneyInput, PercentInput } from "@/components/money-input";
 import { Button } from "@/components/ui/button";
 import {
@@ -261,15 +262,14 @@ export function CommissionDialog({
                           </Field>
                         );
                       })}
-                      <Button
+                      <IconButton
                         type="button"
                         variant="ghost"
-                        size="icon"
-                        aria-label={t("commission.removeTier", { n: index + 1 })}
+                        label={t("commission.removeTier", { n: index + 1 })}
                         onClick={() => tiers.remove(index)}
                       >
                         <Trash2 aria-hidden="true" />
-                      </Button>
+                      </IconButton>
                     </div>
                   ))}
                   <Button

@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
+import { IconButton } from "@/components/icon-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { checkboxClass } from "@/components/ui/classes";
@@ -95,18 +96,17 @@ export function PaymentCards({
               </option>
             ))}
           </NativeSelect>
-          <Button
+          <IconButton
             variant="outline"
-            size="icon"
             disabled={!sort}
             onClick={() =>
               sort && onSortChange({ ...sort, direction: sort.direction === "asc" ? "desc" : "asc" })
             }
-            aria-label={sort?.direction === "desc" ? t("table.descending") : t("table.ascending")}
+            label={sort?.direction === "desc" ? t("table.descending") : t("table.ascending")}
             data-testid="order-toggle"
           >
             {sort?.direction === "desc" ? <ArrowDown aria-hidden="true" /> : <ArrowUp aria-hidden="true" />}
-          </Button>
+          </IconButton>
         </div>
       </div>
 

@@ -84,7 +84,7 @@ export function PaymentsTable({
       header: t("columns.teamLead"),
       cell: ({ row }) =>
         row.original.teamLead?.name ?? <span className="text-muted-foreground">{t("filters.noLead")}</span>,
-      meta: { className: "max-w-40 truncate", label: t("columns.teamLead") },
+      meta: { className: "min-w-32 max-w-40 whitespace-normal break-words", label: t("columns.teamLead") },
     },
     {
       id: "model",

@@ -266,7 +266,12 @@ function PostbackLog() {
         cell: ({ row }) => formatDateTime(row.original.receivedAt, format.language, format.timeZone),
         meta: { className: "whitespace-nowrap" },
       },
-      { id: "key", accessorKey: "keyLabel", header: t("log.key"), meta: { className: "max-w-40 truncate" } },
+      {
+        id: "key",
+        accessorKey: "keyLabel",
+        header: t("log.key"),
+        meta: { className: "min-w-32 max-w-40 whitespace-normal break-words" },
+      },
       {
         id: "outcome",
         accessorKey: "outcome",
@@ -299,13 +304,13 @@ function PostbackLog() {
         id: "buyer",
         header: t("log.buyer"),
         accessorFn: (entry) => entry.user?.name ?? "—",
-        meta: { className: "max-w-40 truncate" },
+        meta: { className: "min-w-32 max-w-40 whitespace-normal break-words" },
       },
       {
         id: "offer",
         header: t("log.offer"),
         accessorFn: (entry) => entry.offer?.name ?? "—",
-        meta: { className: "max-w-40 truncate" },
+        meta: { className: "min-w-32 max-w-40 whitespace-normal break-words" },
       },
       {
         id: "amount",
@@ -319,7 +324,7 @@ function PostbackLog() {
         accessorKey: "tid",
         header: t("log.tid"),
         cell: ({ row }) => row.original.tid ?? "—",
-        meta: { className: "max-w-40 truncate font-mono text-xs" },
+        meta: { className: "min-w-32 max-w-40 whitespace-normal break-words font-mono text-xs" },
       },
     ],
     [t, format],

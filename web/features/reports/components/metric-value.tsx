@@ -1,16 +1,27 @@
 import type { PivotMetric } from "@domain/schemas/pivot";
 import { ArrowDownRight, ArrowUpRight, Minus } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Money } from "@/components/money";
 import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 import { changePercent, metricKind } from "../pivot-state";
 
 /** A figure as the reader writes it: money in the reporting currency, a percentage, or a count. */
-export function MetricValue({ metric, value }: { metric: PivotMetric; value: string | number }) {
+export function MetricValue({
+  metric,
+  value,
+  compact = false,
+}: {
+  metric: PivotMetric;
+  value: string | number;
+  /** A headline card: the short form of a large amount, the full one on hover. */
+  compact?: boolean;
+}) {
   const f = useFormatters();
   const kind = metricKind(metric);
-  const text = kind === "money" ? f.money(value) : kind === "percent" ? f.percent(value) : f.number(value);
-  return <span className="tabular-nums">{text}</span>;
+  if (kind === "money") return <Money value={value} compact={compact} />;
+  const text = kind === "percent" ? f.percent(value) : f.number(value);
+  return <span className="whitespace-nowrap tabular-nums">{text}</span>;
 }
 
 /** Costs are better when they fall: their change is coloured the other way. */

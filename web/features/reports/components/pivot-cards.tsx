@@ -25,8 +25,8 @@ export function PivotCards({ pivot }: { pivot: Pivot }) {
         {cardMetrics.map((metric) => (
           <Card key={metric} className="min-w-0 gap-1 px-3 py-3 sm:px-4">
             <dt className="text-muted-foreground text-xs sm:text-sm">{t(`campaigns:metrics.${metric}`)}</dt>
-            <dd className="break-words font-semibold text-base sm:text-xl" data-testid={`card-${metric}`}>
-              <MetricValue metric={metric} value={pivot.totals.current[metric]} />
+            <dd className="min-w-0 font-semibold text-base sm:text-xl" data-testid={`card-${metric}`}>
+              <MetricValue metric={metric} value={pivot.totals.current[metric]} compact />
             </dd>
             {previous ? (
               <dd className="flex flex-wrap items-center gap-x-2 text-muted-foreground text-xs">

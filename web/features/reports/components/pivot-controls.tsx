@@ -3,6 +3,7 @@ import { ArrowDown, ArrowUp, Plus, X } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { IconButton } from "@/components/icon-button";
 import { RangePicker } from "@/components/range-picker";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -119,17 +120,16 @@ function GroupByEditor({
               count={groupBy.length}
               onMove={(step) => onChange(moveItem(groupBy, index, step))}
             />
-            <Button
+            <IconButton
               type="button"
               variant="ghost"
-              size="icon"
-              aria-label={t("controls.remove", { name: t(`dimensions.${dimension}`) })}
+              label={t("controls.remove", { name: t(`dimensions.${dimension}`) })}
               disabled={groupBy.length === 1}
               onClick={() => onChange(groupBy.filter((_, i) => i !== index))}
               data-testid={`groupby-remove-${index}`}
             >
               <X aria-hidden="true" />
-            </Button>
+            </IconButton>
           </li>
         ))}
         {groupBy.length < maxPivotDimensions && free.length > 0 ? (
@@ -218,26 +218,24 @@ function MoveButtons({
   const { t } = useTranslation("reports");
   return (
     <>
-      <Button
+      <IconButton
         type="button"
         variant="ghost"
-        size="icon"
-        aria-label={t("controls.moveUp", { name })}
+        label={t("controls.moveUp", { name })}
         disabled={index === 0}
         onClick={() => onMove(-1)}
       >
         <ArrowUp aria-hidden="true" />
-      </Button>
-      <Button
+      </IconButton>
+      <IconButton
         type="button"
         variant="ghost"
-        size="icon"
-        aria-label={t("controls.moveDown", { name })}
+        label={t("controls.moveDown", { name })}
         disabled={index === count - 1}
         onClick={() => onMove(1)}
       >
         <ArrowDown aria-hidden="true" />
-      </Button>
+      </IconButton>
     </>
   );
 }

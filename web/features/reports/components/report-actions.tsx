@@ -2,6 +2,7 @@ import { Download, FileSpreadsheet, Save, Trash2 } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
+import { IconButton } from "@/components/icon-button";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
 import { apiUrl } from "@/lib/api";
@@ -108,17 +109,16 @@ function SavedViews() {
           </option>
         ))}
       </NativeSelect>
-      <Button
+      <IconButton
         type="button"
         variant="ghost"
-        size="icon"
-        aria-label={selectedView ? t("saved.delete", { name: selectedView.name }) : t("saved.deleteNone")}
+        label={selectedView ? t("saved.delete", { name: selectedView.name }) : t("saved.deleteNone")}
         disabled={!selectedView || remove.isPending}
         onClick={deleteView}
         data-testid="saved-delete"
       >
         <Trash2 aria-hidden="true" />
-      </Button>
+      </IconButton>
       <Button
         type="button"
         onClick={() => {

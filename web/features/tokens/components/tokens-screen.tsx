@@ -95,7 +95,7 @@ function TokenList({ choice }: { choice: TokenAccessChoice }) {
         id: "name",
         accessorKey: "name",
         header: t("list.name"),
-        meta: { className: "max-w-48 truncate font-medium" },
+        meta: { className: "min-w-32 max-w-48 whitespace-normal break-words font-medium" },
       },
       {
         id: "prefix",

@@ -6,7 +6,6 @@ import {
   Ban,
   FileUp,
   LogOut,
-  MoreHorizontal,
   NotebookPen,
   PencilIcon,
   PlusIcon,
@@ -19,8 +18,10 @@ import { useDeferredValue, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DataTable, type DataTableColumn } from "@/components/data-table";
+import { IconButton } from "@/components/icon-button";
 import { PageHeader } from "@/components/layout/page-header";
 import { roleLabels } from "@/components/layout/role-label";
+import { RowMenuTrigger } from "@/components/row-menu-trigger";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -28,7 +29,7 @@ import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
-  DropdownMenuTrigger,
+  DropdownMenuSeparator,
 } from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -116,88 +117,48 @@ export function UsersScreen() {
       },
       {
         id: "actions",
-        header: () => <span className="sr-only">{t("columns.actions")}</span>,
+        header: t("columns.actions"),
         enableSorting: false,
         enableHiding: false,
         cell: ({ row }) => {
           const user = row.original;
+          const other = user.id !== me.id;
+          // Two actions in sight (notes, edit); the others in the row's labelled menu (issue 28).
           return (
             <div className="flex justify-end gap-1">
-              <Button
-                type="button"
-                size="icon"
-                variant="ghost"
-                title={t("actions.notes")}
-                aria-label={t("actions.notesFor", { name: user.name })}
+              <IconButton
+                label={t("actions.notes")}
+                ariaLabel={t("actions.notesFor", { name: user.name })}
                 onClick={() => setNotesFor(user)}
               >
                 <NotebookPen aria-hidden="true" />
-              </Button>
-              {can(user.role, "area:buyer") && !user.deactivatedAt ? (
-                <Button asChild size="icon" variant="ghost" title={t("actions.import")}>
-                  <Link
-                    to={`/import?userId=${encodeURIComponent(user.id)}`}
-                    aria-label={t("actions.importFor", { name: user.name })}
-                    data-testid="user-import-link"
-                  >
-                    <FileUp aria-hidden="true" />
-                  </Link>
-                </Button>
-              ) : null}
-              <Button
-                type="button"
-                size="icon"
-                variant="ghost"
-                title={t("actions.edit")}
-                aria-label={t("actions.editUser", { name: user.name })}
+              </IconButton>
+              <IconButton
+                label={t("actions.edit")}
+                ariaLabel={t("actions.editUser", { name: user.name })}
                 onClick={() => setEditing({ user })}
               >
                 <PencilIcon aria-hidden="true" />
-              </Button>
-              {user.id !== me.id ? (
-                <Button
-                  type="button"
-                  size="icon"
-                  variant="ghost"
-                  title={t(user.deactivatedAt ? "actions.reactivate" : "actions.deactivate")}
-                  aria-label={t(user.deactivatedAt ? "actions.reactivateUser" : "actions.deactivateUser", {
-                    name: user.name,
-                  })}
-                  onClick={() =>
-                    setRemoving({ user, mode: user.deactivatedAt ? "reactivate" : "deactivate" })
-                  }
-                >
-                  {user.deactivatedAt ? <UserCheck aria-hidden="true" /> : <Ban aria-hidden="true" />}
-                </Button>
-              ) : null}
-              {user.id !== me.id ? (
-                <Button
-                  type="button"
-                  size="icon"
-                  variant="ghost"
-                  className="text-destructive hover:text-destructive"
-                  title={t("actions.delete")}
-                  aria-label={t("actions.deleteUser", { name: user.name })}
-                  onClick={() => setRemoving({ user, mode: "delete" })}
-                >
-                  <Trash2Icon aria-hidden="true" />
-                </Button>
-              ) : null}
-              {user.id !== me.id ? (
-                <DropdownMenu>
-                  <DropdownMenuTrigger asChild>
-                    <Button
-                      type="button"
-                      size="icon"
-                      variant="ghost"
-                      title={t("actions.more")}
-                      aria-label={t("actions.moreFor", { name: user.name })}
-                      data-testid="user-more-actions"
-                    >
-                      <MoreHorizontal aria-hidden="true" />
-                    </Button>
-                  </DropdownMenuTrigger>
-                  <DropdownMenuContent align="end">
+              </IconButton>
+              <DropdownMenu>
+                <RowMenuTrigger
+                  label={t("actions.more")}
+                  ariaLabel={t("actions.moreFor", { name: user.name })}
+                  testId="user-more-actions"
+                />
+                <DropdownMenuContent align="end">
+                  {can(user.role, "area:buyer") && !user.deactivatedAt ? (
+                    <DropdownMenuItem asChild>
+                      <Link
+                        to={`/import?userId=${encodeURIComponent(user.id)}`}
+                        data-testid="user-import-link"
+                      >
+                        <FileUp aria-hidden="true" />
+                        {t("actions.import")}
+                      </Link>
+                    </DropdownMenuItem>
+                  ) : null}
+                  {other ? (
                     <DropdownMenuItem
                       onSelect={() => setSignInAction({ user, action: "endSessions" })}
                       data-testid="end-user-sessions"
@@ -205,18 +166,40 @@ export function UsersScreen() {
                       <LogOut aria-hidden="true" />
                       {t("actions.endSessions")}
                     </DropdownMenuItem>
-                    {user.twoFactorEnabled ? (
+                  ) : null}
+                  {other && user.twoFactorEnabled ? (
+                    <DropdownMenuItem
+                      onSelect={() => setSignInAction({ user, action: "disableTwoFactor" })}
+                      data-testid="disable-user-two-factor"
+                    >
+                      <ShieldOff aria-hidden="true" />
+                      {t("actions.disableTwoFactor")}
+                    </DropdownMenuItem>
+                  ) : null}
+                  {other ? (
+                    <>
+                      <DropdownMenuSeparator />
                       <DropdownMenuItem
-                        onSelect={() => setSignInAction({ user, action: "disableTwoFactor" })}
-                        data-testid="disable-user-two-factor"
+                        onSelect={() =>
+                          setRemoving({ user, mode: user.deactivatedAt ? "reactivate" : "deactivate" })
+                        }
+                        data-testid={user.deactivatedAt ? "reactivate-user" : "deactivate-user"}
                       >
-                        <ShieldOff aria-hidden="true" />
-                        {t("actions.disableTwoFactor")}
+                        {user.deactivatedAt ? <UserCheck aria-hidden="true" /> : <Ban aria-hidden="true" />}
+                        {t(user.deactivatedAt ? "actions.reactivate" : "actions.deactivate")}
                       </DropdownMenuItem>
-                    ) : null}
-                  </DropdownMenuContent>
-                </DropdownMenu>
-              ) : null}
+                      <DropdownMenuItem
+                        variant="destructive"
+                        onSelect={() => setRemoving({ user, mode: "delete" })}
+                        data-testid="delete-user"
+                      >
+                        <Trash2Icon aria-hidden="true" />
+                        {t("actions.delete")}
+                      </DropdownMenuItem>
+                    </>
+                  ) : null}
+                </DropdownMenuContent>
+              </DropdownMenu>
             </div>
           );
         },
