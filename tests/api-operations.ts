@@ -187,6 +187,13 @@ export const operationCalls: Record<string, (w: World) => Promise<Call> | Call> 
   "GET /api/offers/{id}": (w) => ({ path: `/api/offers/${w.offerId}` }),
   "PATCH /api/offers/{id}": (w) => ({ path: `/api/offers/${w.offerId}`, json: { description: "Updated" } }),
   "DELETE /api/offers/{id}": async (w) => ({ path: `/api/offers/${(await createOffer(w.ctx.db)).id}` }),
+  // An offer of its own per call: archiving the shared one would hide it from the entry calls.
+  "POST /api/offers/{id}/archive": async (w) => ({
+    path: `/api/offers/${(await createOffer(w.ctx.db)).id}/archive`,
+  }),
+  "POST /api/offers/{id}/restore": async (w) => ({
+    path: `/api/offers/${(await createOffer(w.ctx.db)).id}/restore`,
+  }),
   "GET /api/notes": () => ({ path: "/api/notes" }),
   "GET /api/users/{id}/notes": (w) => ({ path: `/api/users/${w.users.buyer.id}/notes` }),
   "POST /api/users/{id}/notes": (w) => ({

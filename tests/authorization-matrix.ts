@@ -97,6 +97,8 @@ export const authorizationMatrix: Record<string, Row> = {
   ),
   "PATCH /api/offers/{id}": row("401 403 403 403 403 403 ok"),
   "DELETE /api/offers/{id}": row("401 403 403 403 403 403 ok"),
+  "POST /api/offers/{id}/archive": row("401 403 403 403 403 403 ok"),
+  "POST /api/offers/{id}/restore": row("401 403 403 403 403 403 ok"),
   "GET /api/notes": row("401 ok  ok  ok  ok  403 ok", "Own notes (buyer, team lead) or every note (admin)."),
   "GET /api/users/{id}/notes": row("401 ok  403 403 403 403 ok", "The user themself or an admin."),
   "POST /api/users/{id}/notes": row("401 403 403 403 403 403 ok"),

@@ -199,6 +199,64 @@ test("an offer assigned to buyer A is seen by A and not by buyer B", async ({
   }
 });
 
+test("an offer in use is archived, not deleted: gone from buyer A's picker, listed in the archive, restored", async ({
+  page,
+  playwright,
+  browser,
+  consoleGuard,
+}) => {
+  const api = await playwright.request.newContext();
+  const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+  const logged = await api.post(`${baseURL}/api/campaigns`, {
+    headers: { ...origin, cookie: cookieA },
+    data: { date: day, offerId: ids.offer, spent: "10.00" },
+  });
+  expect(logged.status(), await logged.text()).toBe(201);
+  const campaignId = ((await logged.json()) as { id: string }).id;
+  // The server refuses to delete it, whatever the screen offers.
+  const refused = await page.request.delete(`${baseURL}/api/offers/${ids.offer}`, { headers: origin });
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("offer_in_use");
+
+  await page.goto("/admin/offers");
+  const row = page.getByRole("row").filter({ hasText: offerName });
+  await expect(row.getByRole("button", { name: `Excluir ${offerName}` })).toHaveCount(0);
+  await row.getByRole("button", { name: `Arquivar ${offerName}` }).click();
+  const confirm = page.getByTestId("offer-remove-dialog");
+  await expect(confirm.getByRole("heading", { name: "Arquivar oferta?" })).toBeVisible();
+  await expect(confirm).toContainText(`1 campanha usa ${offerName}`);
+  await confirm.getByRole("button", { name: "Arquivar", exact: true }).click();
+  await expect(page.getByText(`${offerName} arquivada.`).first()).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: offerName })).toHaveCount(0);
+
+  const buyerPage = await openPage(browser, consoleGuard, { cookie: cookieA });
+  await buyerPage.goto("/add-data");
+  const picker = buyerPage.getByRole("combobox", { name: "Oferta" });
+  await expect(picker).toBeEnabled();
+  await expect(picker.locator("option", { hasText: offerName })).toHaveCount(0);
+  await buyerPage.context().close();
+
+  // The archive is a filter in the address, with Restore on each row.
+  await page.getByTestId("offers-status").selectOption("archived");
+  await expect(page).toHaveURL(/[?&]status=archived/);
+  await page.reload();
+  const archived = page.getByRole("row").filter({ hasText: offerName });
+  await expect(archived.getByTestId("offer-archived-badge")).toHaveText("Arquivada");
+  await expectNoHorizontalScroll(page, { message: "the offers archive scrolls sideways" });
+  await archived.getByRole("button", { name: `Restaurar ${offerName}` }).click();
+  await expect(page.getByText(`${offerName} restaurada`).first()).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: offerName })).toHaveCount(0);
+  await page.getByTestId("offers-status").selectOption("active");
+  await expect(page.getByRole("row").filter({ hasText: offerName })).toBeVisible();
+
+  expect(
+    (
+      await api.delete(`${baseURL}/api/campaigns/${campaignId}`, { headers: { ...origin, cookie: cookieA } })
+    ).status(),
+  ).toBe(204);
+  await api.dispose();
+});
+
 test("the admin writes a note that buyer A reads but cannot edit", async ({
   page,
   browser,

@@ -134,7 +134,18 @@ test("a buyer files a request, the admin works it live, the buyer sees it live",
     timeout: 5_000,
   });
   await expect(buyerRow.getByTestId("status-badge")).toHaveText("Em Progresso");
+  // The admin's note is written for the buyer, who reads it on the row.
+  await expect(buyerRow.getByTestId("my-request-notes")).toHaveText("Começamos hoje, prévia amanhã.");
   await expect(buyer.getByTestId("bell-count")).not.toHaveCount(0);
+
+  // The queue filters by status, in the address.
+  await admin.getByTestId("requests-status").selectOption("in_progress");
+  await expect(admin).toHaveURL(/[?&]status=in_progress/);
+  await expect(adminRow).toBeVisible();
+  await admin.getByTestId("requests-status").selectOption("rejected");
+  await expect(adminRow).toHaveCount(0);
+  await admin.getByTestId("requests-status").selectOption("");
+  await expect(adminRow).toBeVisible();
 
   // Mark all read empties the buyer's count.
   await buyer.getByTestId("notification-bell").click();

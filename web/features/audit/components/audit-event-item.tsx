@@ -1,14 +1,19 @@
-import { isRole, type Language } from "@domain/roles";
+import type { Language } from "@domain/roles";
 import type { AuditEvent } from "@domain/schemas/audit";
 import { ArrowRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { roleLabels } from "@/components/layout/role-label";
 import { Badge } from "@/components/ui/badge";
-import { formatDateTime, formatMoney, formatNumber } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { describeUserAgent } from "@/lib/user-agent";
 import { cn } from "@/lib/utils";
-import { type DetailLine, type DetailValue, describeAuditDetails } from "../details";
+import {
+  type DetailLine,
+  describeAuditDetails,
+  type RenderContext,
+  renderDetailValue,
+  renderFieldLabel,
+} from "../details";
 
 // One event of the trail: when, who, what (and about whom), from where, and the old → new values.
 
@@ -23,20 +28,11 @@ export type AuditContext = {
 
 /** Targets that are one of a kind (the workspace settings): their id says nothing. */
 const unnamedTargets = new Set(["user", "settings"]);
-/** Details whose values are user ids, shown as names. */
-const userIdKeys = new Set(["managerId", "userId", "assignedUserIds", "subjectUserId", "buyerId"]);
-/** Details whose values are amounts in the reporting currency (decimal strings). */
-const moneyKeys = new Set(["amount", "amountDue", "payoutPerDeposit", "minimumMonthlyRevenue"]);
-/** Details whose values are instants. */
-const instantKeys = new Set(["startedAt", "expiresAt"]);
-const decimal = /^-?\d+(\.\d+)?$/;
-/** Details whose values are roles. */
-const roleKeys = new Set(["role", "twoFactorRequiredRoles"]);
-
 export function AuditEventItem({ event, context }: { event: AuditEvent; context: AuditContext }) {
   const { t } = useTranslation("audit");
   const failed = event.outcome === "failure";
   const lines = describeAuditDetails(event.details);
+  const render = useRenderContext(event, context);
   const device = describeUserAgent(event.userAgent);
   const deviceName =
     device.browser && device.system
@@ -95,7 +91,7 @@ export function AuditEventItem({ event, context }: { event: AuditEvent; context:
             data-testid="audit-event-details"
           >
             {lines.map((line) => (
-              <DetailRow key={line.key} line={line} context={context} />
+              <DetailRow key={line.key} line={line} context={render} />
             ))}
           </dl>
         ) : null}
@@ -158,22 +154,28 @@ function Target({ event }: { event: AuditEvent }) {
   );
 }
 
-/** A detail's name, translated when known ("notifications.daily" → "Notifications › Daily"). */
-function useFieldLabel() {
+/** The renderer's context: the screen's, plus the event's own currency and the translations. */
+function useRenderContext(event: AuditEvent, context: AuditContext): RenderContext {
   const { t, i18n } = useTranslation("audit");
-  return (key: string) =>
-    key
-      .split(".")
-      .map((part) => {
-        const labelKey = `audit:fields.${part}`;
-        return /^[\w-]+$/.test(part) && i18n.exists(labelKey) ? t(labelKey) : part;
-      })
-      .join(" › ");
+  return {
+    ...context,
+    valueCurrency: currencyOf(event.details),
+    t: (key, options) => t(key, options ?? {}) as string,
+    exists: (key) => i18n.exists(key),
+  };
 }
 
-function DetailRow({ line, context }: { line: DetailLine; context: AuditContext }) {
+/** The currency an event's details name (an offer's), if any. */
+function currencyOf(details: Record<string, unknown>): string | undefined {
+  if (typeof details.currency === "string") return details.currency;
+  const changes = details.changes as Record<string, { to?: unknown }> | undefined;
+  const to = changes?.currency?.to;
+  return typeof to === "string" ? to : undefined;
+}
+
+function DetailRow({ line, context }: { line: DetailLine; context: RenderContext }) {
   const { t } = useTranslation("audit");
-  const label = useFieldLabel()(line.key);
+  const label = renderFieldLabel(line.key, context);
   return (
     <div
       className="flex min-w-0 flex-wrap items-baseline gap-x-1.5"
@@ -184,99 +186,18 @@ function DetailRow({ line, context }: { line: DetailLine; context: AuditContext 
       <dd className="min-w-0 break-words">
         {line.kind === "change" ? (
           <>
-            <ValueText keyName={line.key} value={line.from} context={context} />
+            <span>{renderDetailValue(line.key, line.from, context)}</span>
             <ArrowRight
               className="mx-1 inline size-3.5 align-[-2px] text-muted-foreground"
               aria-hidden="true"
             />
             <span className="sr-only">{t("details.changedTo")} </span>
-            <ValueText keyName={line.key} value={line.to} context={context} strong />
+            <span className="font-medium">{renderDetailValue(line.key, line.to, context)}</span>
           </>
         ) : (
-          <ValueText keyName={line.key} value={line.value} context={context} />
+          <span>{renderDetailValue(line.key, line.value, context)}</span>
         )}
       </dd>
     </div>
   );
-}
-
-function ValueText({
-  keyName,
-  value,
-  context,
-  strong = false,
-}: {
-  keyName: string;
-  value: DetailValue;
-  context: AuditContext;
-  strong?: boolean;
-}) {
-  const text = useValueText();
-  return <span className={cn(strong && "font-medium")}>{text(keyName, value, context)}</span>;
-}
-
-/** A value as text, translated where its key says what it is (a role, a user, a refusal reason). */
-function useValueText() {
-  const { t, i18n } = useTranslation("audit");
-  const fieldLabel = useFieldLabel();
-  const render = (key: string, value: DetailValue, context: AuditContext): string => {
-    switch (value.kind) {
-      case "empty":
-        return t("details.none");
-      case "boolean":
-        return value.value ? t("details.yes") : t("details.no");
-      case "number":
-        if (key === "sizeBytes") return formatBytes(value.value, context.language);
-        return formatNumber(value.value, context.language, 2);
-      case "list":
-        return value.items.map((item) => render(key, item, context)).join(", ");
-      case "record":
-        return value.lines
-          .map((line) => {
-            const label = fieldLabel(line.key);
-            const shown =
-              line.kind === "change"
-                ? `${render(line.key, line.from, context)} → ${render(line.key, line.to, context)}`
-                : render(line.key, line.value, context);
-            return `${t("details.label", { label })} ${shown}`;
-          })
-          .join("; ");
-      case "text": {
-        const raw = value.value;
-        if (roleKeys.has(key) && isRole(raw)) return t(roleLabels[raw]);
-        if (moneyKeys.has(key) && decimal.test(raw))
-          return formatMoney(raw, context.currency, context.language);
-        if (instantKeys.has(key) && !Number.isNaN(Date.parse(raw)))
-          return formatDateTime(raw, context.language, context.timeZone);
-        if (key === "status" && i18n.exists(`payments:status.${raw}`)) return t(`payments:status.${raw}`);
-        if (userIdKeys.has(key)) return context.userNames.get(raw) ?? raw;
-        if (key === "defaultLanguage" && i18n.exists(`common:languages.${raw}`))
-          return t(`common:languages.${raw}`);
-        // A refusal's code reads as the message the person saw.
-        if ((key === "reason" || key === "code") && /^[\w-]+$/.test(raw) && i18n.exists(`errors:${raw}`))
-          return t(`errors:${raw}`);
-        // Only plain words can be keys ("self", "totp"); paths and free text are shown as they are.
-        const valueKey = `audit:values.${key}.${raw}`;
-        return /^[\w-]+$/.test(raw) && i18n.exists(valueKey) ? t(valueKey) : raw;
-      }
-    }
-  };
-  return render;
-}
-
-/** A backup's size in the reader's units ("1,5 MB"). */
-function formatBytes(bytes: number, language: Language): string {
-  const units = ["byte", "kilobyte", "megabyte", "gigabyte"] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return new Intl.NumberFormat(language, {
-    style: "unit",
-    unit: units[unit],
-    unitDisplay: "short",
-    maximumFractionDigits: 1,
-  }).format(value);
 }
