@@ -73,6 +73,12 @@ export default defineConfig({
       use: { ...browser, baseURL: journeyServer.baseURL },
     },
     {
+      // Signed-out pages only: no sign-in needed.
+      name: "public",
+      testMatch: /public-pages\.spec\.ts/,
+      use: { ...browser, baseURL: screensServer.baseURL },
+    },
+    {
       name: "sign-in",
       testMatch: /sign-in\.setup\.ts/,
       use: { ...browser, baseURL: screensServer.baseURL },

@@ -142,6 +142,7 @@ export const operationAccess = {
   "GET /api/config": "public",
   "GET /api/captcha/challenge": "public",
   "GET /api/password-reset/validate": "public",
+  "GET /api/session": "public",
   "GET /api/me": "signed-in",
   "PATCH /api/me": "signed-in",
   "GET /api/me/sessions": "signed-in",

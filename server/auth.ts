@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { createHash } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { betterAuth } from "better-auth";
@@ -20,7 +20,12 @@ import { accounts, rateLimits, sessions, twoFactors, users, verifications } from
 import type { Env } from "./env";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
-import { pickMailLanguage, renderPasswordResetMail } from "./mail/templates";
+import {
+  pickMailLanguage,
+  renderPasswordResetMail,
+  renderSignUpAttemptMail,
+  renderWelcomeMail,
+} from "./mail/templates";
 import { containsEmailLocalPart, isCommonPassword, passwordMinLength } from "./password-policy";
 import { signInThrottlePlugin } from "./sign-in-throttle";
 
@@ -196,6 +201,30 @@ export function createAuth({ env, db, mailer, logger, captcha }: CreateAuthInput
         return resetSessionsChoice.getStore() ?? true;
       },
       resetPasswordTokenExpiresIn: resetPasswordTokenTtlSeconds,
+      // A sign-up for a taken address answers as for a new one (autoSignIn: false above); only the
+      // owner's mailbox hears of it, with a reset link (issue 28, docs/decisions/0101). Runs after
+      // the sign-up transaction; the mail is not awaited, as for a new address's welcome mail.
+      onExistingUserSignUp: async ({ user }, request) => {
+        const token = randomBytes(24).toString("base64url");
+        await db.insert(verifications).values({
+          id: randomUUID(),
+          identifier: hashVerificationIdentifier(buildResetPasswordIdentifier(token)),
+          value: user.id,
+          expiresAt: new Date(Date.now() + resetPasswordTokenTtlSeconds * 1000),
+        });
+        const mail = renderSignUpAttemptMail({
+          language: pickMailLanguage(
+            (user as { language?: unknown }).language,
+            request?.headers.get(languageHeader),
+          ),
+          name: user.name,
+          url: buildResetPasswordUrl(env.appUrl, token),
+          expiresInMinutes: resetPasswordTokenTtlSeconds / 60,
+        });
+        mailer.send({ to: user.email, ...mail }).catch((err: unknown) => {
+          authLogger.error("sign-up attempt mail failed", { err, userId: user.id });
+        });
+      },
       customSyntheticUser: ({ coreFields, id }) => ({
         ...coreFields,
         name: deriveNameFromEmail(coreFields.email),
@@ -320,6 +349,18 @@ export function createAuth({ env, db, mailer, logger, captcha }: CreateAuthInput
             }
             if (await promoteFirstAccount(db, user.id)) {
               authLogger.info("first account promoted to admin", { userId: user.id });
+            }
+            if (ctx?.path === "/sign-up/email") {
+              // The sign-up page says "check your e-mail" for new and taken addresses alike, so a
+              // new account gets its mail too (issue 28, docs/decisions/0101).
+              const mail = renderWelcomeMail({
+                language: pickMailLanguage(language),
+                name: user.name,
+                url: `${env.appUrl}/login`,
+              });
+              mailer.send({ to: user.email, ...mail }).catch((err: unknown) => {
+                authLogger.error("welcome mail failed", { err, userId: user.id });
+              });
             }
           },
         },

@@ -156,6 +156,7 @@ export const operationCalls: Record<string, (w: World) => Promise<Call> | Call> 
   "GET /api/config": () => ({ path: "/api/config" }),
   "GET /api/captcha/challenge": () => ({ path: "/api/captcha/challenge" }),
   "GET /api/password-reset/validate": () => ({ path: "/api/password-reset/validate?token=nothing-here" }),
+  "GET /api/session": () => ({ path: "/api/session" }),
   "GET /api/me": () => ({ path: "/api/me" }),
   "PATCH /api/me": () => ({ path: "/api/me", json: { language: "en" } }),
   "GET /api/me/sessions": () => ({ path: "/api/me/sessions" }),

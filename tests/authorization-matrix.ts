@@ -58,6 +58,10 @@ export const authorizationMatrix: Record<string, Row> = {
     "ok  ok  ok  ok  ok  ok  ok",
     "Public: answers whether a reset token is still valid.",
   ),
+  "GET /api/session": row(
+    "ok  ok  ok  ok  ok  ok  ok",
+    "Public: the caller's own profile, or `user: null` without a session (no 401 on signed-out pages).",
+  ),
   "GET /api/me": row("401 ok  ok  ok  ok  ok  ok"),
   "PATCH /api/me": row("401 ok  ok  ok  ok  ok  ok"),
   "GET /api/me/sessions": row("401 ok  ok  ok  ok  ok  ok", "The caller's own sessions only."),

@@ -577,13 +577,21 @@ const offerThemes = [
 ] as const;
 const regions = ["BR", "MX", "CL", "PE", "CO", "AR"] as const;
 
-/** Offer inputs with varied brands, currencies and payouts, deterministic from the seed. */
-export function generateOfferInputs(count: number, seed: number): CreateOfferInput[] {
+/**
+ * Offer inputs with varied brands, currencies and payouts, deterministic from the seed. `words`
+ * gives the themes and description in another language (the demo seed's workspace language).
+ */
+export function generateOfferInputs(
+  count: number,
+  seed: number,
+  words?: { themes: readonly string[]; description: (theme: string, region: string) => string },
+): CreateOfferInput[] {
   const random = createRandom(seed ^ 0x0ff3);
   const inputs: CreateOfferInput[] = [];
   for (let i = 0; i < count; i++) {
     const brand = casinoBrands[i % casinoBrands.length] as string;
-    const theme = offerThemes[(i * 3 + Math.floor(i / offerThemes.length)) % offerThemes.length] as string;
+    const themeIndex = (i * 3 + Math.floor(i / offerThemes.length)) % offerThemes.length;
+    const theme = (words?.themes[themeIndex] ?? offerThemes[themeIndex]) as string;
     // Every third offer is a Brazilian deal valued in BRL; the rest are in USD.
     const currency = i % 3 === 1 ? "BRL" : "USD";
     const region = currency === "BRL" ? "BR" : random.pick(regions);
@@ -594,7 +602,8 @@ export function generateOfferInputs(count: number, seed: number): CreateOfferInp
       name: `${brand} ${theme} ${region}`,
       casinoBrand: brand,
       description: random.chance(0.7)
-        ? `${theme} for new players in ${region}. Minimum deposit applies.`
+        ? (words?.description(theme, region) ??
+          `${theme} for new players in ${region}. Minimum deposit applies.`)
         : null,
       value,
       currency,

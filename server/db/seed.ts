@@ -1,18 +1,25 @@
-import { count } from "drizzle-orm";
-import { addDays, todayIn } from "../../domain/periods";
+import { count, sql } from "drizzle-orm";
+import { calculateCommission, defaultCommissionSettings } from "../../domain/commission";
+import { fromCents, toCents } from "../../domain/money";
+import { addDays, addMonths, monthOf, monthRange, todayIn } from "../../domain/periods";
 import { can } from "../../domain/permissions";
-import type { Language, Role } from "../../domain/roles";
+import { defaultLanguage, isLanguage, type Language, type Role } from "../../domain/roles";
 import { openConfiguredDatabase } from "../bootstrap";
 import { type Env, parseEnv } from "../env";
+import { readWorkspaceSettings } from "../workspace-settings";
 import type { DbOrTx } from "./client";
+import { type DemoTexts, demoTexts } from "./demo-texts";
 import {
   assignOffer,
   type CreatedUser,
+  createAdjustment,
   createCreativeRequest,
   createNote,
   createNotification,
   createOffer,
+  createPayout,
   createRandom,
+  createStatement,
   createUser,
   type GeneratorBuyer,
   generateOfferInputs,
@@ -21,7 +28,7 @@ import {
   iterateCampaignRows,
   type OfferRow,
 } from "./factories";
-import { users } from "./schema";
+import { campaigns, paymentStatements, paymentStatusChanges, payouts, users } from "./schema";
 
 // `npm run seed` migrates the configured database; `npm run seed -- --demo` also fills an empty one
 // with a believable team. The rows come from server/db/factories.ts, the same code the tests use.
@@ -102,6 +109,8 @@ export type DemoSummary = {
     creativeRequests: number;
     notes: number;
     notifications: number;
+    statements: number;
+    payouts: number;
   };
 };
 
@@ -111,9 +120,10 @@ export type DemoSummary = {
  */
 export async function seedDemo(
   db: DbOrTx,
-  options: { today: string; password?: string },
+  options: { today: string; password?: string; language?: Language },
 ): Promise<DemoSummary> {
   const password = options.password ?? demoPassword;
+  const texts = demoTexts[options.language ?? defaultLanguage];
   // Hash before the transaction opens so it stays short.
   await hashPasswordCached(password);
   return db.transaction(async (tx) => {
@@ -151,7 +161,10 @@ export async function seedDemo(
     const buyers = demoPeople.filter((p) => can(p.role, "commission:earn"));
 
     const offerRows: OfferRow[] = [];
-    const offerInputs = generateOfferInputs(15, demoSeed);
+    const offerInputs = generateOfferInputs(15, demoSeed, {
+      themes: texts.offerThemes,
+      description: texts.offerDescription,
+    });
     for (const [index, input] of offerInputs.entries()) {
       const restricted = restrictedOffers[index];
       const offer = await createOffer(tx, {
@@ -202,7 +215,7 @@ export async function seedDemo(
         format: "Horizontal",
         status: "in_progress",
         daysAgo: 4,
-        notes: "Primeira versão até sexta.",
+        notes: "firstDraft",
       },
       {
         buyer: "b5",
@@ -210,7 +223,7 @@ export async function seedDemo(
         format: "Vertical",
         status: "completed",
         daysAgo: 12,
-        notes: "Entregue no drive da equipe.",
+        notes: "delivered",
       },
       { buyer: "b6", type: "Image", format: "Horizontal", status: "completed", daysAgo: 20, notes: null },
       {
@@ -219,19 +232,11 @@ export async function seedDemo(
         format: "Square",
         status: "rejected",
         daysAgo: 9,
-        notes: "A marca não permite esse tipo de promessa.",
+        notes: "refused",
       },
       { buyer: "b8", type: "GIF", format: "Square", status: "in_progress", daysAgo: 2, notes: null },
     ] as const;
-    const descriptions = [
-      "Three static banners for the welcome bonus, Portuguese copy, bright colours.",
-      "15-second vertical video for TikTok showing the free spins flow on a phone.",
-      "Looping GIF of the roulette wheel with the cashback headline.",
-      "Reels cut of last month's best-performing video, new hook in the first 2 seconds.",
-      "Landing page hero image for the VIP reload offer.",
-      "Banner promising guaranteed wins for the crash game.",
-      "Animated badge 'Bônus de 100%' for native ads.",
-    ];
+    const descriptions = texts.requestDescriptions;
     let notificationCount = 0;
     for (const [index, plan] of requestPlan.entries()) {
       const buyer = person(plan.buyer);
@@ -241,9 +246,9 @@ export async function seedDemo(
         type: plan.type,
         format: plan.format,
         status: plan.status,
-        adminNotes: plan.notes,
+        adminNotes: plan.notes ? texts.requestNotes[plan.notes] : null,
         deadline: addDays(today, 7 - plan.daysAgo + random.int(0, 5)),
-        description: descriptions[index] ?? "Creative for the current campaign.",
+        description: descriptions[index % descriptions.length] as string,
         createdAt: created,
       });
       await createNotification(tx, {
@@ -293,25 +298,13 @@ export async function seedDemo(
     }
 
     const notePlan = [
-      {
-        buyer: "b1",
-        daysAgo: 30,
-        content: "Ótimo mês! Mantenha o ROI acima de 40% nas ofertas do Lucky Palms.",
-      },
-      {
-        buyer: "b1",
-        daysAgo: 3,
-        content: "Teste criativos novos no Golden Spin antes de escalar o orçamento.",
-      },
-      {
-        buyer: "b2",
-        daysAgo: 15,
-        content: "Custo por registro subiu na última semana; revise as segmentações.",
-      },
-      { buyer: "b4", daysAgo: 60, content: "Boas-vindas à equipe! Comece com orçamento diário de até $200." },
-      { buyer: "b6", daysAgo: 8, content: "Pausar a oferta com prejuízo há 5 dias seguidos." },
-      { buyer: "b8", daysAgo: 2, content: "Envie o relatório semanal até sexta-feira." },
-    ];
+      { buyer: "b1", daysAgo: 30 },
+      { buyer: "b1", daysAgo: 3 },
+      { buyer: "b2", daysAgo: 15 },
+      { buyer: "b4", daysAgo: 60 },
+      { buyer: "b6", daysAgo: 8 },
+      { buyer: "b8", daysAgo: 2 },
+    ].map((note, index) => ({ ...note, content: texts.notes[index] as string }));
     for (const note of notePlan) {
       await createNote(tx, {
         userId: person(note.buyer).id,
@@ -320,6 +313,15 @@ export async function seedDemo(
         createdAt: startOf(note.daysAgo),
       });
     }
+
+    const payments = await seedPaymentsStory(tx, {
+      today,
+      texts,
+      language: options.language ?? defaultLanguage,
+      admin,
+      financial: person("financial"),
+      buyers: buyers.map((buyer) => ({ key: buyer.key, id: person(buyer.key).id })),
+    });
 
     return {
       logins: demoPeople.map((p) => ({ role: p.role, name: p.name, email: p.email })),
@@ -334,9 +336,175 @@ export async function seedDemo(
         creativeRequests: requestPlan.length,
         notes: notePlan.length,
         notifications: notificationCount,
+        statements: payments.statements,
+        payouts: payments.payouts,
       },
     };
   });
+}
+
+/**
+ * The payments story of the two months before this one (issue 28): the older month closed and paid
+ * for everyone, one payout of it sent to the wrong account, reversed with its reason and sent again;
+ * last month paid for some (one with a bonus), closed and awaiting payment for one (with a
+ * clawback), still open for the rest. Amounts are each buyer's month as the payments screen computes
+ * it (default simple model), summed in SQL; every change is in the statement's history.
+ */
+async function seedPaymentsStory(
+  tx: DbOrTx,
+  input: {
+    today: string;
+    texts: DemoTexts;
+    language: Language;
+    admin: CreatedUser;
+    financial: CreatedUser;
+    buyers: { key: string; id: string }[];
+  },
+): Promise<{ statements: number; payouts: number }> {
+  const { texts, financial } = input;
+  const thisMonth = monthOf(input.today);
+  const older = monthRange(monthOf(addMonths(`${thisMonth}-01`, -2)));
+  const last = monthRange(monthOf(addMonths(`${thisMonth}-01`, -1)));
+  const dateText = (iso: string) =>
+    new Intl.DateTimeFormat(input.language, { dateStyle: "short", timeZone: "UTC" }).format(
+      new Date(`${iso}T12:00:00Z`),
+    );
+  const at = (iso: string, hour = 15) => new Date(`${iso}T${String(hour).padStart(2, "0")}:00:00Z`);
+  let statementCount = 0;
+  let payoutCount = 0;
+
+  const history = (
+    statementId: string,
+    changes: [
+      action: string,
+      from: string | null,
+      to: string,
+      when: Date,
+      note?: string | null,
+      payoutId?: string,
+    ][],
+  ) =>
+    tx.insert(paymentStatusChanges).values(
+      changes.map(([action, from, to, when, note, payoutId]) => ({
+        statementId,
+        payoutId: payoutId ?? null,
+        action,
+        previousStatus: from as "pending" | null,
+        newStatus: to as "pending",
+        changedBy: financial.id,
+        note: note ?? null,
+        createdAt: when,
+      })),
+    );
+
+  for (const [monthIndex, month] of [older, last].entries()) {
+    const sums = await tx
+      .select({
+        creatorId: campaigns.creatorId,
+        spent: sql<string>`coalesce(sum(${campaigns.spent}), 0)::text`,
+        revenue: sql<string>`coalesce(sum(${campaigns.depositPayment}), 0)::text`,
+        profit: sql<string>`coalesce(sum(${campaigns.profit}), 0)::text`,
+        roi: sql<string>`coalesce(round(sum(${campaigns.profit}) / nullif(sum(${campaigns.spent}), 0) * 100, 2), 0)::text`,
+      })
+      .from(campaigns)
+      .where(sql`${campaigns.date} between ${month.from} and ${month.to}`)
+      .groupBy(campaigns.creatorId);
+    const paidOn = addDays(month.to, 5);
+    for (const buyer of input.buyers) {
+      const sum = sums.find((row) => row.creatorId === buyer.id);
+      if (!sum) continue;
+      const result = calculateCommission(defaultCommissionSettings, sum);
+      // Older month: everyone paid. Last month: b3 closed awaiting payment, b6–b8 still open.
+      const plan =
+        monthIndex === 0
+          ? "paid"
+          : buyer.key === "b3"
+            ? "processing"
+            : ["b6", "b7", "b8"].includes(buyer.key)
+              ? "pending"
+              : "paid";
+      const bonus = monthIndex === 1 && buyer.key === "b5" ? "100.00" : null;
+      const clawback = monthIndex === 1 && buyer.key === "b3" ? "-50.00" : null;
+      const statement = await createStatement(tx, {
+        userId: buyer.id,
+        periodStart: month.from,
+        periodEnd: month.to,
+        amountDue: result.commission,
+        status: plan,
+        paidAt: plan === "paid" ? at(paidOn) : null,
+      });
+      await tx
+        .update(paymentStatements)
+        .set({
+          totalSpent: sum.spent,
+          totalRevenue: sum.revenue,
+          totalProfit: sum.profit,
+          roiAchieved: sum.roi,
+          commissionRate: result.rate,
+          createdAt: at(addDays(month.to, 1), 9),
+        })
+        .where(sql`${paymentStatements.id} = ${statement.id}`);
+      statementCount++;
+      for (const [amount, reason] of [
+        [bonus, texts.bonusReason],
+        [clawback, texts.clawbackReason],
+      ] as const) {
+        if (!amount) continue;
+        await createAdjustment(tx, { statementId: statement.id, amount, reason, createdBy: financial.id });
+        await history(statement.id, [
+          ["adjust", "pending", "pending", at(addDays(month.to, 2)), `${amount} · ${reason}`],
+        ]);
+      }
+      if (plan === "pending") continue;
+      await history(statement.id, [["process", "pending", "processing", at(addDays(month.to, 3))]]);
+      if (plan === "processing") continue;
+      const owed = fromCents(toCents(result.commission) + (bonus ? toCents(bonus) : 0n));
+      if (monthIndex === 0 && buyer.key === "b1") {
+        // Sent to the wrong account: reversed with its reason (statement back to pending), sent again.
+        const wrong = await createPayout(tx, {
+          statementId: statement.id,
+          amount: owed,
+          note: texts.payoutNote(dateText(addDays(paidOn, -2))),
+          createdBy: financial.id,
+          paidAt: at(addDays(paidOn, -2)),
+        });
+        await tx
+          .update(payouts)
+          .set({
+            reversedAt: at(addDays(paidOn, -1)),
+            reversedBy: financial.id,
+            reversalReason: texts.reversalReason,
+          })
+          .where(sql`${payouts.id} = ${wrong.id}`);
+        await history(statement.id, [
+          ["confirm", "processing", "paid", at(addDays(paidOn, -2)), wrong.note, wrong.id],
+          ["reverse-payout", "paid", "pending", at(addDays(paidOn, -1)), texts.reversalReason, wrong.id],
+        ]);
+        const again = await createPayout(tx, {
+          statementId: statement.id,
+          amount: owed,
+          note: texts.resentNote,
+          createdBy: financial.id,
+          paidAt: at(paidOn),
+        });
+        await history(statement.id, [
+          ["register-payout", "pending", "paid", at(paidOn), again.note, again.id],
+        ]);
+        payoutCount += 2;
+        continue;
+      }
+      const payout = await createPayout(tx, {
+        statementId: statement.id,
+        amount: owed,
+        note: texts.payoutNote(dateText(paidOn)),
+        createdBy: financial.id,
+        paidAt: at(paidOn),
+      });
+      await history(statement.id, [["confirm", "processing", "paid", at(paidOn), payout.note, payout.id]]);
+      payoutCount++;
+    }
+  }
+  return { statements: statementCount, payouts: payoutCount };
 }
 
 const roleLabels: Record<Role, string> = {
@@ -360,7 +528,8 @@ export function formatDemoSummary(summary: DemoSummary): string {
   return [
     `Demo data ready: ${counts.users} users, ${counts.offers} offers (${counts.restrictedOffers} assigned to specific buyers), ` +
       `${counts.campaigns} campaigns from ${summary.firstDate} to ${summary.lastDate}, ` +
-      `${counts.creativeRequests} creative requests, ${counts.notes} notes.`,
+      `${counts.creativeRequests} creative requests, ${counts.notes} notes, ` +
+      `${counts.statements} payment statements of the last two months with ${counts.payouts} payouts.`,
     "",
     line(header),
     line(widths.map((w) => "-".repeat(w))),
@@ -372,7 +541,9 @@ export function formatDemoSummary(summary: DemoSummary): string {
 }
 
 const usage =
-  "Usage: npm run seed [-- --demo]\n  (no option)  apply the migrations\n  --demo       also fill an EMPTY database with demo data";
+  "Usage: npm run seed [-- --demo [--language pt-BR|en|ru]]\n  (no option)  apply the migrations\n" +
+  "  --demo       also fill an EMPTY database with demo data\n" +
+  "  --language   the demo's words (default: the workspace's default language, pt-BR)";
 
 /**
  * The `seed` command of the CLI. Opens the configured database (PGlite in DATA_DIR, holding its
@@ -383,7 +554,13 @@ export async function runSeed(
   options: { env?: Env; write?: (text: string) => void } = {},
 ): Promise<DemoSummary | undefined> {
   const write = options.write ?? ((text: string) => process.stdout.write(text));
-  const unknown = args.filter((a) => a !== "--demo");
+  const languageAt = args.indexOf("--language");
+  const language = languageAt === -1 ? undefined : args[languageAt + 1];
+  if (languageAt !== -1 && !isLanguage(language))
+    throw new SeedRefusedError(`--language takes pt-BR, en or ru.\n${usage}`);
+  const unknown = args.filter(
+    (a, i) => a !== "--demo" && (languageAt === -1 || (i !== languageAt && i !== languageAt + 1)),
+  );
   if (args.includes("--help") || args.includes("-h")) {
     write(`${usage}\n`);
     return undefined;
@@ -400,7 +577,12 @@ export async function runSeed(
       return undefined;
     }
     const started = performance.now();
-    const summary = await seedDemo(database.db, { today: todayIn(env.workspaceTimezone) });
+    // The workspace's language (settings; pt-BR on a new installation) unless --language says otherwise.
+    const workspace = await readWorkspaceSettings(database.db, env.workspaceTimezone);
+    const summary = await seedDemo(database.db, {
+      today: todayIn(env.workspaceTimezone),
+      language: isLanguage(language) ? language : workspace.defaultLanguage,
+    });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     write(`${formatDemoSummary(summary)}Seeded ${where} in ${seconds} s.\n`);
     return summary;

@@ -82,6 +82,60 @@ const invitationStrings: Record<Language, (expiresInDays: number) => Strings> = 
   }),
 };
 
+const signUpAttemptStrings: Record<Language, (expiresInMinutes: number) => Strings> = {
+  "pt-BR": (minutes) => ({
+    subject: "Tentativa de cadastro com o seu e-mail no Placar",
+    greeting: (name) => `Olá, ${name}!`,
+    body: "Alguém tentou criar uma conta no Placar com este endereço de e-mail, mas ele já tem uma conta. Se foi você e não lembra a senha, defina uma nova pelo link abaixo.",
+    action: "Redefinir senha",
+    expiry: `O link vale por ${minutes} minutos e só pode ser usado uma vez.`,
+    ignore: "Se não foi você, ignore este e-mail: sua conta e sua senha continuam as mesmas.",
+  }),
+  en: (minutes) => ({
+    subject: "Someone tried to sign up to Placar with your e-mail",
+    greeting: (name) => `Hello, ${name}!`,
+    body: "Someone tried to create a Placar account with this e-mail address, but it already has an account. If it was you and you do not remember the password, choose a new one with the link below.",
+    action: "Reset password",
+    expiry: `The link is valid for ${minutes} minutes and can be used once.`,
+    ignore: "If it was not you, ignore this e-mail: your account and password stay the same.",
+  }),
+  ru: (minutes) => ({
+    subject: "Попытка регистрации в Placar с вашим e-mail",
+    greeting: (name) => `Здравствуйте, ${name}!`,
+    body: "Кто-то попытался создать учётную запись в Placar с этим адресом, но для него уже есть учётная запись. Если это были вы и вы не помните пароль, задайте новый по ссылке ниже.",
+    action: "Сбросить пароль",
+    expiry: `Ссылка действует ${minutes} минут и может быть использована один раз.`,
+    ignore: "Если это были не вы, просто проигнорируйте письмо: учётная запись и пароль останутся прежними.",
+  }),
+};
+
+const welcomeStrings: Record<Language, Strings> = {
+  "pt-BR": {
+    subject: "Sua conta no Placar está pronta",
+    greeting: (name) => `Olá, ${name}!`,
+    body: "Sua conta no Placar foi criada com este endereço de e-mail. Entre com a senha que você escolheu.",
+    action: "Entrar no Placar",
+    expiry: "Se você esquecer a senha, use “Esqueci minha senha” na tela de entrada.",
+    ignore: "Se não foi você quem se cadastrou, ignore este e-mail.",
+  },
+  en: {
+    subject: "Your Placar account is ready",
+    greeting: (name) => `Hello, ${name}!`,
+    body: "Your Placar account was created with this e-mail address. Sign in with the password you chose.",
+    action: "Sign in to Placar",
+    expiry: "If you forget the password, use “Forgot password” on the sign-in page.",
+    ignore: "If you did not sign up, ignore this e-mail.",
+  },
+  ru: {
+    subject: "Ваша учётная запись в Placar готова",
+    greeting: (name) => `Здравствуйте, ${name}!`,
+    body: "Учётная запись в Placar создана с этим адресом e-mail. Войдите с паролем, который вы выбрали.",
+    action: "Войти в Placar",
+    expiry: "Если забудете пароль, воспользуйтесь ссылкой «Забыли пароль?» на странице входа.",
+    ignore: "Если вы не регистрировались, просто проигнорируйте письмо.",
+  },
+};
+
 const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
@@ -133,4 +187,23 @@ export function renderInvitationMail(input: {
 }): RenderedMail {
   const strings = invitationStrings[input.language](input.expiresInDays);
   return renderActionMail(strings, input.name, input.url, input.language);
+}
+
+/**
+ * Sent to the owner of an address someone tried to register again (issue 28): the sign-up answers
+ * as for a new address, and only the mailbox learns that the account exists, with a reset link.
+ */
+export function renderSignUpAttemptMail(input: {
+  language: Language;
+  name: string;
+  url: string;
+  expiresInMinutes: number;
+}): RenderedMail {
+  const strings = signUpAttemptStrings[input.language](input.expiresInMinutes);
+  return renderActionMail(strings, input.name, input.url, input.language);
+}
+
+/** Sent after a self sign-up created the account: the sign-up page said "check your e-mail". */
+export function renderWelcomeMail(input: { language: Language; name: string; url: string }): RenderedMail {
+  return renderActionMail(welcomeStrings[input.language], input.name, input.url, input.language);
 }

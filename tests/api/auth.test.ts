@@ -109,6 +109,40 @@ describe("registration", () => {
     // The original password still works.
     await expect(ctx.signIn("owner@example.com", password)).resolves.toContain("placar.session_token=");
   });
+
+  it("mails the owner of a taken address a reset link, and a new address its welcome", async () => {
+    const signUp = (email: string, language: string) =>
+      ctx.request("/api/auth/sign-up/email", {
+        method: "POST",
+        headers: { "x-language": language },
+        json: { email, password: "yet-another-password", name: "" },
+      });
+    await ctx.signUp("keeper@example.com", password);
+    const before = ctx.outbox.length;
+    expect((await signUp("keeper@example.com", "ru")).status).toBe(200);
+    expect((await signUp("welcome.me@example.com", "en")).status).toBe(200);
+    const sent = ctx.outbox.slice(before);
+    const toOwner = sent.filter((mail) => mail.to === "keeper@example.com");
+    const toNewcomer = sent.filter((mail) => mail.to === "welcome.me@example.com");
+    expect(toOwner).toHaveLength(1);
+    expect(toNewcomer).toHaveLength(1);
+    // The owner has no profile language: the request's language is used.
+    expect(toOwner[0]?.subject).toBe("Попытка регистрации в Placar с вашим e-mail");
+    expect(toNewcomer[0]?.subject).toBe("Your Placar account is ready");
+    expect(toNewcomer[0]?.text).not.toContain("/reset-password");
+
+    // The owner's link resets the password; the password sent with the sign-up does not work.
+    await expect(ctx.signIn("keeper@example.com", "yet-another-password")).rejects.toThrow(/401/);
+    const token = tokenFromMail(toOwner[0]?.text ?? "");
+    const reset = await ctx.request("/api/auth/reset-password", {
+      method: "POST",
+      json: { token, newPassword: "owner-chose-this-one" },
+    });
+    expect(reset.status, await reset.clone().text()).toBe(200);
+    await expect(ctx.signIn("keeper@example.com", "owner-chose-this-one")).resolves.toContain(
+      "placar.session_token=",
+    );
+  });
 });
 
 describe("first account on an empty installation", () => {

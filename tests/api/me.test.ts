@@ -15,6 +15,32 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+describe("GET /api/session", () => {
+  it("answers 200 with no user without a session, or with a forged or ended one", async () => {
+    for (const sessionCookie of [undefined, "placar.session_token=forged.value"]) {
+      const response = await ctx.request("/api/session", sessionCookie ? { cookie: sessionCookie } : {});
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(await response.json()).toEqual({ user: null });
+    }
+  });
+
+  it("answers the signed-in user as GET /api/me does", async () => {
+    const session = await ctx.request("/api/session", { cookie });
+    const me = await ctx.request("/api/me", { cookie });
+    expect(session.status).toBe(200);
+    expect(await session.json()).toEqual({ user: await me.json() });
+  });
+
+  it("gives a deactivated user no user (the session no longer counts)", async () => {
+    await ctx.signUp("gone@example.com", "correct-horse-42");
+    const goneCookie = await ctx.signIn("gone@example.com", "correct-horse-42");
+    await ctx.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.email, "gone@example.com"));
+    const response = await ctx.request("/api/session", { cookie: goneCookie });
+    expect(await response.json()).toEqual({ user: null });
+  });
+});
+
 describe("GET /api/me", () => {
   it("answers 401 with the error shape without a session", async () => {
     const response = await ctx.request("/api/me");

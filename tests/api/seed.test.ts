@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toCents } from "../../domain/money";
 import { addDays, todayIn } from "../../domain/periods";
 import type { Db } from "../../server/db/client";
 import { createUser, generateCampaignRows } from "../../server/db/factories";
@@ -11,6 +12,9 @@ import {
   creativeRequests,
   offerAssignments,
   offers,
+  paymentStatements,
+  paymentStatusChanges,
+  payouts,
   userNotes,
   users,
 } from "../../server/db/schema";
@@ -140,6 +144,80 @@ describe("demo seed", () => {
     expect(notes.length).toBe(summary.counts.notes);
     const [admin] = await db.select().from(users).where(sql`${users.role} = 'admin'`);
     for (const note of notes) expect(note.createdBy).toBe(admin?.id);
+  });
+
+  it("tells the payments story: closed and paid months, payouts, a reversal and adjustments", async () => {
+    // today is 2025-06-30: April closed and paid for all, May paid for some, closed for one, open for the rest.
+    const financial = summary.logins.find((l) => l.role === "financial");
+    if (!financial) throw new Error("no demo financial");
+    const cookie = await ctx.signIn(financial.email, demoPassword);
+    type Row = { status: string; amountDue: string; adjustments: string; paid: string; pending: string };
+    const month = async (value: string) => {
+      const response = await ctx.request(`/api/payments?month=${value}`, { cookie });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { items: Row[] }).items;
+    };
+    const april = await month("2025-04");
+    // Every buyer who worked April (one started later).
+    expect(april.length).toBeGreaterThanOrEqual(7);
+    for (const row of april) expect(row).toMatchObject({ status: "paid", pending: "0.00" });
+    const dueOf = () =>
+      queryRows<{ user_id: string; amount_due: string }>(
+        sql`select user_id, amount_due::text from ${paymentStatements} where period_start = '2025-05-01' order by user_id`,
+      );
+    const seededDue = await dueOf();
+    const may = await month("2025-05");
+    // Loading May refreshed its pending statements from the campaigns and changed no amount: the
+    // seed's amounts are the ones the payments screen computes.
+    expect(await dueOf()).toEqual(seededDue);
+    expect(may.map((row) => row.status).sort()).toEqual([
+      "paid",
+      "paid",
+      "paid",
+      "paid",
+      "pending",
+      "pending",
+      "pending",
+      "processing",
+    ]);
+    // What was paid is what was owed (due + adjustments): nothing left over, nothing missing.
+    for (const row of may.filter((r) => r.status === "paid"))
+      expect(toCents(row.paid)).toBe(toCents(row.amountDue) + toCents(row.adjustments));
+    expect(may.some((row) => toCents(row.adjustments) > 0n)).toBe(true);
+    expect(may.some((row) => row.status === "processing" && toCents(row.adjustments) < 0n)).toBe(true);
+    const reversed = await db.select().from(payouts).where(sql`${payouts.reversedAt} is not null`);
+    expect(reversed).toHaveLength(1);
+    expect(reversed[0]?.reversalReason).toBe("Pix devolvido: chave Pix de outra pessoa.");
+    const history = await countRows(
+      sql`select count(*)::int as n from ${paymentStatusChanges} where action = 'reverse-payout'`,
+    );
+    expect(history).toBe(1);
+    expect(summary.counts.payouts).toBe(await countRows(sql`select count(*)::int as n from ${payouts}`));
+  });
+
+  it("speaks the workspace language: pt-BR by default, English or Russian when asked", async () => {
+    const [request] = await db.select().from(creativeRequests).limit(1);
+    expect(request?.description).toMatch(/[ãçéê]|banners estáticos|Vídeo|GIF/);
+    const offerNames = (await db.select({ name: offers.name }).from(offers)).map((o) => o.name).join(" ");
+    expect(offerNames).toMatch(/Rodadas Grátis|Bônus de Boas-vindas|Cashback de Fim de Semana/);
+    expect(offerNames).not.toMatch(/Free Spins|Welcome Bonus/);
+    for (const [language, word] of [
+      ["en", /Free Spins|Welcome Bonus/],
+      ["ru", /Бесплатные вращения|Приветственный бонус/],
+    ] as const) {
+      const other = await createTestContext();
+      try {
+        await seedDemo(other.db, { today, language });
+        const names = (await other.db.select({ name: offers.name }).from(offers))
+          .map((o) => o.name)
+          .join(" ");
+        expect(names).toMatch(word);
+        const [note] = await other.db.select().from(userNotes).limit(1);
+        expect(note?.content).not.toMatch(/ã|ç|Ótimo/);
+      } finally {
+        await other.close();
+      }
+    }
   });
 
   it("refuses a database that already has users, and adds nothing", async () => {

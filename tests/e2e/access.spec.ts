@@ -219,10 +219,16 @@ test("a guard's redirect interrupted by the sign-in form's own navigation still 
       releaseDashboard();
       return;
     }
+    await route.fallback();
+  });
+  await page.route(/\/api\/session$/, async (route) => {
     // A first sign-in: no language in the profile yet, so the form saves the device's.
     const response = await route.fetch();
-    const me = await response.json();
-    await route.fulfill({ response, json: me ? { ...me, language: null } : me });
+    const session = (await response.json()) as { user: Record<string, unknown> | null };
+    await route.fulfill({
+      response,
+      json: session.user ? { user: { ...session.user, language: null } } : session,
+    });
   });
   await page.goto("/login?next=%2Fadmin%2Fusers");
   await fillSignIn(page, seededAccounts.deepLink.email, seededAccounts.deepLink.password);

@@ -32,9 +32,14 @@ test("the first account becomes admin and lands in the admin area", async ({ pag
   await expect(form.getByText("As senhas não coincidem.")).toBeVisible();
   await expect(form.getByRole("textbox", { name: "E-mail" })).toHaveValue(admin.email);
 
+  const registeredAt = new Date(Date.now() - 1000);
   await register(page, admin.email, admin.password);
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByTestId("banner-success")).toContainText("Conta criada com sucesso!");
+  // True for a new and a taken address alike (issue 28): both get a mail.
+  await expect(page.getByTestId("banner-success")).toContainText("Confira seu e-mail para continuar");
+  await expect(page.getByTestId("banner-success")).not.toContainText("criada");
+  const welcome = await waitForMail(journeyServer.mailDir, admin.email, registeredAt);
+  expect(welcome.subject).toBe("Sua conta no Placar está pronta");
   await expect(page.getByRole("textbox", { name: "E-mail" })).toHaveValue(admin.email);
 
   await fillSignIn(page, admin.email, admin.password);
@@ -88,7 +93,7 @@ test("a second account is a buyer, kept out of the admin and financial areas", a
 
   await register(page, buyer.email, buyer.password);
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByTestId("banner-success")).toContainText("Account created!");
+  await expect(page.getByTestId("banner-success")).toContainText("Check your e-mail to continue");
   await fillSignIn(page, buyer.email, buyer.password);
 
   await expect(page).toHaveURL(/\/$/);
@@ -125,6 +130,25 @@ test("a second account is a buyer, kept out of the admin and financial areas", a
   await page.goto("/no/such/page");
   await expect(page.getByTestId("not-found")).toContainText("Страница не найдена");
   await signOut(page);
+});
+
+test("registering a taken address answers as for a new one and mails its owner", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("button", { name: /^EN/ }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  const triedAt = new Date(Date.now() - 1000);
+  const answered = page.waitForResponse((r) => r.url().endsWith("/api/auth/sign-up/email"));
+  await register(page, admin.email, "someone-else-typed-this");
+  expect((await answered).status()).toBe(200);
+  await expect(page).toHaveURL(/\/login$/);
+  // The same words as for the buyer's new address above: nothing tells the address is taken.
+  await expect(page.getByTestId("banner-success")).toContainText("Check your e-mail to continue");
+  // The owner's mail is in the owner's language (the profile's pt-BR), with a reset link.
+  const mail = await waitForMail(journeyServer.mailDir, admin.email, triedAt);
+  expect(mail.subject).toBe("Tentativa de cadastro com o seu e-mail no Placar");
+  const link = findLink(mail, `${journeyServer.baseURL}/reset-password?token=`);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1, name: "New password" })).toBeVisible();
 });
 
 test("a forgotten password is reset through the mailed link", async ({ page, consoleGuard }) => {

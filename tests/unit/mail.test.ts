@@ -6,7 +6,13 @@ import { languages } from "../../domain/roles";
 import { parseEnv } from "../../server/env";
 import { createLogger } from "../../server/logger";
 import { createMailer } from "../../server/mail/mailer";
-import { pickMailLanguage, renderInvitationMail, renderPasswordResetMail } from "../../server/mail/templates";
+import {
+  pickMailLanguage,
+  renderInvitationMail,
+  renderPasswordResetMail,
+  renderSignUpAttemptMail,
+  renderWelcomeMail,
+} from "../../server/mail/templates";
 
 const temp: string[] = [];
 afterEach(() => {
@@ -21,6 +27,8 @@ describe("mail templates", () => {
       for (const mail of [
         renderPasswordResetMail({ language, name: "Ana", url, expiresInMinutes: 60 }),
         renderInvitationMail({ language, name: "Ana", url, expiresInDays: 7 }),
+        renderSignUpAttemptMail({ language, name: "Ana", url, expiresInMinutes: 60 }),
+        renderWelcomeMail({ language, name: "Ana", url }),
       ]) {
         expect(mail.subject.length).toBeGreaterThan(5);
         expect(mail.text).toContain(url);
@@ -36,6 +44,13 @@ describe("mail templates", () => {
       (language) => renderPasswordResetMail({ language, name: "A", url: "u", expiresInMinutes: 60 }).subject,
     );
     expect(new Set(subjects).size).toBe(languages.length);
+    for (const render of [
+      (language: (typeof languages)[number]) =>
+        renderSignUpAttemptMail({ language, name: "A", url: "u", expiresInMinutes: 60 }).text,
+      (language: (typeof languages)[number]) => renderWelcomeMail({ language, name: "A", url: "u" }).text,
+    ]) {
+      expect(new Set(languages.map(render)).size).toBe(languages.length);
+    }
   });
 
   it("escapes what it interpolates into HTML", () => {

@@ -32,6 +32,10 @@ export interface paths {
     /** Keep the signed-in user's language in their profile */
     patch: operations["updateMe"];
   };
+  "/api/session": {
+    /** The signed-in user, or null when there is no session */
+    get: operations["getSession"];
+  };
   "/api/me/sessions": {
     /** The signed-in user's active sessions, this one first (device, address, signed in, last active) */
     get: operations["listMySessions"];
@@ -474,6 +478,9 @@ export interface components {
       code: string;
       /** @description The workspace requires two-factor sign-in of this role; until it is on, other calls answer 403 two_factor_required */
       twoFactorRequired: boolean;
+    };
+    CurrentSession: {
+      user: components["schemas"]["Me"] & (Record<string, never> | null);
     };
     UpdateMe: {
       /** @enum {string} */
@@ -2153,6 +2160,29 @@ export interface operations {
       };
       /** @description Valid shape, refused by a business rule */
       422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The signed-in user, or null when there is no session */
+  getSession: {
+    responses: {
+      /** @description The session's user, or null */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CurrentSession"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, exists, gte, ilike, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias, unionAll } from "drizzle-orm/pg-core";
+import { type DateTextPart, normalizeDateText, searchableDateTexts } from "../../../domain/date-search";
 import { checkDayFigures } from "../../../domain/metrics";
 import { campaignReadScopeFor, can, canChangeCampaign } from "../../../domain/permissions";
 import { ratioText } from "../../../domain/ratios";
+import { defaultLanguage, type Language } from "../../../domain/roles";
 import type {
   Campaign,
   CampaignCreate,
@@ -92,11 +94,40 @@ function escapeLike(text: string): string {
 /** The WHERE conditions shared by the list, the export and analytics. */
 export function campaignFilterConditions(actor: Actor, filter: CampaignFilter): SQL[] {
   const scope = campaignReadScope(actor);
-  return [...(scope ? [scope] : []), ...filterConditions(filter)];
+  return [...(scope ? [scope] : []), ...filterConditions(filter, actor.language ?? defaultLanguage)];
+}
+
+// to_char patterns for each numeric part (FM: no padding); constants, never user input.
+const toCharDay = { true: "DD", false: "FMDD" } as const;
+const toCharMonth = { true: "MM", false: "FMMM" } as const;
+
+/**
+ * The date as the reader's language shows it ("25 de nov. de 2026"), rebuilt in SQL from the parts
+ * Intl gives (domain/date-search.ts), lower-cased with Intl's spaces as plain ones, so a search
+ * matches the words on screen (issue 28). Literals and month names are bound parameters.
+ */
+function displayedDateSql(column: SQL | typeof campaigns.date, parts: readonly DateTextPart[]): SQL {
+  const pieces = parts.map((part): SQL => {
+    switch (part.kind) {
+      case "literal":
+        return sql`${normalizeDateText(part.value)}::text`;
+      case "day":
+        return sql`to_char(${column}, ${sql.raw(`'${toCharDay[`${part.padded}`]}'`)})`;
+      case "month-number":
+        return sql`to_char(${column}, ${sql.raw(`'${toCharMonth[`${part.padded}`]}'`)})`;
+      case "month-name": {
+        const names = part.names.map((name) => sql`${normalizeDateText(name)}::text`);
+        return sql`(array[${sql.join(names, sql`, `)}])[extract(month from ${column})::int]`;
+      }
+      default:
+        return sql`to_char(${column}, ${sql.raw(part.digits === 2 ? "'YY'" : "'YYYY'")})`;
+    }
+  });
+  return sql`(${sql.join(pieces, sql` || `)})`;
 }
 
 /** The filters alone (dates, offer, creator, search), without the viewer's scope. */
-function filterConditions(filter: CampaignFilter): SQL[] {
+function filterConditions(filter: CampaignFilter, language: Language): SQL[] {
   const conditions: (SQL | undefined)[] = [];
   if (filter.from) conditions.push(gte(campaigns.date, filter.from));
   if (filter.to) conditions.push(lte(campaigns.date, filter.to));
@@ -104,12 +135,16 @@ function filterConditions(filter: CampaignFilter): SQL[] {
   if (filter.creatorId) conditions.push(eq(campaigns.creatorId, filter.creatorId));
   if (filter.q) {
     const pattern = `%${escapeLike(filter.q)}%`;
+    const datePattern = `%${escapeLike(normalizeDateText(filter.q))}%`;
     conditions.push(
       or(
         ilike(offers.name, pattern),
         sql`${campaigns.offerId}::text ilike ${pattern}`,
         sql`${campaigns.date}::text like ${pattern}`,
         sql`to_char(${campaigns.date}, 'DD/MM/YYYY') like ${pattern}`,
+        ...searchableDateTexts(language).map(
+          (parts) => sql`${displayedDateSql(campaigns.date, parts)} like ${datePattern}`,
+        ),
       ),
     );
   }
@@ -584,7 +619,7 @@ export async function listCampaigns({
   // One direction for every key (sort column, date, created_at, id): an index per sort yields the
   // order without sorting (schema.ts), and the order is total, so pages never overlap.
   const direction = descending ? desc : asc;
-  const filters = filterConditions(query);
+  const filters = filterConditions(query, actor.language ?? defaultLanguage);
   const sortValue = sortColumns[query.sort] as SQL;
   const branch = (scope: SQL | undefined) => {
     const select = db

@@ -349,6 +349,44 @@ describe("listing", () => {
 });
 
 describe("date ranges", () => {
+  it("searches the dates as the reader's language shows them, and their numeric forms", async () => {
+    const dates = ["2025-11-05", "2025-11-25", "2025-12-25"];
+    const searched = async (language: "pt-BR" | "en" | "ru", q: string) => {
+      const owner = searchers[language];
+      const response = await ctx.request(`/api/campaigns?sort=date&order=asc&q=${encodeURIComponent(q)}`, {
+        cookie: owner.cookie,
+      });
+      expect(response.status, q).toBe(200);
+      const body = (await response.json()) as { total: number; items: { date: string }[] };
+      expect(body.total, q).toBe(body.items.length);
+      return body.items.map((item) => item.date);
+    };
+    const searchers = {} as Record<"pt-BR" | "en" | "ru", { cookie: string }>;
+    for (const language of ["pt-BR", "en", "ru"] as const) {
+      const owner = await createUser(ctx.db, { language });
+      const offer = await createOffer(ctx.db, { name: `Dated ${language}` });
+      for (const date of dates)
+        await createCampaign(ctx.db, { creatorId: owner.id, offerId: offer.id, date });
+      searchers[language] = { cookie: await ctx.signIn(owner.email, owner.password) };
+    }
+    expect(await searched("pt-BR", "25 de nov")).toEqual(["2025-11-25"]);
+    expect(await searched("pt-BR", "25 DE NOV.")).toEqual(["2025-11-25"]);
+    // A substring search, like the offer name's: "5 de nov" is also inside "25 de nov".
+    expect(await searched("pt-BR", "5 de nov")).toEqual(["2025-11-05", "2025-11-25"]);
+    expect(await searched("pt-BR", "05/11")).toEqual(["2025-11-05"]);
+    expect(await searched("pt-BR", "de dez")).toEqual(["2025-12-25"]);
+    expect(await searched("pt-BR", "25/11")).toEqual(["2025-11-25"]);
+    expect(await searched("pt-BR", "Nov 25")).toEqual([]);
+    expect(await searched("en", "Nov 25")).toEqual(["2025-11-25"]);
+    expect(await searched("en", "Dec 25, 2025")).toEqual(["2025-12-25"]);
+    expect(await searched("en", "11/25/25")).toEqual(["2025-11-25"]);
+    expect(await searched("en", "25 de nov")).toEqual([]);
+    expect(await searched("ru", "25 нояб")).toEqual(["2025-11-25"]);
+    expect(await searched("ru", "25.12.2025")).toEqual(["2025-12-25"]);
+    // The offer name still matches, the date forms do not swallow it.
+    expect(await searched("pt-BR", "Dated")).toEqual(dates);
+  });
+
   it("include both end days in the list, its count (with and without a search) and the export", async () => {
     const owner = await createUser(ctx.db);
     const cookie = await ctx.signIn(owner.email, owner.password);

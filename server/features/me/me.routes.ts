@@ -44,6 +44,25 @@ const getMeRoute = createRoute({
   },
 });
 
+const sessionSchema = z.object({ user: meSchema.nullable() }).meta({ id: "CurrentSession" });
+
+// The web's session check on every first load, signed in or not: 200 with `user: null` when there
+// is no session, so a signed-out page logs no failed request (issue 28). Reading it grants nothing;
+// every other operation still answers 401 without a session.
+const getSessionRoute = createRoute({
+  method: "get",
+  path: "/session",
+  operationId: "getSession",
+  tags: ["Me"],
+  summary: "The signed-in user, or null when there is no session",
+  responses: {
+    200: {
+      description: "The session's user, or null",
+      content: { "application/json": { schema: sessionSchema } },
+    },
+  },
+});
+
 const patchMeRoute = createRoute({
   method: "patch",
   path: "/me",
@@ -65,6 +84,11 @@ export function createMeRoutes(deps: AppDeps) {
       const actor = requireActor(c);
       c.header("Cache-Control", "no-store");
       return c.json(await getMe({ db, actor }), 200);
+    })
+    .openapi(getSessionRoute, async (c) => {
+      const actor = c.get("actor");
+      c.header("Cache-Control", "no-store");
+      return c.json({ user: actor ? await getMe({ db, actor }) : null }, 200);
     })
     .openapi(patchMeRoute, async (c) => {
       const actor = requireActor(c);

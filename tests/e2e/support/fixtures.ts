@@ -1,8 +1,8 @@
 import { test as base, expect, type Page } from "@playwright/test";
 
 // Every browser test fails on a console error, an uncaught exception or a CSP violation (Chromium
-// reports those as console errors). The one expected network error is GET /api/me answering 401
-// while signed out (the session probe); a test that provokes another calls allowHttpError first.
+// reports those as console errors). No network error is expected: the session probe (GET
+// /api/session) answers 200 while signed out; a test that provokes an error calls allowHttpError first.
 
 type AllowedHttpError = { url: RegExp; status: number };
 
@@ -19,7 +19,7 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
   consoleGuard: [
     async ({ page }, use) => {
       const problems: string[] = [];
-      const allowed: AllowedHttpError[] = [{ url: /\/api\/me$/, status: 401 }];
+      const allowed: AllowedHttpError[] = [];
       const watch = (target: Page) => {
         target.on("console", (message) => {
           if (message.type() !== "error") return;

@@ -52,10 +52,14 @@ function captchaHeaders(captcha: string | null): Record<string, string> | undefi
   return captcha ? { "x-captcha-response": captcha } : undefined;
 }
 
-/** The signed-in user, or null when there is no session. */
+/**
+ * The signed-in user, or null when there is no session. GET /api/session answers 200 either way, so
+ * a signed-out page logs no failed request (issue 28); a 401 (an older server) still means none.
+ */
 export async function fetchMe(): Promise<Me | null> {
   try {
-    return readMe(await unwrap(api.GET("/api/me")));
+    const session = await unwrap(api.GET("/api/session"));
+    return isRecord(session) && session.user ? readMe(session.user) : null;
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;
