@@ -80,9 +80,16 @@ describe("named periods", () => {
 });
 
 describe("coverByMonths", () => {
+  // The day after each day, remembered: the walk below asks for about a million of them.
+  const following = new Map<string, string>();
+  const dayAfter = (day: string) => {
+    let after = following.get(day);
+    if (after === undefined) following.set(day, (after = addDays(day, 1)));
+    return after;
+  };
   const daysOf = (from: string, to: string) => {
     const out: string[] = [];
-    for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
+    for (let d = from; d <= to; d = dayAfter(d)) out.push(d);
     return out;
   };
   /** Each day's multiplicity: + for months and added days, − for subtracted days. */
@@ -94,7 +101,7 @@ describe("coverByMonths", () => {
         for (const day of daysOf(m, addDays(addMonths(m, 1), -1))) bump(day, 1);
     for (const range of cover.add) for (const day of daysOf(range.from, range.to)) bump(day, 1);
     for (const range of cover.subtract) for (const day of daysOf(range.from, range.to)) bump(day, -1);
-    return [...days].filter(([, n]) => n !== 0).sort(([a], [b]) => a.localeCompare(b));
+    return [...days].filter(([, n]) => n !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   };
 
   it("counts every day of the range exactly once and no other day, reading at most half of each edge month", () => {
@@ -115,7 +122,8 @@ describe("coverByMonths", () => {
       ]) {
         const cover = coverByMonths(range);
         const expected = range.from === null ? daysOf(floor, to) : from <= to ? daysOf(from, to) : [];
-        expect(count(cover, floor)).toEqual(expected.map((day) => [day, 1]));
+        // Compared as one string each: a deep equality of ~700 pairs, 600 times, took seconds.
+        expect(count(cover, floor).join(" ")).toBe(expected.map((day) => [day, 1]).join(" "));
         for (const r of [...cover.add, ...cover.subtract]) expect(r.from <= r.to).toBe(true);
         expect(cover.add.length + cover.subtract.length).toBeLessThanOrEqual(2);
         // At most half of each edge month, the smaller side.
