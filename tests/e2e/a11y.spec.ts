@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./support/axe";
-import { resetLinkFile, storageStatePath } from "./support/env";
+import { resetLinkFile, seededAccounts, storageStatePath } from "./support/env";
 import { expect, test } from "./support/fixtures";
 import { type Theme, themes } from "./support/pages";
 
@@ -66,6 +66,27 @@ for (const theme of themes) {
         await context.close();
       });
     }
+
+    test("/admin/users, a row's labelled menu and a tooltip have no serious violations", async ({
+      browser,
+      consoleGuard,
+    }) => {
+      const context = await browser.newContext({ storageState: storageStatePath("admin") });
+      const page = await context.newPage();
+      consoleGuard.watch(page);
+      await useTheme(page, theme);
+      await page.goto("/admin/users");
+      const row = page.locator(`tr[data-user-email="${seededAccounts.buyer.email}"]`);
+      await expect(row).toBeVisible();
+      await expectAccessible(page, { label: "/admin/users" });
+      // Issue 28: the row's icon buttons say their name on keyboard focus.
+      await row.getByRole("button", { name: /^Notas/ }).focus();
+      await expect(page.getByRole("tooltip")).toHaveText("Notas");
+      await row.getByTestId("user-more-actions").click();
+      await expect(page.getByRole("menuitem").first()).toBeVisible();
+      await expectAccessible(page, { label: "/admin/users, a row's menu" });
+      await context.close();
+    });
 
     test("/account and its two-factor dialog have no serious violations", async ({
       browser,

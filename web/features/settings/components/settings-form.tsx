@@ -67,7 +67,7 @@ export function SettingsForm({ settings }: { settings: WorkspaceSettings }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label={t("form.label")}>
+    <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-6" aria-label={t("form.label")}>
       <Card>
         <CardHeader>
           <CardTitle>
@@ -75,7 +75,7 @@ export function SettingsForm({ settings }: { settings: WorkspaceSettings }) {
           </CardTitle>
           <CardDescription>{t("general.description")}</CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-5 sm:grid-cols-2">
+        <CardContent className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <Field
             control={control}
             name="reportingCurrency"
@@ -197,7 +197,7 @@ export function SettingsForm({ settings }: { settings: WorkspaceSettings }) {
           </CardTitle>
           <CardDescription>{t("schedule.description")}</CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-5 sm:grid-cols-2">
+        <CardContent className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <Field
             control={control}
             name="backupFrequency"

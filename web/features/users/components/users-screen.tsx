@@ -123,6 +123,7 @@ export function UsersScreen() {
         cell: ({ row }) => {
           const user = row.original;
           const other = user.id !== me.id;
+          const canImport = can(user.role, "area:buyer") && !user.deactivatedAt;
           // Two actions in sight (notes, edit); the others in the row's labelled menu (issue 28).
           return (
             <div className="flex justify-end gap-1">
@@ -140,66 +141,69 @@ export function UsersScreen() {
               >
                 <PencilIcon aria-hidden="true" />
               </IconButton>
-              <DropdownMenu>
-                <RowMenuTrigger
-                  label={t("actions.more")}
-                  ariaLabel={t("actions.moreFor", { name: user.name })}
-                  testId="user-more-actions"
-                />
-                <DropdownMenuContent align="end">
-                  {can(user.role, "area:buyer") && !user.deactivatedAt ? (
-                    <DropdownMenuItem asChild>
-                      <Link
-                        to={`/import?userId=${encodeURIComponent(user.id)}`}
-                        data-testid="user-import-link"
-                      >
-                        <FileUp aria-hidden="true" />
-                        {t("actions.import")}
-                      </Link>
-                    </DropdownMenuItem>
-                  ) : null}
-                  {other ? (
-                    <DropdownMenuItem
-                      onSelect={() => setSignInAction({ user, action: "endSessions" })}
-                      data-testid="end-user-sessions"
-                    >
-                      <LogOut aria-hidden="true" />
-                      {t("actions.endSessions")}
-                    </DropdownMenuItem>
-                  ) : null}
-                  {other && user.twoFactorEnabled ? (
-                    <DropdownMenuItem
-                      onSelect={() => setSignInAction({ user, action: "disableTwoFactor" })}
-                      data-testid="disable-user-two-factor"
-                    >
-                      <ShieldOff aria-hidden="true" />
-                      {t("actions.disableTwoFactor")}
-                    </DropdownMenuItem>
-                  ) : null}
-                  {other ? (
-                    <>
-                      <DropdownMenuSeparator />
-                      <DropdownMenuItem
-                        onSelect={() =>
-                          setRemoving({ user, mode: user.deactivatedAt ? "reactivate" : "deactivate" })
-                        }
-                        data-testid={user.deactivatedAt ? "reactivate-user" : "deactivate-user"}
-                      >
-                        {user.deactivatedAt ? <UserCheck aria-hidden="true" /> : <Ban aria-hidden="true" />}
-                        {t(user.deactivatedAt ? "actions.reactivate" : "actions.deactivate")}
+              {/* Your own row has nothing more unless you log results (no empty menu). */}
+              {other || canImport ? (
+                <DropdownMenu>
+                  <RowMenuTrigger
+                    label={t("actions.more")}
+                    ariaLabel={t("actions.moreFor", { name: user.name })}
+                    testId="user-more-actions"
+                  />
+                  <DropdownMenuContent align="end">
+                    {canImport ? (
+                      <DropdownMenuItem asChild>
+                        <Link
+                          to={`/import?userId=${encodeURIComponent(user.id)}`}
+                          data-testid="user-import-link"
+                        >
+                          <FileUp aria-hidden="true" />
+                          {t("actions.import")}
+                        </Link>
                       </DropdownMenuItem>
+                    ) : null}
+                    {other ? (
                       <DropdownMenuItem
-                        variant="destructive"
-                        onSelect={() => setRemoving({ user, mode: "delete" })}
-                        data-testid="delete-user"
+                        onSelect={() => setSignInAction({ user, action: "endSessions" })}
+                        data-testid="end-user-sessions"
                       >
-                        <Trash2Icon aria-hidden="true" />
-                        {t("actions.delete")}
+                        <LogOut aria-hidden="true" />
+                        {t("actions.endSessions")}
                       </DropdownMenuItem>
-                    </>
-                  ) : null}
-                </DropdownMenuContent>
-              </DropdownMenu>
+                    ) : null}
+                    {other && user.twoFactorEnabled ? (
+                      <DropdownMenuItem
+                        onSelect={() => setSignInAction({ user, action: "disableTwoFactor" })}
+                        data-testid="disable-user-two-factor"
+                      >
+                        <ShieldOff aria-hidden="true" />
+                        {t("actions.disableTwoFactor")}
+                      </DropdownMenuItem>
+                    ) : null}
+                    {other ? (
+                      <>
+                        <DropdownMenuSeparator />
+                        <DropdownMenuItem
+                          onSelect={() =>
+                            setRemoving({ user, mode: user.deactivatedAt ? "reactivate" : "deactivate" })
+                          }
+                          data-testid={user.deactivatedAt ? "reactivate-user" : "deactivate-user"}
+                        >
+                          {user.deactivatedAt ? <UserCheck aria-hidden="true" /> : <Ban aria-hidden="true" />}
+                          {t(user.deactivatedAt ? "actions.reactivate" : "actions.deactivate")}
+                        </DropdownMenuItem>
+                        <DropdownMenuItem
+                          variant="destructive"
+                          onSelect={() => setRemoving({ user, mode: "delete" })}
+                          data-testid="delete-user"
+                        >
+                          <Trash2Icon aria-hidden="true" />
+                          {t("actions.delete")}
+                        </DropdownMenuItem>
+                      </>
+                    ) : null}
+                  </DropdownMenuContent>
+                </DropdownMenu>
+              ) : null}
             </div>
           );
         },
