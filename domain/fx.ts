@@ -93,3 +93,12 @@ export function rateDays(rates: readonly DailyRate[], from: string, to: string):
   }
   return days;
 }
+
+/** Whether two rate texts are the same number ("5.1" and "5.100000"). */
+export function sameRate(a: string, b: string): boolean {
+  const scaled = (rate: string) => {
+    const [whole = "0", fraction = ""] = rate.trim().split(".");
+    return BigInt(whole) * 1_000_000n + BigInt(fraction.padEnd(6, "0").slice(0, 6) || "0");
+  };
+  return scaled(a) === scaled(b);
+}

@@ -16,6 +16,7 @@ import { createBackupsRoutes } from "./features/backups/backups.routes";
 import { createCampaignsRoutes } from "./features/campaigns/campaigns.routes";
 import { createConfigRoutes } from "./features/config/config.routes";
 import { createCreativeRequestsRoutes } from "./features/creative-requests/creative-requests.routes";
+import { createFxRatesRoutes } from "./features/fx-rates/fx-rates.routes";
 import { createHealthRoutes } from "./features/health/health.routes";
 import { createImportsRoutes, importPreviewPath } from "./features/imports/imports.routes";
 import { createMeRoutes } from "./features/me/me.routes";
@@ -217,6 +218,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   app.route("/api", createPivotRoutes(deps));
   app.route("/api", createTeamRoutes(deps));
   app.route("/api", createUsersRoutes(deps));
+  app.route("/api", createFxRatesRoutes(deps));
   app.route("/api", createSettingsRoutes(deps));
   app.route("/api", createBackupsRoutes(deps));
   app.route("/api", createTokensRoutes(deps));
