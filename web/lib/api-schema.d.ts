@@ -29,7 +29,7 @@ export interface paths {
   "/api/me": {
     /** The signed-in user */
     get: operations["getMe"];
-    /** Keep the signed-in user's language in their profile */
+    /** Keep the signed-in user's language and ad account currency in their profile */
     patch: operations["updateMe"];
   };
   "/api/me/sessions": {
@@ -486,10 +486,17 @@ export interface components {
       code: string;
       /** @description The workspace requires two-factor sign-in of this role; until it is on, other calls answer 403 two_factor_required */
       twoFactorRequired: boolean;
+      /**
+       * @description The currency the user's ad account bills in: the default currency of the spend they log
+       * @enum {string}
+       */
+      adAccountCurrency: "USD" | "BRL";
     };
     UpdateMe: {
       /** @enum {string} */
-      language: "pt-BR" | "en" | "ru";
+      language?: "pt-BR" | "en" | "ru";
+      /** @enum {string} */
+      adAccountCurrency?: "USD" | "BRL";
     };
     Session: {
       id: string;
@@ -529,6 +536,14 @@ export interface components {
       depositPayment: string;
       /** @description Decimal amount, 2 places */
       revenue: string;
+      /** @enum {string} */
+      spentCurrency: "USD" | "BRL";
+      /** @enum {string} */
+      revenueCurrency: "USD" | "BRL";
+      /** @description Decimal amount, 2 places */
+      spentConverted: string;
+      /** @description Decimal amount, 2 places */
+      revenueConverted: string;
       /** @description Decimal amount, 2 places */
       profit: string;
       /**
@@ -606,6 +621,10 @@ export interface components {
       deposits?: number | string;
       /** @description Decimal amount with up to 2 places, e.g. "125.50" */
       depositPayment?: string;
+      /** @enum {string} */
+      spentCurrency?: "USD" | "BRL";
+      /** @enum {string} */
+      revenueCurrency?: "USD" | "BRL";
       /** @description Save even if guardrail warnings apply (the caller confirmed them). */
       acknowledgeWarnings?: boolean;
     };
@@ -625,6 +644,10 @@ export interface components {
       deposits?: number | string;
       /** @description Decimal amount with up to 2 places, e.g. "125.50" */
       depositPayment?: string;
+      /** @enum {string} */
+      spentCurrency?: "USD" | "BRL";
+      /** @enum {string} */
+      revenueCurrency?: "USD" | "BRL";
       /** @description true: revenue becomes deposits × the offer's payout; false: the saved revenue is kept. Absent: revenue follows new deposits or a new offer only while it still equals the saved deposits × the offer's payout, so a revenue entered directly is kept. depositPayment wins. */
       recomputeRevenue?: boolean;
       /** @description Save even if guardrail warnings apply (the caller confirmed them). */
@@ -719,6 +742,10 @@ export interface components {
       deposits?: number | string;
       /** @description Decimal amount with up to 2 places, e.g. "125.50" */
       depositPayment?: string;
+      /** @enum {string} */
+      spentCurrency?: "USD" | "BRL";
+      /** @enum {string} */
+      revenueCurrency?: "USD" | "BRL";
     };
     ImportCommit: {
       token: string;
@@ -2174,7 +2201,7 @@ export interface operations {
       };
     };
   };
-  /** Keep the signed-in user's language in their profile */
+  /** Keep the signed-in user's language and ad account currency in their profile */
   updateMe: {
     requestBody: {
       content: {

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import writeXlsxFile from "write-excel-file/node";
 import { createTestContext, type TestContext } from "../../../tests/harness";
 import type { Actor } from "../../context";
-import { type CreatedUser, createCampaign, createStatement, createUser } from "../../db/factories";
+import {
+  assignOffer,
+  type CreatedUser,
+  createCampaign,
+  createOffer,
+  createStatement,
+  createUser,
+} from "../../db/factories";
 import { fetchBcbRates } from "./fx-rates.service";
 
 // Issue 30: daily rates, the conversion of a month mixing BRL and USD rows, a rate changed
@@ -282,5 +289,108 @@ describe("importing and fetching rates", () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe("every write path names the currencies and refuses a day without a rate", () => {
+  it("logs spend in the buyer's ad account currency and revenue in the offer's payout currency", async () => {
+    const brlBuyer = await createUser(ctx.db, { role: "user" });
+    cookies.set(brlBuyer.id, await ctx.signIn(brlBuyer.email, brlBuyer.password));
+    const profile = await ctx.request("/api/me", {
+      method: "PATCH",
+      cookie: as(brlBuyer),
+      json: { adAccountCurrency: "BRL" },
+    });
+    expect((await profile.json()).adAccountCurrency).toBe("BRL");
+    const offer = await createOffer(ctx.db, { payoutPerDeposit: "30.00" });
+    await assignOffer(ctx.db, offer.id, brlBuyer.id);
+    await putRates(financial, [{ date: "2026-07-01", rate: "5" }]);
+
+    // The form: R$ 250 of spend (US$ 50) and 2 deposits at the offer's US$ 30.
+    const created = await ctx.request("/api/campaigns", {
+      method: "POST",
+      cookie: as(brlBuyer),
+      json: {
+        date: "2026-07-02",
+        offerId: offer.id,
+        spent: "250.00",
+        clicks: 10,
+        installations: 0,
+        registrations: 0,
+        deposits: 2,
+      },
+    });
+    expect(created.status).toBe(201);
+    const saved = await created.json();
+    expect(saved).toMatchObject({
+      spent: "250.00",
+      spentCurrency: "BRL",
+      spentConverted: "50.00",
+      revenue: "60.00",
+      revenueCurrency: "USD",
+      profit: "10.00",
+    });
+
+    // The day grid's batch: a row in dollars on purpose, the other in the profile's reais.
+    const batch = await ctx.request("/api/campaigns/batch", {
+      method: "POST",
+      cookie: as(brlBuyer),
+      json: {
+        rows: [
+          { date: "2026-07-03", offerId: offer.id, spent: "100.00", spentCurrency: "USD" },
+          { date: "2026-07-04", offerId: offer.id, spent: "100.00" },
+        ],
+      },
+    });
+    expect(batch.status).toBe(200);
+    expect(await totalsOf(brlBuyer, "2026-07-01", "2026-07-31")).toEqual({
+      spent: "170.00",
+      revenue: "60.00",
+    });
+
+    // A day before any rate: 400 missing_rate naming it, from the form and from the batch.
+    for (const [path, json] of [
+      [
+        "/api/campaigns",
+        {
+          date: "2019-05-06",
+          offerId: offer.id,
+          spent: "1.00",
+          clicks: 0,
+          installations: 0,
+          registrations: 0,
+          deposits: 0,
+        },
+      ],
+      ["/api/campaigns/batch", { rows: [{ date: "2019-05-07", offerId: offer.id, spent: "1.00" }] }],
+    ] as const) {
+      const refused = await ctx.request(path, { method: "POST", cookie: as(brlBuyer), json });
+      expect(refused.status).toBe(400);
+      const body = await refused.json();
+      expect(body.error).toMatchObject({
+        code: "missing_rate",
+        day: expect.stringMatching(/^2019-05-0[67]$/),
+      });
+    }
+
+    // An edit moving a row to such a day is refused alike; moving the spend to dollars is fine.
+    const id = saved.id as string;
+    const moved = await ctx.request(`/api/campaigns/${id}`, {
+      method: "PATCH",
+      cookie: as(brlBuyer),
+      json: { date: "2019-05-08" },
+    });
+    expect(moved.status).toBe(400);
+    expect((await moved.json()).error).toMatchObject({ code: "missing_rate", day: "2019-05-08" });
+    const dollars = await ctx.request(`/api/campaigns/${id}`, {
+      method: "PATCH",
+      cookie: as(brlBuyer),
+      json: { spentCurrency: "USD" },
+    });
+    expect(await dollars.json()).toMatchObject({
+      spent: "250.00",
+      spentCurrency: "USD",
+      spentConverted: "250.00",
+    });
   });
 });
