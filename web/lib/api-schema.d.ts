@@ -341,7 +341,7 @@ export interface paths {
   "/api/settings": {
     /** The workspace settings (any signed-in user) */
     get: operations["getSettings"];
-    /** Replace the workspace settings (admins); applies to every process at once */
+    /** Replace the workspace settings (admins); applies to every process at once. A new reporting currency converts every figure (409 statements_processing while a statement is processing; 400 missing_rate naming a day without a rate) */
     put: operations["updateSettings"];
   };
   "/api/settings/test-report": {
@@ -6425,7 +6425,7 @@ export interface operations {
       };
     };
   };
-  /** Replace the workspace settings (admins); applies to every process at once */
+  /** Replace the workspace settings (admins); applies to every process at once. A new reporting currency converts every figure (409 statements_processing while a statement is processing; 400 missing_rate naming a day without a rate) */
   updateSettings: {
     requestBody: {
       content: {

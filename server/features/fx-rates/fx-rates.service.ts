@@ -60,6 +60,22 @@ export async function listFxRates(input: { db: DbOrTx; from: string; to: string 
   };
 }
 
+/**
+ * The rate each day of a month converts at (its own or the latest earlier one; days without any are
+ * left out) and the reporting currency: what a statement records when it leaves pending.
+ */
+export async function readMonthRates(
+  tx: DbOrTx,
+  from: string,
+  to: string,
+): Promise<{ reportingCurrency: Currency; rates: DailyRate[] }> {
+  const { reportingCurrency, days } = await listFxRates({ db: tx, from, to });
+  return {
+    reportingCurrency,
+    rates: days.flatMap((day) => (day.rate === null ? [] : [{ date: day.date, rate: day.rate }])),
+  };
+}
+
 /** "5.100000" → "5.1": numeric(12,6) as the user typed it, without trailing zeros. */
 function trimRate(rate: string): string {
   return rate.includes(".") ? rate.replace(/0+$/, "").replace(/\.$/, "") : rate;
