@@ -49,6 +49,7 @@ export const auditActions = [
   "payment.adjusted",
   "payment.overpayment_carried",
   "payee.updated",
+  "fx_rates.updated",
   // refused calls
   "access.denied",
 ] as const;

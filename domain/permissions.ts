@@ -60,6 +60,9 @@ export const permissions = {
   "postbacks:manage": ["admin"],
   // the postbacks screen and its log: whoever holds either of the two above
   "postbacks:read": ["user", "manager", "admin"],
+  // daily exchange rates (issue 30): every signed-in user reads them (a converted amount shows its
+  // rate); financial staff and admins enter, import and fetch them
+  "fx-rates:manage": ["financial", "admin"],
   // workspace
   "settings:manage": ["admin"],
   "audit:read": ["admin"],
@@ -196,6 +199,10 @@ export const operationAccess = {
   "GET /api/tokens": "signed-in",
   "POST /api/tokens": "signed-in",
   "DELETE /api/tokens/{id}": "signed-in",
+  "GET /api/fx-rates": "signed-in",
+  "PUT /api/fx-rates": ["fx-rates:manage"],
+  "POST /api/fx-rates/import": ["fx-rates:manage"],
+  "POST /api/fx-rates/fetch": ["fx-rates:manage"],
   "GET /api/settings": "signed-in",
   "PUT /api/settings": ["settings:manage"],
   "POST /api/settings/test-report": ["settings:manage"],

@@ -9,13 +9,14 @@ import { toActor } from "./actor";
 import { describeClient, forwardToAuth, resolveClientIp } from "./auth";
 import { compressWhereAccepted } from "./compression";
 import type { AppBindings, AppDeps } from "./context";
-import { AppError, isNumericOverflow, tooLarge } from "./errors";
+import { AppError, isNumericOverflow, missingRate, missingRateDay, tooLarge } from "./errors";
 import { createAnalyticsRoutes } from "./features/analytics/analytics.routes";
 import { createAuditRoutes } from "./features/audit/audit.routes";
 import { createBackupsRoutes } from "./features/backups/backups.routes";
 import { createCampaignsRoutes } from "./features/campaigns/campaigns.routes";
 import { createConfigRoutes } from "./features/config/config.routes";
 import { createCreativeRequestsRoutes } from "./features/creative-requests/creative-requests.routes";
+import { createFxRatesRoutes } from "./features/fx-rates/fx-rates.routes";
 import { createHealthRoutes } from "./features/health/health.routes";
 import { createImportsRoutes, importPreviewPath } from "./features/imports/imports.routes";
 import { createMeRoutes } from "./features/me/me.routes";
@@ -217,6 +218,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   app.route("/api", createPivotRoutes(deps));
   app.route("/api", createTeamRoutes(deps));
   app.route("/api", createUsersRoutes(deps));
+  app.route("/api", createFxRatesRoutes(deps));
   app.route("/api", createSettingsRoutes(deps));
   app.route("/api", createBackupsRoutes(deps));
   app.route("/api", createTokensRoutes(deps));
@@ -297,6 +299,10 @@ async function handleError(error: Error, c: Context<AppBindings>, deps: AppDeps,
     c.get("logger")?.warn("numeric overflow refused as too_large", { err: error });
     return c.json(tooLarge().toBody(), 400);
   }
+  // A row the database could not convert to the reporting currency (no rate on or before its day):
+  // whichever path wrote it, the same 400 missing_rate naming the day (issue 30).
+  const day = missingRateDay(error);
+  if (day !== null) return c.json(missingRate(day).toBody(), 400);
   // Hono's own HTTP errors (for example a malformed JSON body).
   const status = (error as { status?: number }).status;
   if (typeof status === "number" && status >= 400 && status < 500) {

@@ -66,11 +66,17 @@ const rawEnvSchema = z.object({
   WORKERS: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default(1),
   /** Milliseconds between scheduler ticks (backups, report e-mails); tests shorten it. */
   SCHEDULER_TICK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** Where daily exchange rates may be fetched from (issue 30): "bcb" (the Central Bank's PTAX) or none. */
+  FX_SOURCE: z.enum(["none", "bcb"]).default("none"),
+  /** The PTAX OData service's base URL (tests point it at a local server). */
+  FX_BCB_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
 });
 
 export type LogLevel = (typeof logLevels)[number];
 
 export type Env = {
+  /** FX_SOURCE=bcb: the rates screen may fetch PTAX from this OData base URL; null: no fetcher. */
+  fxBcbUrl: string | null;
   port: number;
   host: string;
   dataDir: string;
@@ -166,6 +172,13 @@ export function parseEnv(source: Source = process.env, options: { persistSecret?
     workers,
     schedulerTickMs: raw.SCHEDULER_TICK_MS,
     authSecretSource,
+    fxBcbUrl:
+      raw.FX_SOURCE === "bcb"
+        ? (raw.FX_BCB_URL ?? "https://olinda.bcb.gov.br/olinda/servico/PTAX/versao/v1/odata").replace(
+            /\/+$/,
+            "",
+          )
+        : null,
   };
 }
 

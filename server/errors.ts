@@ -32,6 +32,12 @@ export const errorBodySchema = z
       existingId: z.string().optional(),
       /** 422 needs_confirmation: the guardrail warnings to confirm (acknowledgeWarnings: true). */
       warnings: z.array(guardrailWarningSchema).optional(),
+      /** 400 missing_rate, 409 rates_locked: the day (yyyy-mm-dd) the refusal is about. */
+      day: z.string().optional(),
+      /** 409 rates_locked: the statements (buyer and month) whose month uses the rate. */
+      statements: z
+        .array(z.object({ id: z.string(), userId: z.string(), periodStart: z.string() }))
+        .optional(),
     }),
   })
   .meta({ id: "Error" });
@@ -56,6 +62,10 @@ export class AppError extends Error {
   readonly status: ContentfulStatusCode;
   /** 422 needs_confirmation: the warnings the caller must confirm (error.warnings). */
   warnings?: GuardrailWarning[];
+  /** 400 missing_rate, 409 rates_locked: the day it is about (error.day). */
+  day?: string;
+  /** 409 rates_locked: the statements that depend on the rates (error.statements). */
+  statements?: { id: string; userId: string; periodStart: string }[];
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -76,6 +86,8 @@ export class AppError extends Error {
         ...(this.fields ? { fields: this.fields } : {}),
         ...(this.existingId ? { existingId: this.existingId } : {}),
         ...(this.warnings ? { warnings: this.warnings } : {}),
+        ...(this.day ? { day: this.day } : {}),
+        ...(this.statements ? { statements: this.statements } : {}),
       },
     };
   }
@@ -142,4 +154,31 @@ export function isNumericOverflow(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause)
     if ((e as { code?: unknown }).code === "22003") return true;
   return false;
+}
+
+/**
+ * 400 missing_rate (issue 30): a row in a currency other than the reporting one on a day with no
+ * exchange rate on or before it. `day` names it; `field` is the field that put the row there.
+ */
+export function missingRate(day: string, field = "date"): AppError {
+  const error = new AppError(
+    "validation_failed",
+    `No exchange rate on or before ${day}: enter that day's rate first.`,
+    { [field]: "missing_rate" },
+    "missing_rate",
+  );
+  error.day = day;
+  return error;
+}
+
+/**
+ * The day of the database's missing-rate refusal (SQLSTATE FX001, raised by fx_convert in migration
+ * 0018 with the day as its detail), anywhere in the error's cause chain; null when it is not one.
+ */
+export function missingRateDay(error: unknown): string | null {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, detail } = e as { code?: unknown; detail?: unknown };
+    if (code === "FX001") return typeof detail === "string" ? detail : "";
+  }
+  return null;
 }

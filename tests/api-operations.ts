@@ -276,6 +276,20 @@ export const operationCalls: Record<string, (w: World) => Promise<Call> | Call> 
   "GET /api/tokens": () => ({ path: "/api/tokens" }),
   "POST /api/tokens": () => ({ path: "/api/tokens", json: { name: `script ${unique()}` } }),
   "DELETE /api/tokens/{id}": async (w) => ({ path: `/api/tokens/${await buyerTokenId(w)}` }),
+  "GET /api/fx-rates": () => ({ path: "/api/fx-rates?from=2025-01-01&to=2025-01-31" }),
+  "PUT /api/fx-rates": () => ({
+    path: "/api/fx-rates",
+    json: { rates: [{ date: "2024-01-02", rate: "4.9" }] },
+  }),
+  "POST /api/fx-rates/import": () => {
+    const form = new FormData();
+    form.set("file", new File(["date,rate\n2024-01-03,4.95\n"], "rates.csv", { type: "text/csv" }));
+    return { path: "/api/fx-rates/import", body: form };
+  },
+  "POST /api/fx-rates/fetch": () => ({
+    path: "/api/fx-rates/fetch",
+    json: { from: "2024-01-01", to: "2024-01-05" },
+  }),
   "GET /api/settings": () => ({ path: "/api/settings" }),
   "PUT /api/settings": () => ({
     path: "/api/settings",

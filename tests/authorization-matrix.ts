@@ -171,6 +171,16 @@ export const authorizationMatrix: Record<string, Row> = {
     "Every screen needs the timezone and currency; only admins change them.",
   ),
   "PUT /api/settings": row("401 403 403 403 403 403 ok"),
+  "GET /api/fx-rates": row(
+    "401 ok  ok  ok  ok  ok  ok",
+    "Daily exchange rates: every screen that shows a converted amount shows its rate.",
+  ),
+  "PUT /api/fx-rates": row("401 403 403 403 403 ok  ok"),
+  "POST /api/fx-rates/import": row("401 403 403 403 403 ok  ok"),
+  "POST /api/fx-rates/fetch": row(
+    "401 403 403 403 403 409 409",
+    "409 fx_source_off while FX_SOURCE is not bcb (the test runs without a source).",
+  ),
   "POST /api/settings/test-report": row(
     "401 403 403 403 403 403 ok",
     "Mails today's daily report to every admin and financial user; each key sends once.",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { countField, idField, isoDateField, moneyField, userIdField } from "./fields";
+import { countField, currencyField, idField, isoDateField, moneyField, userIdField } from "./fields";
 import { acknowledgeWarningsField } from "./guardrails";
 import { campaignSortFields } from "./values";
 
@@ -16,6 +16,10 @@ export const campaignInputSchema = z
     deposits: countField,
     /** Revenue entered directly; when absent it is deposits × the offer's payout. */
     depositPayment: moneyField.optional(),
+    /** The spend's currency (issue 30); absent: the buyer's ad account currency. */
+    spentCurrency: currencyField.optional(),
+    /** The currency of revenue entered directly; absent: the offer's payout currency. */
+    revenueCurrency: currencyField.optional(),
   })
   .meta({ id: "CampaignInput" });
 export type CampaignInput = z.output<typeof campaignInputSchema>;
@@ -41,6 +45,10 @@ export const campaignPatchSchema = z
     deposits: countField.optional(),
     /** Revenue entered directly; it wins over recomputeRevenue. */
     depositPayment: moneyField.optional(),
+    /** The spend's currency (issue 30); absent: kept. */
+    spentCurrency: currencyField.optional(),
+    /** The currency of the revenue entered directly (depositPayment); absent: kept, or the new offer's payout currency when revenue is recomputed. */
+    revenueCurrency: currencyField.optional(),
     /**
      * true: revenue becomes the deposits × the offer's payout; false: the saved revenue is kept.
      * Absent: revenue follows new deposits or a new offer only while it still equals the saved
@@ -105,6 +113,12 @@ export const campaignSchema = z
     deposits: z.number().int(),
     depositPayment: money,
     revenue: money,
+    /** Issue 30: the currencies the amounts above are in (stored as typed, never rewritten). */
+    spentCurrency: currencyField,
+    revenueCurrency: currencyField,
+    /** The amounts in the reporting currency at the row's day's rate; profit and the ratios use them. */
+    spentConverted: money,
+    revenueConverted: money,
     profit: money,
     roi: ratio,
     epc: ratio,

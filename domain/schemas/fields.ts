@@ -160,3 +160,6 @@ export const isoDateField = z
 
 export const idField = z.uuid({ error: "invalid_id" });
 export const userIdField = z.string().trim().min(1, "invalid_id").max(100, "invalid_id");
+
+/** A currency an amount is in (issue 30): the workspace knows USD and BRL. */
+export const currencyField = z.enum(["USD", "BRL"], { error: "invalid_option" });

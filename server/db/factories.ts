@@ -187,6 +187,9 @@ export type CreateCampaignInput = {
   depositPayment?: string;
   /** Default: the creator's team lead. */
   managerId?: string | null;
+  /** Default (the column's): the workspace's reporting currency at insert time. */
+  spentCurrency?: "USD" | "BRL";
+  revenueCurrency?: "USD" | "BRL";
 };
 
 export async function createCampaign(db: DbOrTx, input: CreateCampaignInput = {}): Promise<CampaignRow> {
@@ -224,6 +227,8 @@ export async function createCampaign(db: DbOrTx, input: CreateCampaignInput = {}
       registrations: input.registrations ?? 0,
       deposits,
       depositPayment,
+      ...(input.spentCurrency ? { spentCurrency: input.spentCurrency } : {}),
+      ...(input.revenueCurrency ? { revenueCurrency: input.revenueCurrency } : {}),
     })
     .returning();
   return required(campaign, "campaign");

@@ -32,6 +32,11 @@ const updatedAt = () =>
     .$onUpdate(() => new Date());
 
 export const roles = ["user", "manager", "financial", "admin"] as const;
+export const currencies = ["USD", "BRL"] as const;
+// The default currency of an amount written without one (issue 30): the workspace's reporting
+// currency at that moment, as every amount was before currencies existed. SQL function of
+// migration 0018; the app's write paths always name the currency.
+const reportingCurrencyNow = sql`workspace_reporting_currency()`;
 export const languages = ["pt-BR", "en", "ru"] as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -57,6 +62,10 @@ export const users = pgTable(
     managerId: text("manager_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     language: text("language", { enum: languages }),
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    // The currency the buyer's ad account bills in (issue 30): the default of a new row's spend.
+    adAccountCurrency: text("ad_account_currency", { enum: currencies })
+      .notNull()
+      .default(reportingCurrencyNow),
     // Better Auth two-factor plugin
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     // A short, non-secret code naming the buyer to postbacks of an offer key (docs/decisions/0086):
@@ -72,6 +81,7 @@ export const users = pgTable(
     index("users_manager_idx").on(t.managerId),
     check("users_role_check", sql`${t.role} in ('user', 'manager', 'financial', 'admin')`),
     check("users_language_check", sql`${t.language} is null or ${t.language} in ('pt-BR', 'en', 'ru')`),
+    check("users_ad_account_currency_check", sql`${t.adAccountCurrency} in ('USD', 'BRL')`),
     check("users_manager_not_self", sql`${t.managerId} is null or ${t.managerId} <> ${t.id}`),
   ],
 );
@@ -158,8 +168,6 @@ export const rateLimits = pgTable("rate_limits", {
 // Catalogue
 // ---------------------------------------------------------------------------------------------
 
-export const currencies = ["USD", "BRL"] as const;
-
 export const offers = pgTable(
   "offers",
   {
@@ -170,6 +178,8 @@ export const offers = pgTable(
     value: money("value").notNull(),
     currency: text("currency", { enum: currencies }).notNull().default("USD"),
     payoutPerDeposit: money("payout_per_deposit").notNull(),
+    // The payout's own currency (issue 30); `currency` is the headline value's (decisions.md).
+    payoutCurrency: text("payout_currency", { enum: currencies }).notNull().default(reportingCurrencyNow),
     visibleToAll: boolean("visible_to_all").notNull().default(true),
     // An optional short code a postback may name the offer by instead of its id (docs/decisions/0086).
     code: text("code"),
@@ -181,6 +191,7 @@ export const offers = pgTable(
   (t) => [
     uniqueIndex("offers_code_unique").on(sql`lower(${t.code})`).where(sql`${t.code} is not null`),
     check("offers_currency_check", sql`${t.currency} in ('USD', 'BRL')`),
+    check("offers_payout_currency_check", sql`${t.payoutCurrency} in ('USD', 'BRL')`),
     check("offers_value_nonnegative", sql`${t.value} >= 0`),
     check("offers_payout_nonnegative", sql`${t.payoutPerDeposit} >= 0`),
     check("offers_name_not_blank", sql`${t.name} ~ '\\S'`),
@@ -223,30 +234,40 @@ export const campaigns = pgTable(
     // moves the creator's rows (users.service), and the totals grains group by it.
     managerId: text("manager_id").references(() => users.id, { onDelete: "set null" }),
     spent: money("spent").notNull().default("0"),
+    // Issue 30 (docs/decisions/0104): each amount keeps its own currency and is never rewritten.
+    spentCurrency: text("spent_currency", { enum: currencies }).notNull().default(reportingCurrencyNow),
     clicks: integer("clicks").notNull().default(0),
     installations: integer("installations").notNull().default(0),
     registrations: integer("registrations").notNull().default(0),
     deposits: integer("deposits").notNull().default(0),
     depositPayment: money("deposit_payment").notNull().default("0"),
-    profit: money("profit").notNull().generatedAlwaysAs(sql`deposit_payment - spent`),
+    revenueCurrency: text("revenue_currency", { enum: currencies }).notNull().default(reportingCurrencyNow),
+    // The amounts in the workspace's reporting currency at the row's day's rate, half-up to cents.
+    // Derived, never typed: a BEFORE trigger (migration 0018) computes them on every insert and
+    // update, and a rate change or a reporting-currency change touches the rows it converts again.
+    spentConverted: money("spent_converted").notNull().default("0"),
+    revenueConverted: money("revenue_converted").notNull().default("0"),
+    profit: money("profit").notNull().generatedAlwaysAs(sql`revenue_converted - spent_converted`),
     roi: ratio("roi")
       .notNull()
-      .generatedAlwaysAs(safeDivide(sql`(deposit_payment - spent)`, sql`spent`, 4, 100)),
+      .generatedAlwaysAs(
+        safeDivide(sql`(revenue_converted - spent_converted)`, sql`spent_converted`, 4, 100),
+      ),
     epc: ratio("epc")
       .notNull()
-      .generatedAlwaysAs(safeDivide(sql`deposit_payment`, sql`clicks`, 4)),
+      .generatedAlwaysAs(safeDivide(sql`revenue_converted`, sql`clicks`, 4)),
     clickPrice: ratio("click_price")
       .notNull()
-      .generatedAlwaysAs(safeDivide(sql`spent`, sql`clicks`, 4)),
+      .generatedAlwaysAs(safeDivide(sql`spent_converted`, sql`clicks`, 4)),
     installPrice: ratio("install_price")
       .notNull()
-      .generatedAlwaysAs(safeDivide(sql`spent`, sql`installations`, 4)),
+      .generatedAlwaysAs(safeDivide(sql`spent_converted`, sql`installations`, 4)),
     regPrice: ratio("reg_price")
       .notNull()
-      .generatedAlwaysAs(safeDivide(sql`spent`, sql`registrations`, 4)),
+      .generatedAlwaysAs(safeDivide(sql`spent_converted`, sql`registrations`, 4)),
     depPrice: ratio("dep_price")
       .notNull()
-      .generatedAlwaysAs(safeDivide(sql`spent`, sql`deposits`, 4)),
+      .generatedAlwaysAs(safeDivide(sql`spent_converted`, sql`deposits`, 4)),
     clickToInst: ratio("click_to_inst")
       .notNull()
       .generatedAlwaysAs(safeDivide(sql`installations`, sql`clicks`, 4, 100)),
@@ -262,6 +283,10 @@ export const campaigns = pgTable(
   (t) => [
     check("campaigns_spent_nonnegative", sql`${t.spent} >= 0`),
     check("campaigns_deposit_payment_nonnegative", sql`${t.depositPayment} >= 0`),
+    check(
+      "campaigns_currencies_check",
+      sql`${t.spentCurrency} in ('USD', 'BRL') and ${t.revenueCurrency} in ('USD', 'BRL')`,
+    ),
     check(
       "campaigns_counts_nonnegative",
       sql`${t.clicks} >= 0 and ${t.installations} >= 0 and ${t.registrations} >= 0 and ${t.deposits} >= 0`,
@@ -482,6 +507,10 @@ export const paymentStatements = pgTable(
     roiAchieved: numeric("roi_achieved").notNull().default("0"),
     commissionRate: percent("commission_rate").notNull().default("0"),
     amountDue: numeric("amount_due").notNull().default("0"),
+    // The reporting currency the sums and commission are in, and the daily rates (BRL per USD) the
+    // month's rows were converted at, recorded when the statement leaves pending (issue 30).
+    currency: text("currency", { enum: currencies }).notNull().default(reportingCurrencyNow),
+    ratesUsed: jsonb("rates_used").$type<{ date: string; rate: string }[]>(),
     status: text("status", { enum: statementStatuses }).notNull().default("pending"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -669,6 +698,21 @@ export const workspaceSettings = pgTable(
       sql`${t.twoFactorRequiredRoles} <@ array['admin', 'financial']::text[]`,
     ),
   ],
+);
+
+/**
+ * Daily exchange rates (issue 30, docs/decisions/0104): BRL per USD for a calendar day in the
+ * workspace time zone. A day without its own row uses the latest earlier one.
+ */
+export const fxRates = pgTable(
+  "fx_rates",
+  {
+    date: date("date", { mode: "string" }).primaryKey(),
+    rate: numeric("rate", { precision: 12, scale: 6 }).notNull(),
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("fx_rates_rate_positive", sql`${t.rate} > 0`)],
 );
 
 export const backupStatuses = ["running", "success", "failed"] as const;

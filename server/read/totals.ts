@@ -73,7 +73,8 @@ export const summedColumns = [
 function sums(source: Source, sign: 1 | -1): SQL {
   const columns =
     source === "campaigns"
-      ? ["spent", "deposit_payment", "clicks", "installations", "registrations", "deposits", "1"]
+      ? // The converted amounts (reporting currency, issue 30), as campaign_totals sums them.
+        ["spent_converted", "revenue_converted", "clicks", "installations", "registrations", "deposits", "1"]
       : summedColumns;
   return sql.raw(
     columns

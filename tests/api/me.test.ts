@@ -70,6 +70,8 @@ describe("GET /api/me", () => {
       // The buyer code for offer postbacks (docs/decisions/0086): generated, never empty.
       code: expect.stringMatching(/^[0-9A-F]{8}$/),
       twoFactorRequired: false,
+      // Issue 30: the workspace's reporting currency when the user was created (USD here).
+      adAccountCurrency: "USD",
     });
     await ctx.db.update(users).set({ role: "financial" }).where(eq(users.id, owner.id));
     expect(await (await ctx.request("/api/me", { cookie })).json()).toMatchObject({ role: "financial" });

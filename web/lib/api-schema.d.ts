@@ -29,7 +29,7 @@ export interface paths {
   "/api/me": {
     /** The signed-in user */
     get: operations["getMe"];
-    /** Keep the signed-in user's language in their profile */
+    /** Keep the signed-in user's language and ad account currency in their profile */
     patch: operations["updateMe"];
   };
   "/api/session": {
@@ -336,10 +336,24 @@ export interface paths {
     /** Turn off a user's two-factor sign-in (admins, e.g. a lost phone): secret, backup codes and trusted devices go */
     post: operations["disableUserTwoFactor"];
   };
+  "/api/fx-rates": {
+    /** Every day of a range with the rate it uses: its own, or the latest earlier one (a gap, with the day it comes from), or none */
+    get: operations["listFxRates"];
+    /** Enter or change daily rates (financial, admins); the rows they convert follow at once. 409 rates_locked when a month closed for payment uses one */
+    put: operations["saveFxRates"];
+  };
+  "/api/fx-rates/import": {
+    /** Import daily rates from a file (financial, admins) */
+    post: operations["importFxRates"];
+  };
+  "/api/fx-rates/fetch": {
+    /** Fetch PTAX closing rates for a range from the Central Bank (financial, admins; only with FX_SOURCE=bcb, else 409 fx_source_off) */
+    post: operations["fetchFxRates"];
+  };
   "/api/settings": {
     /** The workspace settings (any signed-in user) */
     get: operations["getSettings"];
-    /** Replace the workspace settings (admins); applies to every process at once */
+    /** Replace the workspace settings (admins); applies to every process at once. A new reporting currency converts every figure (409 statements_processing while a statement is processing; 400 missing_rate naming a day without a rate) */
     put: operations["updateSettings"];
   };
   "/api/settings/test-report": {
@@ -449,6 +463,12 @@ export interface components {
         };
         existingId?: string;
         warnings?: components["schemas"]["GuardrailWarning"][];
+        day?: string;
+        statements?: {
+            id: string;
+            userId: string;
+            periodStart: string;
+          }[];
       };
     };
     GuardrailWarning: {
@@ -478,13 +498,20 @@ export interface components {
       code: string;
       /** @description The workspace requires two-factor sign-in of this role; until it is on, other calls answer 403 two_factor_required */
       twoFactorRequired: boolean;
+      /**
+       * @description The currency the user's ad account bills in: the default currency of the spend they log
+       * @enum {string}
+       */
+      adAccountCurrency: "USD" | "BRL";
     };
     CurrentSession: {
       user: components["schemas"]["Me"] & (Record<string, never> | null);
     };
     UpdateMe: {
       /** @enum {string} */
-      language: "pt-BR" | "en" | "ru";
+      language?: "pt-BR" | "en" | "ru";
+      /** @enum {string} */
+      adAccountCurrency?: "USD" | "BRL";
     };
     Session: {
       id: string;
@@ -524,6 +551,14 @@ export interface components {
       depositPayment: string;
       /** @description Decimal amount, 2 places */
       revenue: string;
+      /** @enum {string} */
+      spentCurrency: "USD" | "BRL";
+      /** @enum {string} */
+      revenueCurrency: "USD" | "BRL";
+      /** @description Decimal amount, 2 places */
+      spentConverted: string;
+      /** @description Decimal amount, 2 places */
+      revenueConverted: string;
       /** @description Decimal amount, 2 places */
       profit: string;
       /**
@@ -601,6 +636,10 @@ export interface components {
       deposits?: number | string;
       /** @description Decimal amount with up to 2 places, e.g. "125.50" */
       depositPayment?: string;
+      /** @enum {string} */
+      spentCurrency?: "USD" | "BRL";
+      /** @enum {string} */
+      revenueCurrency?: "USD" | "BRL";
       /** @description Save even if guardrail warnings apply (the caller confirmed them). */
       acknowledgeWarnings?: boolean;
     };
@@ -620,6 +659,10 @@ export interface components {
       deposits?: number | string;
       /** @description Decimal amount with up to 2 places, e.g. "125.50" */
       depositPayment?: string;
+      /** @enum {string} */
+      spentCurrency?: "USD" | "BRL";
+      /** @enum {string} */
+      revenueCurrency?: "USD" | "BRL";
       /** @description true: revenue becomes deposits × the offer's payout; false: the saved revenue is kept. Absent: revenue follows new deposits or a new offer only while it still equals the saved deposits × the offer's payout, so a revenue entered directly is kept. depositPayment wins. */
       recomputeRevenue?: boolean;
       /** @description Save even if guardrail warnings apply (the caller confirmed them). */
@@ -714,6 +757,10 @@ export interface components {
       deposits?: number | string;
       /** @description Decimal amount with up to 2 places, e.g. "125.50" */
       depositPayment?: string;
+      /** @enum {string} */
+      spentCurrency?: "USD" | "BRL";
+      /** @enum {string} */
+      revenueCurrency?: "USD" | "BRL";
     };
     ImportCommit: {
       token: string;
@@ -1749,6 +1796,62 @@ export interface components {
       role?: "user" | "manager" | "financial" | "admin";
       managerId?: string | null;
     };
+    FxRates: {
+      /** @enum {string} */
+      reportingCurrency: "USD" | "BRL";
+      days: components["schemas"]["FxRateDay"][];
+      /** @description Days without their own rate */
+      gaps: number;
+      /** @description Days without any rate on or before them */
+      missing: number;
+    };
+    FxRateDay: {
+      date: string;
+      /** @description The rate the day uses; null: no rate on or before it */
+      rate: string | null;
+      /** @description The day has its own rate (false: a gap) */
+      own: boolean;
+      /** @description A gap: the earlier day whose rate it uses (null: none) */
+      from?: string | null;
+    };
+    FxRatesSaved: {
+      /** @description Rates written (new or changed) */
+      saved: number;
+      unchanged: number;
+      /** @description Campaign rows converted again at the new rates */
+      converted: number;
+      /** @description Import: lines that were not read */
+      problems?: {
+          line: number;
+          code: string;
+        }[];
+    };
+    FxRatesInput: {
+      rates: {
+          /**
+           * Format: date
+           * @example 2026-11-21
+           */
+          date: string;
+          /**
+           * @description BRL per USD, up to 6 decimals
+           * @example 5.4321
+           */
+          rate: string;
+        }[];
+    };
+    FxRatesFetchInput: {
+      /**
+       * Format: date
+       * @example 2026-11-21
+       */
+      from: string;
+      /**
+       * Format: date
+       * @example 2026-11-21
+       */
+      to: string;
+    };
     WorkspaceSettings: {
       /** @enum {string} */
       reportingCurrency: "USD" | "BRL";
@@ -1853,7 +1956,7 @@ export interface components {
       id: number;
       createdAt: string;
       /** @enum {string} */
-      action: "auth.sign_in" | "auth.sign_out" | "auth.password_reset_requested" | "auth.password_reset" | "auth.password_changed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.backup_codes_regenerated" | "auth.sessions_revoked" | "user.created" | "user.updated" | "user.role_changed" | "user.team_changed" | "user.deactivated" | "user.reactivated" | "user.deleted" | "user.password_set" | "offer.created" | "offer.updated" | "offer.deleted" | "offer.archived" | "offer.restored" | "campaigns.imported" | "settings.updated" | "backup.created" | "backup.deleted" | "report.test_sent" | "token.created" | "token.revoked" | "postback_key.created" | "postback_key.revoked" | "commission_settings.updated" | "payment.processed" | "payment.rejected" | "payment.reopened" | "payment.confirmed" | "payment.payout_registered" | "payment.payout_edited" | "payment.payout_reversed" | "payment.adjusted" | "payment.overpayment_carried" | "payee.updated" | "access.denied";
+      action: "auth.sign_in" | "auth.sign_out" | "auth.password_reset_requested" | "auth.password_reset" | "auth.password_changed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.backup_codes_regenerated" | "auth.sessions_revoked" | "user.created" | "user.updated" | "user.role_changed" | "user.team_changed" | "user.deactivated" | "user.reactivated" | "user.deleted" | "user.password_set" | "offer.created" | "offer.updated" | "offer.deleted" | "offer.archived" | "offer.restored" | "campaigns.imported" | "settings.updated" | "backup.created" | "backup.deleted" | "report.test_sent" | "token.created" | "token.revoked" | "postback_key.created" | "postback_key.revoked" | "commission_settings.updated" | "payment.processed" | "payment.rejected" | "payment.reopened" | "payment.confirmed" | "payment.payout_registered" | "payment.payout_edited" | "payment.payout_reversed" | "payment.adjusted" | "payment.overpayment_carried" | "payee.updated" | "fx_rates.updated" | "access.denied";
       /** @enum {string} */
       outcome: "success" | "failure";
       /** @description Who did it; null for an anonymous call */
@@ -2114,7 +2217,7 @@ export interface operations {
       };
     };
   };
-  /** Keep the signed-in user's language in their profile */
+  /** Keep the signed-in user's language and ad account currency in their profile */
   updateMe: {
     requestBody: {
       content: {
@@ -6220,6 +6323,233 @@ export interface operations {
       };
     };
   };
+  /** Every day of a range with the rate it uses: its own, or the latest earlier one (a gap, with the day it comes from), or none */
+  listFxRates: {
+    parameters: {
+      query: {
+        from: string;
+        to: string;
+      };
+    };
+    responses: {
+      /** @description The range's days */
+      200: {
+        content: {
+          "application/json": components["schemas"]["FxRates"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Enter or change daily rates (financial, admins); the rows they convert follow at once. 409 rates_locked when a month closed for payment uses one */
+  saveFxRates: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FxRatesInput"];
+      };
+    };
+    responses: {
+      /** @description What was written */
+      200: {
+        content: {
+          "application/json": components["schemas"]["FxRatesSaved"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Import daily rates from a file (financial, admins) */
+  importFxRates: {
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /**
+           * Format: binary
+           * @description CSV or XLSX of dates and rates: the Central Bank's PTAX closing quotes as published, its OData CSV, or a table with date and rate columns (up to 2 MB)
+           */
+          file: Blob;
+        };
+      };
+    };
+    responses: {
+      /** @description What was written */
+      200: {
+        content: {
+          "application/json": components["schemas"]["FxRatesSaved"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Fetch PTAX closing rates for a range from the Central Bank (financial, admins; only with FX_SOURCE=bcb, else 409 fx_source_off) */
+  fetchFxRates: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FxRatesFetchInput"];
+      };
+    };
+    responses: {
+      /** @description What was written */
+      200: {
+        content: {
+          "application/json": components["schemas"]["FxRatesSaved"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Central Bank did not answer */
+      503: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** The workspace settings (any signed-in user) */
   getSettings: {
     responses: {
@@ -6255,7 +6585,7 @@ export interface operations {
       };
     };
   };
-  /** Replace the workspace settings (admins); applies to every process at once */
+  /** Replace the workspace settings (admins); applies to every process at once. A new reporting currency converts every figure (409 statements_processing while a statement is processing; 400 missing_rate naming a day without a rate) */
   updateSettings: {
     requestBody: {
       content: {
@@ -6709,7 +7039,7 @@ export interface operations {
     parameters: {
       query?: {
         userId?: string;
-        action?: "auth.sign_in" | "auth.sign_out" | "auth.password_reset_requested" | "auth.password_reset" | "auth.password_changed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.backup_codes_regenerated" | "auth.sessions_revoked" | "user.created" | "user.updated" | "user.role_changed" | "user.team_changed" | "user.deactivated" | "user.reactivated" | "user.deleted" | "user.password_set" | "offer.created" | "offer.updated" | "offer.deleted" | "offer.archived" | "offer.restored" | "campaigns.imported" | "settings.updated" | "backup.created" | "backup.deleted" | "report.test_sent" | "token.created" | "token.revoked" | "postback_key.created" | "postback_key.revoked" | "commission_settings.updated" | "payment.processed" | "payment.rejected" | "payment.reopened" | "payment.confirmed" | "payment.payout_registered" | "payment.payout_edited" | "payment.payout_reversed" | "payment.adjusted" | "payment.overpayment_carried" | "payee.updated" | "access.denied";
+        action?: "auth.sign_in" | "auth.sign_out" | "auth.password_reset_requested" | "auth.password_reset" | "auth.password_changed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.backup_codes_regenerated" | "auth.sessions_revoked" | "user.created" | "user.updated" | "user.role_changed" | "user.team_changed" | "user.deactivated" | "user.reactivated" | "user.deleted" | "user.password_set" | "offer.created" | "offer.updated" | "offer.deleted" | "offer.archived" | "offer.restored" | "campaigns.imported" | "settings.updated" | "backup.created" | "backup.deleted" | "report.test_sent" | "token.created" | "token.revoked" | "postback_key.created" | "postback_key.revoked" | "commission_settings.updated" | "payment.processed" | "payment.rejected" | "payment.reopened" | "payment.confirmed" | "payment.payout_registered" | "payment.payout_edited" | "payment.payout_reversed" | "payment.adjusted" | "payment.overpayment_carried" | "payee.updated" | "fx_rates.updated" | "access.denied";
         outcome?: "success" | "failure";
         from?: string;
         to?: string;

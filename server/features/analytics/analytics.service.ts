@@ -430,8 +430,8 @@ async function getAnalyticsFromCampaigns({
                      ${totalsSums},
                      sum(x.revenue) - sum(x.spent) as profit_order, sum(x.revenue) as revenue_order
               from (select ${campaigns.date} as date, ${campaigns.offerId} as offer_id,
-                           ${campaigns.creatorId} as creator_id, ${campaigns.spent} as spent,
-                           ${campaigns.depositPayment} as revenue, ${campaigns.clicks} as clicks,
+                           ${campaigns.creatorId} as creator_id, ${campaigns.spentConverted} as spent,
+                           ${campaigns.revenueConverted} as revenue, ${campaigns.clicks} as clicks,
                            ${campaigns.installations} as installations,
                            ${campaigns.registrations} as registrations, ${campaigns.deposits} as deposits,
                            1 as campaigns

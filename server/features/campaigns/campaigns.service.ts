@@ -163,6 +163,10 @@ const campaignColumns = {
   registrations: campaigns.registrations,
   deposits: campaigns.deposits,
   depositPayment: campaigns.depositPayment,
+  spentCurrency: campaigns.spentCurrency,
+  revenueCurrency: campaigns.revenueCurrency,
+  spentConverted: campaigns.spentConverted,
+  revenueConverted: campaigns.revenueConverted,
   profit: campaigns.profit,
   roi: campaigns.roi,
   epc: campaigns.epc,
@@ -211,6 +215,10 @@ export function toCampaign(row: CampaignRow): Campaign {
     deposits: row.deposits!,
     depositPayment: row.depositPayment!,
     revenue: row.depositPayment!,
+    spentCurrency: row.spentCurrency!,
+    revenueCurrency: row.revenueCurrency!,
+    spentConverted: row.spentConverted!,
+    revenueConverted: row.revenueConverted!,
     profit: row.profit!,
     // numeric(20,4) columns: already 4 places; ratioText states the rule (domain/ratios.ts).
     roi: ratioText(row.roi!),
@@ -281,7 +289,11 @@ async function createCampaignOnce(db: Db, actor: Actor, input: CampaignInput): P
   const visibility = offersUsableBy(actor);
   // The offer, if the actor may use it.
   const [context] = await db
-    .select({ offerId: offers.id, offerPayout: offers.payoutPerDeposit })
+    .select({
+      offerId: offers.id,
+      offerPayout: offers.payoutPerDeposit,
+      payoutCurrency: offers.payoutCurrency,
+    })
     .from(offers)
     .where(and(eq(offers.id, input.offerId), visibility))
     .limit(1);
@@ -301,10 +313,12 @@ async function createCampaignOnce(db: Db, actor: Actor, input: CampaignInput): P
         db,
         sql`
         insert into campaigns (date, offer_id, creator_id, manager_id, spent, clicks, installations,
-          registrations, deposits, deposit_payment)
+          registrations, deposits, deposit_payment, spent_currency, revenue_currency)
         select ${input.date}::date, ${context.offerId}::uuid, ${actor.id}, ${currentLeadOf(actor.id)},
           ${input.spent}::numeric, ${input.clicks}::integer, ${input.installations}::integer,
-          ${input.registrations}::integer, ${input.deposits}::integer, ${depositPayment}::numeric
+          ${input.registrations}::integer, ${input.deposits}::integer, ${depositPayment}::numeric,
+          coalesce(${input.spentCurrency ?? null}::text, (select ad_account_currency from users where id = ${actor.id})),
+          ${input.depositPayment !== undefined && input.revenueCurrency ? input.revenueCurrency : context.payoutCurrency}
         where ${monthsOpen(actor.id, [month])}
         returning id`,
         (row) => ({ id: text(row, "id") }),
@@ -494,6 +508,18 @@ async function updateOpenCampaign(db: Db, actor: Actor, id: string, patch: Campa
       ...(patch.installations !== undefined ? { installations: patch.installations } : {}),
       ...(patch.registrations !== undefined ? { registrations: patch.registrations } : {}),
       ...(patch.deposits !== undefined ? { deposits: patch.deposits } : {}),
+      ...(patch.spentCurrency !== undefined ? { spentCurrency: patch.spentCurrency } : {}),
+      // Revenue entered directly is in the currency given (else kept); recomputed revenue is in the
+      // offer's payout currency (issue 30).
+      ...(patch.depositPayment !== undefined
+        ? patch.revenueCurrency
+          ? { revenueCurrency: patch.revenueCurrency }
+          : {}
+        : patch.recomputeRevenue === true
+          ? { revenueCurrency: recomputedRevenueCurrency(offerId, patch.deposits, "always") }
+          : patch.recomputeRevenue === undefined && (offerId !== undefined || patch.deposits !== undefined)
+            ? { revenueCurrency: recomputedRevenueCurrency(offerId, patch.deposits, "when-computed") }
+            : {}),
       ...(patch.depositPayment !== undefined
         ? { depositPayment: patch.depositPayment }
         : patch.recomputeRevenue === true
@@ -543,6 +569,26 @@ function recomputedDepositPayment(
   );
   const wasComputed = sql`${campaigns.depositPayment} = (select ${campaigns.deposits} * ${offers.payoutPerDeposit} from ${offers} where ${offers.id} = ${campaigns.offerId})`;
   return sql`case when (${changed}) and ${wasComputed} then ${recomputed} else ${campaigns.depositPayment} end`;
+}
+
+/** The revenue's currency on an edit: the (new) offer's payout currency whenever revenue is recomputed. */
+function recomputedRevenueCurrency(
+  offerId: string | undefined,
+  deposits: number | undefined,
+  when: "always" | "when-computed",
+): SQL {
+  const newOffer = offerId === undefined ? sql`${campaigns.offerId}` : sql`${offerId}::uuid`;
+  const recomputed = sql`coalesce((select ${offers.payoutCurrency} from ${offers} where ${offers.id} = ${newOffer}), ${campaigns.revenueCurrency})`;
+  if (when === "always") return recomputed;
+  const changed = sql.join(
+    [
+      ...(offerId === undefined ? [] : [sql`${campaigns.offerId} is distinct from ${offerId}::uuid`]),
+      ...(deposits === undefined ? [] : [sql`${campaigns.deposits} <> ${deposits}::integer`]),
+    ],
+    sql` or `,
+  );
+  const wasComputed = sql`${campaigns.depositPayment} = (select ${campaigns.deposits} * ${offers.payoutPerDeposit} from ${offers} where ${offers.id} = ${campaigns.offerId})`;
+  return sql`case when (${changed}) and ${wasComputed} then ${recomputed} else ${campaigns.revenueCurrency} end`;
 }
 
 export async function deleteCampaign({ db, actor, id }: { db: Db; actor: Actor; id: string }): Promise<void> {

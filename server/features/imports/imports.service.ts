@@ -556,7 +556,8 @@ export async function getImportPreviewPage({
 
 /**
  * Saves days for one user inside `tx`, from `source`: a query with the columns date, offer_id,
- * spent, clicks, installations, registrations, deposits and deposit_payment, one row per offer
+ * spent, clicks, installations, registrations, deposits, deposit_payment, spent_currency and
+ * revenue_currency (null: the buyer's ad account's and the offer's payout's), one row per offer
  * and day. Checks the months are open and the offers still usable, then per day already logged
  * skips or replaces it. Shared by the import and the batch API, so both follow one duplicate rule
  * and one month-close rule. Throws (rolling the caller's transaction back) when a month is closed
@@ -597,6 +598,7 @@ export async function saveCampaignDays(
   const onConflict =
     duplicates === "replace"
       ? sql`do update set manager_id = excluded.manager_id, spent = excluded.spent,
+          spent_currency = excluded.spent_currency, revenue_currency = excluded.revenue_currency,
           clicks = excluded.clicks, installations = excluded.installations,
           registrations = excluded.registrations, deposits = excluded.deposits,
           deposit_payment = excluded.deposit_payment, updated_at = now()`
@@ -606,9 +608,13 @@ export async function saveCampaignDays(
     sql`
     with written as (
       insert into campaigns (date, offer_id, creator_id, manager_id, spent, clicks, installations,
-        registrations, deposits, deposit_payment)
+        registrations, deposits, deposit_payment, spent_currency, revenue_currency)
       select s.date, s.offer_id, ${target.id}, ${currentLeadOf(target.id)}, s.spent, s.clicks,
-        s.installations, s.registrations, s.deposits, s.deposit_payment
+        s.installations, s.registrations, s.deposits, s.deposit_payment,
+        -- Issue 30: a row's own currencies (the batch's), else spend in the buyer's ad account
+        -- currency and revenue in the offer's payout currency.
+        coalesce(s.spent_currency, (select u.ad_account_currency from users u where u.id = ${target.id})),
+        coalesce(s.revenue_currency, (select o.payout_currency from offers o where o.id = s.offer_id))
       from ${rows}
       order by s.offer_id, s.date
       on conflict (creator_id, offer_id, date) ${onConflict}
@@ -647,7 +653,8 @@ export async function commitImport({
       await checkImportGuardrails(tx, preview.id, duplicates, timeZone, acknowledgeWarnings);
       const target = await resolveImportTarget(tx, actor, preview.userId);
       const accepted = sql`select date, offer_id, spent, clicks, installations, registrations, deposits,
-      revenue as deposit_payment from ${importPreviewRows}
+      revenue as deposit_payment, null::text as spent_currency, null::text as revenue_currency
+      from ${importPreviewRows}
       where preview_id = ${preview.id} and status <> 'error'`;
       const saved = await saveCampaignDays(tx, target, accepted, duplicates);
       const [rejected] = await tx
@@ -729,6 +736,8 @@ export async function saveCampaignBatch({
       registrations: row.registrations,
       deposits: row.deposits,
       deposit_payment: "revenue" in figures ? figures.revenue : "0",
+      spent_currency: row.spentCurrency ?? null,
+      revenue_currency: row.revenueCurrency ?? null,
     };
   });
   if (Object.keys(tooLargeFields).length > 0) throw tooLarge(tooLargeFields);
@@ -739,7 +748,7 @@ export async function saveCampaignBatch({
   });
   const source = sql`select * from json_to_recordset(${JSON.stringify(days)}::json) as r(date date,
     offer_id uuid, spent numeric(14,2), clicks integer, installations integer, registrations integer,
-    deposits integer, deposit_payment numeric(14,2))`;
+    deposits integer, deposit_payment numeric(14,2), spent_currency text, revenue_currency text)`;
   return retryOnDeadlock(() =>
     db.transaction(async (tx) => {
       // One row in a closed month refuses the whole batch, naming each such row (rows.<i>.date).

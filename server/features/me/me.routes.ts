@@ -1,9 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { languages, roles } from "../../../domain/roles";
+import { currencyField } from "../../../domain/schemas/fields";
 import type { AppBindings, AppDeps } from "../../context";
 import { createRouter, errors, requireActor } from "../../http";
-import { getMe, updateMyLanguage } from "./me.service";
+import { getMe, updateMyProfile } from "./me.service";
 
 const meSchema = z
   .object({
@@ -21,10 +22,18 @@ const meSchema = z
       description:
         "The workspace requires two-factor sign-in of this role; until it is on, other calls answer 403 two_factor_required",
     }),
+    adAccountCurrency: currencyField.meta({
+      description: "The currency the user's ad account bills in: the default currency of the spend they log",
+    }),
   })
   .meta({ id: "Me" });
 
-const updateMeSchema = z.strictObject({ language: z.enum(languages) }).meta({ id: "UpdateMe" });
+const updateMeSchema = z
+  .strictObject({ language: z.enum(languages).optional(), adAccountCurrency: currencyField.optional() })
+  .refine((body) => body.language !== undefined || body.adAccountCurrency !== undefined, {
+    message: "required",
+  })
+  .meta({ id: "UpdateMe" });
 
 // Runs before body validation, so an anonymous caller learns nothing about the body's shape.
 const sessionRequired: MiddlewareHandler<AppBindings> = async (c, next) => {
@@ -68,7 +77,7 @@ const patchMeRoute = createRoute({
   path: "/me",
   operationId: "updateMe",
   tags: ["Me"],
-  summary: "Keep the signed-in user's language in their profile",
+  summary: "Keep the signed-in user's language and ad account currency in their profile",
   middleware: [sessionRequired] as const,
   request: { body: { required: true, content: { "application/json": { schema: updateMeSchema } } } },
   responses: {
@@ -92,7 +101,7 @@ export function createMeRoutes(deps: AppDeps) {
     })
     .openapi(patchMeRoute, async (c) => {
       const actor = requireActor(c);
-      const { language } = c.req.valid("json");
-      return c.json(await updateMyLanguage({ db, actor, language }), 200);
+      const { language, adAccountCurrency } = c.req.valid("json");
+      return c.json(await updateMyProfile({ db, actor, language, adAccountCurrency }), 200);
     });
 }

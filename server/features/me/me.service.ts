@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { isTwoFactorRequiredFor } from "../../../domain/permissions";
 import { isLanguage, isRole, type Language, type Role } from "../../../domain/roles";
+import type { Currency } from "../../../domain/schemas/offers";
 import type { Actor } from "../../context";
 import type { DbOrTx } from "../../db/client";
 import { users } from "../../db/schema";
@@ -20,6 +21,8 @@ export type Me = {
   code: string;
   /** The workspace requires a second factor of the user's role (they must turn it on). */
   twoFactorRequired: boolean;
+  /** The currency the user's ad account bills in: the default currency of their spend (issue 30). */
+  adAccountCurrency: Currency;
 };
 
 const meColumns = {
@@ -31,6 +34,7 @@ const meColumns = {
   managerId: users.managerId,
   twoFactorEnabled: users.twoFactorEnabled,
   code: users.code,
+  adAccountCurrency: users.adAccountCurrency,
 };
 
 async function toMe(
@@ -44,6 +48,7 @@ async function toMe(
     managerId: string | null;
     twoFactorEnabled: boolean;
     code: string;
+    adAccountCurrency: Currency;
   },
 ): Promise<Me> {
   const role = isRole(row.role) ? row.role : "user";
@@ -57,6 +62,7 @@ async function toMe(
     twoFactorEnabled: row.twoFactorEnabled,
     code: row.code,
     twoFactorRequired: isTwoFactorRequiredFor(role, await readTwoFactorRequiredRoles(db)),
+    adAccountCurrency: row.adAccountCurrency,
   };
 }
 
@@ -67,17 +73,29 @@ export async function getMe({ db, actor }: { db: DbOrTx; actor: Actor }): Promis
   return toMe(db, row);
 }
 
-/** Keeps the user's language choice in the profile (mails and later sessions use it). */
-export async function updateMyLanguage({
+/**
+ * Keeps the user's language choice (mails and later sessions use it) and their ad account's currency
+ * (the default currency of the spend they log, issue 30) in the profile.
+ */
+export async function updateMyProfile({
   db,
   actor,
   language,
+  adAccountCurrency,
 }: {
   db: DbOrTx;
   actor: Actor;
-  language: Language;
+  language?: Language | undefined;
+  adAccountCurrency?: Currency | undefined;
 }): Promise<Me> {
-  const [row] = await db.update(users).set({ language }).where(eq(users.id, actor.id)).returning(meColumns);
+  const [row] = await db
+    .update(users)
+    .set({
+      ...(language ? { language } : {}),
+      ...(adAccountCurrency ? { adAccountCurrency } : {}),
+    })
+    .where(eq(users.id, actor.id))
+    .returning(meColumns);
   if (!row) throw unauthenticated();
   return toMe(db, row);
 }

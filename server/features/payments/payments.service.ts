@@ -26,6 +26,7 @@ import { paymentAdjustments, paymentStatements, paymentStatusChanges, payouts, u
 import { toIsoString } from "../../db/values";
 import { AppError, conflict, forbidden, notFound } from "../../errors";
 import { assertCan } from "../../permissions";
+import { readMonthRates } from "../fx-rates/fx-rates.service";
 import { createNotifications } from "../notifications/notifications.service";
 import { carryOverpayment } from "./carry";
 import {
@@ -286,11 +287,18 @@ export async function runPaymentAction({
         .returning({ id: paymentAdjustments.id });
       adjustmentId = created!.id;
     }
+    // Leaving pending freezes the figures: record the currency they are in and the rate each day of
+    // the month converted at (issue 30); those rates are locked from now on (fx-rates.service).
+    const frozen =
+      statement.status === "pending" && result.status !== "pending"
+        ? await readMonthRates(tx, statement.periodStart, statement.periodEnd)
+        : null;
     if (result.status !== statement.status || result.paidAt !== "keep") {
       await tx
         .update(paymentStatements)
         .set({
           status: result.status,
+          ...(frozen ? { currency: frozen.reportingCurrency, ratesUsed: frozen.rates } : {}),
           ...(result.paidAt === "set" ? { paidAt: now } : result.paidAt === "clear" ? { paidAt: null } : {}),
           updatedAt: now,
         })

@@ -142,10 +142,14 @@ async function writeBatch(db: Db, batch: readonly PostbackWrite[]): Promise<Post
       from counted group by user_id, offer_id, date),
     upserted as (
       insert into campaigns (date, offer_id, creator_id, manager_id, clicks, installations,
-        registrations, deposits, deposit_payment)
+        registrations, deposits, deposit_payment, spent_currency, revenue_currency)
       select s.date, s.offer_id, s.user_id,
         ${currentLeadOf(sql`s.user_id`)},
-        s.clicks, s.installations, s.registrations, s.deposits, s.revenue
+        s.clicks, s.installations, s.registrations, s.deposits, s.revenue,
+        -- Issue 30: a new day's spend is in the buyer's ad account currency, its revenue in the
+        -- offer's payout currency (a postback's amount is the network's payout).
+        (select u.ad_account_currency from users u where u.id = s.user_id),
+        (select o.payout_currency from offers o where o.id = s.offer_id)
       from summed s order by s.user_id, s.offer_id, s.date
       on conflict (creator_id, offer_id, date) do update set
         clicks = campaigns.clicks + excluded.clicks,

@@ -23,11 +23,12 @@ const putSettings = createRoute({
   path: "/settings",
   operationId: "updateSettings",
   tags: ["Settings"],
-  summary: "Replace the workspace settings (admins); applies to every process at once",
+  summary:
+    "Replace the workspace settings (admins); applies to every process at once. A new reporting currency converts every figure (409 statements_processing while a statement is processing; 400 missing_rate naming a day without a rate)",
   request: {
     body: { content: { "application/json": { schema: workspaceSettingsInputSchema } }, required: true },
   },
-  responses: { 200: jsonResponse(workspaceSettingsSchema, "Saved settings"), ...errors(400, 401, 403) },
+  responses: { 200: jsonResponse(workspaceSettingsSchema, "Saved settings"), ...errors(400, 401, 403, 409) },
 });
 
 const testReportInputSchema = z
