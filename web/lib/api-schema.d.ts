@@ -1170,6 +1170,7 @@ export interface components {
       amount: string;
       paidAt: string;
       note: string | null;
+      systemNote: components["schemas"]["SystemNote"];
       createdBy: {
         id: string;
         name: string;
@@ -1179,6 +1180,12 @@ export interface components {
       periodStart: string;
       periodEnd: string;
     };
+    SystemNote: {
+      /** @enum {string} */
+      type: "payment_confirmed";
+      /** Format: date */
+      date: string;
+    } | null;
     PaymentStatusChange: {
       id: string;
       action: string;
@@ -1187,6 +1194,7 @@ export interface components {
       /** @enum {string} */
       newStatus: "pending" | "processing" | "paid" | "cancelled";
       note: string | null;
+      systemNote: components["schemas"]["SystemNote"];
       changedBy: {
         id: string;
         name: string;

@@ -178,7 +178,6 @@ export function PaymentsScreen() {
         kind: "action",
         statementId: row.statementId,
         action,
-        ...(action === "confirm" ? { note: t("confirmNote", { date: f.date(todayIn(f.timeZone)) }) } : {}),
         ...(closeEarly ? { closeEarly: true } : {}),
       },
       action === "confirm" ? t("toasts.paid") : t("toasts.statusUpdated"),
