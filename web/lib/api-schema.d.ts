@@ -54,7 +54,10 @@ export interface paths {
     post: operations["createCampaign"];
   };
   "/api/campaigns/export.csv": {
-    /** The same filters as the list, as a streamed CSV file (UTF-8 with BOM, newest first) */
+    /**
+     * The same filters as the list, as a streamed CSV file (UTF-8 with BOM, newest first)
+     * @description In the reader's dialect (lang, else the profile's language, else X-Language): pt-BR and ru ';' and decimal comma, en ',' and point, or the one dialect asks for. The file is named by the period and the filters (offer, buyer, search).
+     */
     get: operations["exportCampaignsCsv"];
   };
   "/api/campaigns/{id}": {
@@ -2405,7 +2408,10 @@ export interface operations {
       };
     };
   };
-  /** The same filters as the list, as a streamed CSV file (UTF-8 with BOM, newest first) */
+  /**
+   * The same filters as the list, as a streamed CSV file (UTF-8 with BOM, newest first)
+   * @description In the reader's dialect (lang, else the profile's language, else X-Language): pt-BR and ru ';' and decimal comma, en ',' and point, or the one dialect asks for. The file is named by the period and the filters (offer, buyer, search).
+   */
   exportCampaignsCsv: {
     parameters: {
       query?: {
@@ -2414,6 +2420,8 @@ export interface operations {
         offerId?: string;
         creatorId?: string;
         q?: string;
+        lang?: "pt-BR" | "en" | "ru";
+        dialect?: "semicolon" | "comma";
       };
     };
     responses: {
@@ -4723,6 +4731,7 @@ export interface operations {
       query: {
         month: string;
         lang?: "pt-BR" | "en" | "ru";
+        dialect?: "semicolon" | "comma";
       };
     };
     responses: {
@@ -4767,6 +4776,7 @@ export interface operations {
       query: {
         month: string;
         lang?: "pt-BR" | "en" | "ru";
+        dialect?: "semicolon" | "comma";
       };
     };
     responses: {
