@@ -4,10 +4,13 @@ import {
   createCsvReader,
   csvBom,
   csvDialects,
+  defaultCsvDialectName,
+  fileNamePart,
   formatCsvCell,
   formatCsvDecimal,
   formatCsvRow,
   parseCsv,
+  resolveCsvDialect,
 } from "./csv";
 
 // Property tests have an explicit, generous time budget and a bounded number of runs, so a loaded
@@ -118,5 +121,25 @@ describe("reader's dialect", () => {
     expect(formatCsvDecimal("1030.73", csvDialects.en)).toBe("1030.73");
     expect(csvDialects["pt-BR"].delimiter).toBe(";");
     expect(csvDialects.en.delimiter).toBe(",");
+  });
+});
+
+describe("the reader's CSV dialect and file names (decision 0092)", () => {
+  it("takes the dialect asked for, else the language's", () => {
+    expect(resolveCsvDialect("pt-BR")).toEqual({ delimiter: ";", decimal: "," });
+    expect(resolveCsvDialect("ru")).toEqual({ delimiter: ";", decimal: "," });
+    expect(resolveCsvDialect("en")).toEqual({ delimiter: ",", decimal: "." });
+    expect(resolveCsvDialect("pt-BR", "comma")).toEqual({ delimiter: ",", decimal: "." });
+    expect(resolveCsvDialect("en", "semicolon")).toEqual({ delimiter: ";", decimal: "," });
+    expect(defaultCsvDialectName("ru")).toBe("semicolon");
+    expect(defaultCsvDialectName("en")).toBe("comma");
+  });
+
+  it("writes a person's text as an ASCII piece of a file name", () => {
+    expect(fileNamePart("Cassino Ação; Já")).toBe("cassino-acao-ja");
+    expect(fileNamePart("Казино «Ромашка»")).toBe("kazino-romashka");
+    expect(fileNamePart("Щука ёж")).toBe("shchuka-ezh");
+    expect(fileNamePart("  ///  ")).toBe("");
+    expect(fileNamePart("a".repeat(50))).toHaveLength(40);
   });
 });

@@ -52,6 +52,90 @@ export const csvDialects: Record<Language, CsvDialect> = {
   ru: { delimiter: ";", decimal: "," },
 };
 
+/**
+ * The reader's choice of dialect on every CSV export (`?dialect=`): `semicolon` (`;` and decimal
+ * comma, what pt-BR and ru spreadsheets open) or `comma` (`,` and decimal point, en). Without a
+ * choice, the language's own (csvDialects). One mechanism for every export (docs/decisions/0092).
+ */
+export const csvDialectNames = ["semicolon", "comma"] as const;
+export type CsvDialectName = (typeof csvDialectNames)[number];
+const namedDialects: Record<CsvDialectName, CsvDialect> = {
+  semicolon: { delimiter: ";", decimal: "," },
+  comma: { delimiter: ",", decimal: "." },
+};
+
+/** The dialect asked for, else the language's. */
+export function resolveCsvDialect(language: Language, name?: CsvDialectName | null): CsvDialect {
+  return name ? namedDialects[name] : csvDialects[language];
+}
+
+/** The dialect name a language defaults to (what the web's choice starts on). */
+export function defaultCsvDialectName(language: Language): CsvDialectName {
+  return csvDialects[language].delimiter === ";" ? "semicolon" : "comma";
+}
+
+/**
+ * A piece of a file name from a text a person chose (an offer's or a buyer's name, a search): ASCII
+ * letters and digits joined by "-", accents dropped and Cyrillic transliterated, at most 40
+ * characters, so the Content-Disposition header needs no encoding. "" when nothing is left.
+ */
+export function fileNamePart(text: string): string {
+  const latin = [
+    ...text
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase(),
+  ]
+    .map((ch) => cyrillic[ch] ?? ch)
+    .join("");
+  return latin
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40)
+    .replace(/-+$/, "");
+}
+
+const cyrillic: Record<string, string> = Object.fromEntries(
+  [..."абвгдеёжзийклмнопрстуфхцчшщъыьэюя"].map((ch, i) => [
+    ch,
+    [
+      "a",
+      "b",
+      "v",
+      "g",
+      "d",
+      "e",
+      "e",
+      "zh",
+      "z",
+      "i",
+      "i",
+      "k",
+      "l",
+      "m",
+      "n",
+      "o",
+      "p",
+      "r",
+      "s",
+      "t",
+      "u",
+      "f",
+      "kh",
+      "ts",
+      "ch",
+      "sh",
+      "shch",
+      "",
+      "y",
+      "",
+      "e",
+      "iu",
+      "ia",
+    ][i] as string,
+  ]),
+);
+
 /** A decimal string ("1030.73", "-5.00") with the dialect's decimal mark and no grouping. */
 export function formatCsvDecimal(value: string, dialect: CsvDialect): string {
   return dialect.decimal === "," ? value.replace(".", ",") : value;

@@ -83,8 +83,10 @@ describe("coverByMonths", () => {
   // The day after each day, remembered: the walk below asks for about a million of them.
   const following = new Map<string, string>();
   const dayAfter = (day: string) => {
-    let after = following.get(day);
-    if (after === undefined) following.set(day, (after = addDays(day, 1)));
+    const known = following.get(day);
+    if (known !== undefined) return known;
+    const after = addDays(day, 1);
+    following.set(day, after);
     return after;
   };
   const daysOf = (from: string, to: string) => {

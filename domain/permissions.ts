@@ -66,8 +66,8 @@ export const permissions = {
   // workspace
   "settings:manage": ["admin"],
   "audit:read": ["admin"],
-  // who gets the language switcher in the top bar
-  "language:switch": ["user", "manager", "financial"],
+  // who gets the language switcher in the top bar: every role (decisions.md, "Languages")
+  "language:switch": ["user", "manager", "financial", "admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof permissions;

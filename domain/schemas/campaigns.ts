@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { csvDialectNames } from "../csv";
+import { languages } from "../roles";
 import { countField, currencyField, idField, isoDateField, moneyField, userIdField } from "./fields";
 import { acknowledgeWarningsField } from "./guardrails";
 import { campaignSortFields } from "./values";
@@ -77,6 +79,13 @@ export const campaignFilterSchema = z.object({
   offerId: idField.optional(),
   creatorId: userIdField.optional(),
   q: z.string().trim().max(100, "too_long").optional(),
+});
+
+/** The CSV export: the list's filters, plus the reader's language and CSV dialect (domain/csv.ts). */
+export const campaignExportQuerySchema = campaignFilterSchema.extend({
+  lang: z.enum(languages, { error: "invalid_option" }).optional(),
+  /** `semicolon` (`;`, decimal comma: pt-BR, ru) or `comma` (`,`, decimal point: en); default by language. */
+  dialect: z.enum(csvDialectNames, { error: "invalid_option" }).optional(),
 });
 
 export const campaignListQuerySchema = campaignFilterSchema.extend({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { toCents } from "../money";
+import { systemNoteSchema } from "../payout-notes";
 import { moneyField, noControlCharacters, requiredMoneyField, signedMoneyField } from "./fields";
 
 // Payments and commission settings: request bodies, answers and the OpenAPI document.
@@ -184,7 +185,9 @@ export const payoutSchema = z
     statementId: z.string(),
     amount: z.string(),
     paidAt: z.string(),
+    /** What a person typed; the system's own text is `systemNote`, rendered per reader. */
     note: z.string().nullable(),
+    systemNote: systemNoteSchema.nullable(),
     createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
     reversedAt: z.string().nullable(),
     reversalReason: z.string().nullable(),
@@ -201,6 +204,7 @@ export const statusChangeSchema = z
     previousStatus: z.enum(statuses).nullable(),
     newStatus: z.enum(statuses),
     note: z.string().nullable(),
+    systemNote: systemNoteSchema.nullable(),
     changedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
     createdAt: z.string(),
   })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { csvDialectNames } from "../csv";
 import { languages } from "../roles";
 import { metricsSchema } from "./campaigns";
 import { idField, moneyField, userIdField } from "./fields";
@@ -114,7 +115,7 @@ export const pivotExportQuerySchema = z
     ...pivotShape,
     lang: z.enum(languages, { error: "invalid_option" }).optional(),
     /** CSV only: `semicolon` (`;`, decimal comma: pt-BR, ru) or `comma` (`,`, decimal point: en); default by language. */
-    dialect: z.enum(["semicolon", "comma"], { error: "invalid_option" }).optional(),
+    dialect: z.enum(csvDialectNames, { error: "invalid_option" }).optional(),
   })
   .superRefine(checkPivot);
 export type PivotExportQuery = z.output<typeof pivotExportQuerySchema>;

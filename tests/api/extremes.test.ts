@@ -366,7 +366,9 @@ describe("ratios agree digit for digit in every answer and export", () => {
 
     const range = `from=${other}-01&to=${other}-31`;
     const csv = parseCsv(
-      await (await ctx.request(`/api/campaigns/export.csv?${range}`, { cookie: as(owner) })).text(),
+      await (
+        await ctx.request(`/api/campaigns/export.csv?${range}&dialect=comma`, { cookie: as(owner) })
+      ).text(),
     );
     const roiColumn = csv[0]!.findIndex((title) => title === "ROI" || title.startsWith("ROI"));
     expect(roiColumn).toBeGreaterThan(0);

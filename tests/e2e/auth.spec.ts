@@ -62,8 +62,8 @@ test("the first account becomes admin and lands in the admin area", async ({ pag
   await expect(sidebar.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByTestId("user-menu")).toContainText("Administrador");
   await expect(page.getByTestId("user-menu")).toContainText(admin.email);
-  // The language switcher is hidden for admins (spec section 2).
-  await expect(page.getByTestId("language-switcher")).toHaveCount(0);
+  // Every role can switch language, admins too (decisions.md, "Languages").
+  await expect(page.getByTestId("language-switcher")).toBeVisible();
 
   await sidebar.getByRole("link", { name: "Usuários" }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
@@ -153,7 +153,8 @@ test("registering a taken address answers as for a new one and mails its owner",
 
 test("a forgotten password is reset through the mailed link", async ({ page, consoleGuard }) => {
   await page.goto("/login");
-  // A device choice different from the profile's language: the profile wins at sign-in.
+  // A choice made on the signed-out screens, different from the profile's language: it wins at
+  // sign-in and becomes the profile's (docs/decisions/0093).
   await page.getByRole("button", { name: /^EN/ }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
@@ -203,13 +204,21 @@ test("a forgotten password is reset through the mailed link", async ({ page, con
   await expect(page).toHaveURL(/\/login\?next=%2Fuser%2Fnotes%3Ftab%3Dall$/);
   await fillSignIn(page, buyer.email, buyer.newPassword);
   await expect(page).toHaveURL(/\/user\/notes\?tab=all$/);
-  // The profile's language (chosen earlier) wins over this device's.
-  await expect(page.locator("html")).toHaveAttribute("lang", "ru");
-  await expect(page.getByRole("heading", { level: 1, name: "Заметки" })).toBeVisible();
-  await expect(page.getByTestId("sidebar-buyer").getByRole("link", { name: "Заметки" })).toHaveAttribute(
+  // The language picked before sign-in (EN) wins over the profile's (RU) and replaces it.
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { level: 1, name: "Notes" })).toBeVisible();
+  await expect(page.getByTestId("sidebar-buyer").getByRole("link", { name: "Notes" })).toHaveAttribute(
     "aria-current",
     "page",
   );
+  await expect
+    .poll(async () => ((await (await page.request.get("/api/me")).json()) as { language: string }).language)
+    .toBe("en");
+  // Without a pick on the signed-out screens, the profile's language wins over the device's.
+  await page.evaluate(() => localStorage.setItem("placar.language", "ru"));
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { level: 1, name: "Notes" })).toBeVisible();
 });
 
 test("a recovery page without a valid token goes to /login", async ({ page }) => {

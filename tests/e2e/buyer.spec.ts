@@ -70,7 +70,10 @@ test("a buyer adds a day, finds it, edits it, analyses it, exports it and delete
   const form = page.getByRole("form", { name: "Dados do dia" });
   await expect(form.getByLabel("Data")).toHaveValue(shownDate(today));
   const [y, m, d] = today.split("-");
-  await expect(page.getByTestId("date-br")).toHaveText(`Formato brasileiro: ${d}/${m}/${y}`);
+  const long = new Intl.DateTimeFormat("pt-BR", { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(Date.UTC(Number(y), Number(m) - 1, Number(d))),
+  );
+  await expect(page.getByTestId("date-br")).toHaveText(`Data escolhida: ${long}`);
 
   // Validation comes from the shared schema and keeps what was typed.
   await form.getByLabel("Gasto (USD)").fill("-5");

@@ -370,7 +370,7 @@ test("a typed pt-BR amount, a partial payout, its note and reversal, adjustments
   expect(tiered.explanation.settingsEffectiveFrom).toBe(month);
   await expect(again.getByTestId("sheet-pending")).toHaveText(usd(tiered.pending));
   await again.getByTestId("edit-rates").click();
-  await expect(rates.getByTestId("commission-version").first()).toContainText("Tiered");
+  await expect(rates.getByTestId("commission-version").first()).toContainText("Por faixas");
   await page.keyboard.press("Escape");
 
   const history = await loadHistory(initial.statementId);

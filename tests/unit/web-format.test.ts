@@ -1,5 +1,14 @@
-import { describe, expect, it } from "vitest";
-import { formatDate, formatMoney, formatMoneyCompact, formatNumber, formatPercent } from "@/lib/format";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatMoneyCompact,
+  formatNumber,
+  formatPercent,
+  formatTime,
+} from "@/lib/format";
+import { createFormatters } from "@/lib/use-formatters";
 
 // Intl output uses narrow no-break spaces in places; compare with plain spaces (and no word joiner).
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ").replace(/\u2060/g, "");
@@ -54,5 +63,35 @@ describe("formatting with Intl in the reader's language", () => {
 
   it("shows an instant in the given time zone", () => {
     expect(formatDate("2024-03-01T02:00:00Z", "en", { timeZone: "America/Sao_Paulo" })).toBe("Feb 29, 2024");
+  });
+});
+
+describe("one clock: instants in the workspace's time zone, whatever the browser's", () => {
+  // 16:07 UTC is 13:07 in São Paulo; the "browser" here runs in Tokyo (01:07 the next day).
+  const instant = "2026-11-27T16:07:00.000Z";
+  const browserZone = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = "Asia/Tokyo";
+  });
+  afterAll(() => {
+    if (browserZone === undefined) delete process.env.TZ;
+    else process.env.TZ = browserZone;
+  });
+
+  it("runs the check in a browser zone that is not the workspace's", () => {
+    expect(new Intl.DateTimeFormat("en", { timeStyle: "short" }).format(new Date(instant))).toBe("1:07 AM");
+  });
+
+  it("shows times and dates of instants in the workspace's zone, naming it when asked", () => {
+    const f = createFormatters({ language: "pt-BR", currency: "USD", timeZone: "America/Sao_Paulo" });
+    expect(f.time(instant)).toBe("13:07");
+    expect(plain(f.dateTime(instant))).toBe("27 de nov. de 2026, 13:07");
+    expect(plain(f.dateTime(instant, { showZone: true }))).toBe("27 de nov. de 2026, 13:07 (BRT)");
+    // The date of an instant is the workspace's day (Tokyo is already on the 28th).
+    expect(f.date(instant, "short")).toBe("27/11/2026");
+    expect(plain(formatTime(instant, "en", "America/Sao_Paulo", { showZone: true }))).toBe("1:07 PM (GMT-3)");
+    expect(formatDateTime(instant, "ru", "Europe/Moscow")).toBe("27 нояб. 2026 г., 19:07");
+    // A calendar date stays that day.
+    expect(f.date("2026-11-27", "short")).toBe("27/11/2026");
   });
 });

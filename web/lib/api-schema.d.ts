@@ -58,7 +58,10 @@ export interface paths {
     post: operations["createCampaign"];
   };
   "/api/campaigns/export.csv": {
-    /** The same filters as the list, as a streamed CSV file (UTF-8 with BOM, newest first) */
+    /**
+     * The same filters as the list, as a streamed CSV file (UTF-8 with BOM, newest first)
+     * @description In the reader's dialect (lang, else the profile's language, else X-Language): pt-BR and ru ';' and decimal comma, en ',' and point, or the one dialect asks for. The file is named by the period and the filters (offer, buyer, search).
+     */
     get: operations["exportCampaignsCsv"];
   };
   "/api/campaigns/{id}": {
@@ -1233,6 +1236,7 @@ export interface components {
       amount: string;
       paidAt: string;
       note: string | null;
+      systemNote: components["schemas"]["SystemNote"];
       createdBy: {
         id: string;
         name: string;
@@ -1242,6 +1246,12 @@ export interface components {
       periodStart: string;
       periodEnd: string;
     };
+    SystemNote: {
+      /** @enum {string} */
+      type: "payment_confirmed";
+      /** Format: date */
+      date: string;
+    } | null;
     PaymentStatusChange: {
       id: string;
       action: string;
@@ -1250,6 +1260,7 @@ export interface components {
       /** @enum {string} */
       newStatus: "pending" | "processing" | "paid" | "cancelled";
       note: string | null;
+      systemNote: components["schemas"]["SystemNote"];
       changedBy: {
         id: string;
         name: string;
@@ -2539,7 +2550,10 @@ export interface operations {
       };
     };
   };
-  /** The same filters as the list, as a streamed CSV file (UTF-8 with BOM, newest first) */
+  /**
+   * The same filters as the list, as a streamed CSV file (UTF-8 with BOM, newest first)
+   * @description In the reader's dialect (lang, else the profile's language, else X-Language): pt-BR and ru ';' and decimal comma, en ',' and point, or the one dialect asks for. The file is named by the period and the filters (offer, buyer, search).
+   */
   exportCampaignsCsv: {
     parameters: {
       query?: {
@@ -2548,6 +2562,8 @@ export interface operations {
         offerId?: string;
         creatorId?: string;
         q?: string;
+        lang?: "pt-BR" | "en" | "ru";
+        dialect?: "semicolon" | "comma";
       };
     };
     responses: {
@@ -4978,6 +4994,7 @@ export interface operations {
       query: {
         month: string;
         lang?: "pt-BR" | "en" | "ru";
+        dialect?: "semicolon" | "comma";
       };
     };
     responses: {
@@ -5022,6 +5039,7 @@ export interface operations {
       query: {
         month: string;
         lang?: "pt-BR" | "en" | "ru";
+        dialect?: "semicolon" | "comma";
       };
     };
     responses: {

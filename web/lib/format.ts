@@ -113,13 +113,38 @@ export function formatDate(
   }).format(date);
 }
 
-export function formatDateTime(value: string | Date, language: Language, timeZone?: string): string {
+/**
+ * An instant as date and time in the workspace's time zone (decisions.md, "Languages": one clock),
+ * never the browser's. `showZone` names the zone after the time ("27 de nov. de 2026, 13:07 (BRT)")
+ * for detail views, where a reader elsewhere must not take it for their own time.
+ */
+export function formatDateTime(
+  value: string | Date,
+  language: Language,
+  timeZone: string,
+  options: { showZone?: boolean } = {},
+): string {
   const date = typeof value === "string" ? new Date(value) : value;
-  return dateFormat(language, {
-    dateStyle: "medium",
-    timeStyle: "short",
-    ...(timeZone ? { timeZone } : {}),
-  }).format(date);
+  const text = dateFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
+  return options.showZone ? `${text} (${formatZoneName(date, language, timeZone)})` : text;
+}
+
+/** The time of an instant in the workspace's time zone ("13:07"); `showZone` adds "(BRT)". */
+export function formatTime(
+  value: string | Date,
+  language: Language,
+  timeZone: string,
+  options: { showZone?: boolean } = {},
+): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  const text = dateFormat(language, { timeStyle: "short", timeZone }).format(date);
+  return options.showZone ? `${text} (${formatZoneName(date, language, timeZone)})` : text;
+}
+
+/** The zone's short name at that instant in the reader's language ("BRT", "GMT-3", "UTC"). */
+export function formatZoneName(value: Date, language: Language, timeZone: string): string {
+  const parts = dateFormat(language, { timeZoneName: "short", timeZone }).formatToParts(value);
+  return parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
 }
 
 function utcDay(iso: string): Date | null {

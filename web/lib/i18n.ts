@@ -25,6 +25,30 @@ function storeLanguage(language: Language) {
   }
 }
 
+// A language picked while signed out (the sign-in, sign-up and recovery screens) is a deliberate
+// choice for the session about to start: it wins over the profile's at sign-in and becomes the
+// profile's (docs/decisions/0093). Kept for this tab only; taken once, at sign-in.
+const chosenSignedOutKey = "placar.language.chosenSignedOut";
+
+export function rememberLanguageChosenSignedOut(language: Language): void {
+  try {
+    sessionStorage.setItem(chosenSignedOutKey, language);
+  } catch {
+    // Storage blocked: the profile's language applies at sign-in, as before the pick.
+  }
+}
+
+/** The language picked while signed out in this tab, if any; forgotten once read. */
+export function takeLanguageChosenSignedOut(): Language | null {
+  try {
+    const chosen = sessionStorage.getItem(chosenSignedOutKey);
+    sessionStorage.removeItem(chosenSignedOutKey);
+    return isLanguage(chosen) ? chosen : null;
+  } catch {
+    return null;
+  }
+}
+
 export function currentLanguage(): Language {
   const language = i18n.resolvedLanguage ?? i18n.language;
   return isLanguage(language) ? language : defaultLanguage;

@@ -1,3 +1,4 @@
+import { fileNamePart } from "../../../domain/csv";
 import type { Language } from "../../../domain/roles";
 
 // Column titles of the campaigns CSV export in the reader's language (same order as the rows).
@@ -72,3 +73,34 @@ export const csvHeaders: Record<Language, string[]> = {
     "Регистрация → депозит (%)",
   ],
 };
+
+const fileWords: Record<Language, { name: string; all: string }> = {
+  "pt-BR": { name: "campanhas", all: "tudo" },
+  en: { name: "campaigns", all: "all" },
+  ru: { name: "kampanii", all: "vse" },
+};
+
+/**
+ * "campanhas_2026-10-01_2026-10-31_cassino-x_maria_busca.csv": the period (from, or "all", to the
+ * end or today) and each filter given (offer, buyer, search) as ASCII in the reader's language.
+ */
+export function campaignsFileName(
+  language: Language,
+  filter: {
+    from?: string | undefined;
+    to?: string | undefined;
+    today: string;
+    offerName: string | null;
+    creatorName: string | null;
+    q?: string | undefined;
+  },
+): string {
+  const words = fileWords[language];
+  const parts = [
+    words.name,
+    filter.from ?? words.all,
+    filter.to ?? filter.today,
+    ...[filter.offerName, filter.creatorName, filter.q].map((text) => (text ? fileNamePart(text) : "")),
+  ].filter(Boolean);
+  return `${parts.join("_")}.csv`;
+}

@@ -1,10 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { stream } from "hono/streaming";
-import { csvBom, formatCsvRow } from "../../../domain/csv";
+import { csvBom, formatCsvRow, resolveCsvDialect } from "../../../domain/csv";
+import { todayIn } from "../../../domain/periods";
 import { isLanguage, type Language } from "../../../domain/roles";
 import {
   campaignCreateSchema,
-  campaignFilterSchema,
+  campaignExportQuerySchema,
   campaignListQuerySchema,
   campaignPageSchema,
   campaignPatchSchema,
@@ -13,10 +14,11 @@ import {
 import type { AppDeps } from "../../context";
 import { createRouter, errors, jsonResponse, requireActor } from "../../http";
 import { readRequestTimeZone } from "../../workspace-context";
-import { csvHeaders } from "./campaigns.csv";
+import { campaignsFileName, csvHeaders } from "./campaigns.csv";
 import {
   createCampaign,
   deleteCampaign,
+  describeCampaignExport,
   getCampaign,
   iterateCampaignCsv,
   listCampaigns,
@@ -42,7 +44,11 @@ const exportRoute = createRoute({
   operationId: "exportCampaignsCsv",
   tags,
   summary: "The same filters as the list, as a streamed CSV file (UTF-8 with BOM, newest first)",
-  request: { query: campaignFilterSchema },
+  description:
+    "In the reader's dialect (lang, else the profile's language, else X-Language): pt-BR and ru ';' and " +
+    "decimal comma, en ',' and point, or the one dialect asks for. The file is named by the period and " +
+    "the filters (offer, buyer, search).",
+  request: { query: campaignExportQuerySchema },
   responses: {
     200: { description: "RFC 4180 CSV", content: { "text/csv": { schema: z.string() } } },
     ...errors(400, 401),
@@ -111,9 +117,13 @@ const deleteRoute = createRoute({
   responses: { 204: { description: "Deleted" }, ...errors(400, 401, 403, 404, 409) },
 });
 
-function csvLanguage(actorLanguage: Language | null, header: string | undefined): Language {
-  if (actorLanguage) return actorLanguage;
-  return isLanguage(header) ? header : "pt-BR";
+/** The link's own choice first (what the reader sees), then the profile, then the header. */
+function csvLanguage(
+  requested: Language | undefined,
+  actorLanguage: Language | null,
+  header: string | undefined,
+): Language {
+  return requested ?? actorLanguage ?? (isLanguage(header) ? header : "pt-BR");
 }
 
 export function createCampaignsRoutes(deps: AppDeps) {
@@ -123,22 +133,25 @@ export function createCampaignsRoutes(deps: AppDeps) {
       const actor = requireActor(c);
       return c.json(await listCampaigns({ db, actor, query: c.req.valid("query") }), 200);
     })
-    .openapi(exportRoute, (c) => {
+    .openapi(exportRoute, async (c) => {
       const actor = requireActor(c);
-      const filter = c.req.valid("query");
-      const language = csvLanguage(actor.language, c.req.header("x-language"));
+      const { lang, dialect: dialectName, ...filter } = c.req.valid("query");
+      const language = csvLanguage(lang, actor.language, c.req.header("x-language"));
+      const dialect = resolveCsvDialect(language, dialectName);
       const header = csvHeaders[language];
+      const names = await describeCampaignExport({ db, actor, filter });
+      const today = todayIn(await readRequestTimeZone(c, db, deps.env.workspaceTimezone));
       c.header("Content-Type", "text/csv; charset=utf-8");
       c.header(
         "Content-Disposition",
-        `attachment; filename="campaigns-${new Date().toISOString().slice(0, 10)}.csv"`,
+        `attachment; filename="${campaignsFileName(language, { ...filter, ...names, today })}"`,
       );
       c.header("Cache-Control", "no-store");
       return stream(c, async (out) => {
-        await out.write(csvBom + formatCsvRow(header));
+        await out.write(csvBom + formatCsvRow(header, new Set(), dialect.delimiter));
         // Chunks of 1,000 to 8,000 lines, each one string until written: the server's memory
         // stays flat at any size (docs/performance.md, "CSV export memory").
-        for await (const text of iterateCampaignCsv({ db, actor, filter, chunkSize: 1000 })) {
+        for await (const text of iterateCampaignCsv({ db, actor, filter, chunkSize: 1000, dialect })) {
           await out.write(text);
           // Give the event loop a turn so the chunk reaches the socket now: PGlite answers queries
           // without one, and the whole file piled up in memory before the first byte left

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, exists, gte, ilike, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias, unionAll } from "drizzle-orm/pg-core";
+import { type CsvDialect, csvDialects } from "../../../domain/csv";
 import { type DateTextPart, normalizeDateText, searchableDateTexts } from "../../../domain/date-search";
 import { checkDayFigures } from "../../../domain/metrics";
 import { campaignReadScopeFor, can, canChangeCampaign } from "../../../domain/permissions";
@@ -724,15 +725,24 @@ export async function listCampaigns({
 // it on: parsing 23 fields per row into JavaScript values and formatting them again was most of an
 // export's time, and on PGlite each field is also copied into its own buffer (decision 0057).
 
-/** A text cell as `formatCsvCell` writes it: neutralised (domain/csv.ts), then quoted if needed. */
-function csvTextCell(value: SQL): SQL {
+/**
+ * A text cell as `formatCsvCell` writes it: neutralised (domain/csv.ts), then quoted if it holds a
+ * quote, a line break or the dialect's delimiter (one of two fixed characters, so written in the SQL).
+ */
+function csvTextCell(value: SQL, dialect: CsvDialect): SQL {
   const neutral = sql`(case when ${value} ~ E'^[=+@\\t\\r-]' then '''' || ${value} else ${value} end)`;
-  return sql`(case when ${neutral} ~ E'[",\\r\\n]' then '"' || replace(${neutral}, '"', '""') || '"' else ${neutral} end)`;
+  const special = sql.raw(`E'["${dialect.delimiter}\\r\\n]'`);
+  return sql`(case when ${neutral} ~ ${special} then '"' || replace(${neutral}, '"', '""') || '"' else ${neutral} end)`;
+}
+
+/** A decimal in the dialect's mark (no grouping): "1030,73" where the decimal mark is a comma. */
+function csvDecimalCell(text: SQL, dialect: CsvDialect): SQL {
+  return dialect.decimal === "," ? sql`replace(${text}, '.', ',')` : text;
 }
 
 /** A ratio as every answer gives it: 4 places, exactly as stored (domain/ratios.ts). */
-function csvRatioCell(value: typeof campaigns.roi): SQL {
-  return sql`round(${value}, 4)::text`;
+function csvRatioCell(value: typeof campaigns.roi, dialect: CsvDialect): SQL {
+  return csvDecimalCell(sql`round(${value}, 4)::text`, dialect);
 }
 
 type CsvKey = { date: string; createdAt: string; id: string };
@@ -743,6 +753,7 @@ async function selectCsvChunk(
   conditions: SQL[],
   after: CsvKey | null,
   chunkSize: number,
+  dialect: CsvDialect,
 ): Promise<{ text: string | null; rows: number } & CsvKey> {
   const keyset: SQL | undefined = after
     ? sql`(${campaigns.date}, ${campaigns.createdAt}, ${campaigns.id}) < (${after.date}::date, ${after.createdAt}::timestamptz, ${after.id}::uuid)`
@@ -751,8 +762,8 @@ async function selectCsvChunk(
   // `offset 0` keeps each lateral subquery whole, and the planner caches it per key (Memoize).
   const offerCells = db
     .select({
-      name: sql<string>`${csvTextCell(sql`${offers.name}`)}`.as("name"),
-      casinoBrand: sql<string>`${csvTextCell(sql`${offers.casinoBrand}`)}`.as("casino_brand"),
+      name: sql<string>`${csvTextCell(sql`${offers.name}`, dialect)}`.as("name"),
+      casinoBrand: sql<string>`${csvTextCell(sql`${offers.casinoBrand}`, dialect)}`.as("casino_brand"),
     })
     .from(offers)
     .where(eq(offers.id, campaigns.offerId))
@@ -760,15 +771,15 @@ async function selectCsvChunk(
     .as("offer_cells");
   const creatorCells = db
     .select({
-      name: sql<string>`${csvTextCell(sql`${users.name}`)}`.as("name"),
-      email: sql<string>`${csvTextCell(sql`${users.email}`)}`.as("email"),
+      name: sql<string>`${csvTextCell(sql`${users.name}`, dialect)}`.as("name"),
+      email: sql<string>`${csvTextCell(sql`${users.email}`, dialect)}`.as("email"),
     })
     .from(users)
     .where(eq(users.id, campaigns.creatorId))
     .offset(0)
     .as("creator_cells");
   // One line with CRLF, in the order of the export's headers (campaigns.csv.ts).
-  const line = sql<string>`concat_ws(',', ${sql.join(
+  const line = sql<string>`concat_ws(${sql.raw(`'${dialect.delimiter}'`)}, ${sql.join(
     [
       sql`${campaigns.date}::text`,
       // A campaign whose offer was deleted has none: empty cells, as the list shows.
@@ -777,13 +788,13 @@ async function selectCsvChunk(
       sql.raw(`"creator_cells"."name"`),
       sql.raw(`"creator_cells"."email"`),
       // Money as stored (numeric(14,2) keeps its two decimals); counts as integers.
-      sql`${campaigns.spent}::text`,
+      csvDecimalCell(sql`${campaigns.spent}::text`, dialect),
       sql`${campaigns.clicks}::text`,
       sql`${campaigns.installations}::text`,
       sql`${campaigns.registrations}::text`,
       sql`${campaigns.deposits}::text`,
-      sql`${campaigns.depositPayment}::text`,
-      sql`${campaigns.profit}::text`,
+      csvDecimalCell(sql`${campaigns.depositPayment}::text`, dialect),
+      csvDecimalCell(sql`${campaigns.profit}::text`, dialect),
       ...[
         campaigns.roi,
         campaigns.epc,
@@ -794,7 +805,7 @@ async function selectCsvChunk(
         campaigns.clickToInst,
         campaigns.instToReg,
         campaigns.regToDep,
-      ].map(csvRatioCell),
+      ].map((ratio) => csvRatioCell(ratio, dialect)),
     ],
     sql`, `,
   )}) || E'\\r\\n'`;
@@ -842,19 +853,50 @@ export async function* iterateCampaignCsv({
   actor,
   filter,
   chunkSize = 1000,
+  dialect = csvDialects.en,
 }: {
   db: Db;
   actor: Actor;
   filter: CampaignFilter;
   chunkSize?: number;
+  /** The reader's CSV dialect (domain/csv.ts): delimiter and decimal mark. */
+  dialect?: CsvDialect;
 }): AsyncGenerator<string> {
   const conditions = campaignFilterConditions(actor, filter);
   let after: CsvKey | null = null;
   for (let size = chunkSize; ; size = Math.min(size * 2, chunkSize * 8)) {
-    const chunk = await selectCsvChunk(db, conditions, after, size);
+    const chunk = await selectCsvChunk(db, conditions, after, size, dialect);
     if (!chunk.text) return;
     yield chunk.text;
     if (chunk.rows < size) return;
     after = { date: chunk.date, createdAt: chunk.createdAt, id: chunk.id };
   }
+}
+
+/**
+ * The names a campaigns export's file is called by: the offer's and the buyer's the filter picks,
+ * read through the export's own conditions, so a name is only given when the file holds rows of it
+ * (an id the reader may not see names nothing).
+ */
+export async function describeCampaignExport({
+  db,
+  actor,
+  filter,
+}: {
+  db: Db;
+  actor: Actor;
+  filter: CampaignFilter;
+}): Promise<{ offerName: string | null; creatorName: string | null }> {
+  if (!filter.offerId && !filter.creatorId) return { offerName: null, creatorName: null };
+  const [row] = await db
+    .select({ offerName: offers.name, creatorName: users.name })
+    .from(campaigns)
+    .leftJoin(offers, eq(offers.id, campaigns.offerId))
+    .innerJoin(users, eq(users.id, campaigns.creatorId))
+    .where(and(...campaignFilterConditions(actor, filter)))
+    .limit(1);
+  return {
+    offerName: filter.offerId ? (row?.offerName ?? null) : null,
+    creatorName: filter.creatorId ? (row?.creatorName ?? null) : null,
+  };
 }

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { csvBom, formatCsvRow, parseCsv } from "../../../domain/csv";
+import { csvBom, csvDialects, formatCsvDecimal, formatCsvRow, parseCsv } from "../../../domain/csv";
 import { computeMetrics } from "../../../domain/metrics";
 import { fromCents, toCents } from "../../../domain/money";
 import { addDays, todayIn } from "../../../domain/periods";
@@ -404,7 +404,12 @@ describe("date ranges", () => {
     expect(await listed("from=2025-03-11&to=2025-03-13&q=range")).toEqual({ total: 3, dates: inside });
     expect(await listed("from=2025-03-13&to=2025-03-13")).toEqual({ total: 1, dates: ["2025-03-13"] });
     expect(await listed("to=2025-03-10")).toEqual({ total: 1, dates: ["2025-03-10"] });
-    const exported = await ctx.request("/api/campaigns/export.csv?from=2025-03-11&to=2025-03-13", { cookie });
+    const exported = await ctx.request(
+      "/api/campaigns/export.csv?from=2025-03-11&to=2025-03-13&dialect=comma",
+      {
+        cookie,
+      },
+    );
     expect(exported.status).toBe(200);
     const rows = parseCsv(new TextDecoder("utf-8", { ignoreBOM: true }).decode(await exported.arrayBuffer()));
     expect(
@@ -541,7 +546,54 @@ describe("CSV export", () => {
     );
   });
 
-  it("writes every cell as the domain's CSV formatter does, byte for byte", async () => {
+  it("writes the reader's dialect or the one chosen, and names the file by period and filters", async () => {
+    const owner = await createUser(ctx.db, { language: "pt-BR", name: "Joana Laranjeira" });
+    const cookie = await ctx.signIn(owner.email, owner.password);
+    const offer = await createOffer(ctx.db, { name: "Cassino Ação; Já", casinoBrand: "Bet; Br" });
+    await createCampaign(ctx.db, {
+      creatorId: owner.id,
+      offerId: offer.id,
+      date: "2025-02-10",
+      spent: "1030.73",
+      clicks: 3,
+    });
+    const get = async (query: string) => {
+      const response = await ctx.request(`/api/campaigns/export.csv?${query}`, { cookie });
+      expect(response.status, query).toBe(200);
+      const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
+      return {
+        text,
+        name: /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1],
+      };
+    };
+    const range = "from=2025-02-01&to=2025-02-28";
+    // pt-BR by the profile: ";" and a decimal comma; a text holding ";" is quoted.
+    const pt = await get(range);
+    const ptRows = parseCsv(pt.text, ";");
+    expect(ptRows[0]?.slice(0, 2)).toEqual(["Data", "Oferta"]);
+    expect(ptRows[1]?.slice(0, 3)).toEqual(["2025-02-10", "Cassino Ação; Já", "Bet; Br"]);
+    expect(ptRows[1]?.[5]).toBe("1030,73");
+    expect(pt.text).toContain('"Bet; Br"');
+    expect(pt.name).toBe("campanhas_2025-02-01_2025-02-28.csv");
+    // The choice wins over the language: "," and a decimal point, English headers with lang=en.
+    const comma = await get(`${range}&dialect=comma&lang=en`);
+    const commaRows = parseCsv(comma.text, ",");
+    expect(commaRows[0]?.[0]).toBe("Date");
+    expect(commaRows[1]?.[5]).toBe("1030.73");
+    expect(comma.text).not.toContain('"Bet; Br"');
+    expect(comma.name).toBe("campaigns_2025-02-01_2025-02-28.csv");
+    // The filters name the file: the offer's and the buyer's names, the search, in ASCII.
+    const filtered = await get(`${range}&offerId=${offer.id}&creatorId=${owner.id}&q=Ação&lang=ru`);
+    expect(filtered.name).toBe("kampanii_2025-02-01_2025-02-28_cassino-acao-ja_joana-laranjeira_acao.csv");
+    // An open range runs from "all" to today; an offer with no rows of the reader is not named.
+    const other = await createOffer(ctx.db, { name: "Secret offer" });
+    const open = await get(`offerId=${other.id}`);
+    expect(open.name).toBe(`campanhas_tudo_${today()}.csv`);
+    const refused = await ctx.request("/api/campaigns/export.csv?dialect=tab", { cookie });
+    expect(refused.status).toBe(400);
+  });
+
+  it("writes every cell as the domain's CSV formatter does, byte for byte, in the reader's dialect", async () => {
     // The database writes the lines (decision 0057); domain/csv.ts's formatCsvRow is the oracle.
     const owner = await createUser(ctx.db, { language: "ru", name: '-Ann "A", Lee' });
     const cookie = await ctx.signIn(owner.email, owner.password);
@@ -582,9 +634,12 @@ describe("CSV export", () => {
     expect(list.items).toHaveLength(names.length + 1);
     expect(list.items.at(-1).offer).toBeNull();
     const numeric = new Set(csvHeaders.ru.map((_, i) => i).filter((i) => i >= 5));
+    // ru reads like pt-BR: ";" between cells and a decimal comma (csvDialects, decision 0092).
+    const ru = csvDialects.ru;
+    const decimal = (value: string) => formatCsvDecimal(value, ru);
     const expected =
       csvBom +
-      formatCsvRow(csvHeaders.ru) +
+      formatCsvRow(csvHeaders.ru, new Set(), ru.delimiter) +
       list.items
         .map((c: Campaign) =>
           formatCsvRow(
@@ -594,30 +649,32 @@ describe("CSV export", () => {
               c.offer?.casinoBrand ?? "",
               c.creator.name,
               c.creator.email,
-              c.spent,
+              decimal(c.spent),
               c.clicks,
               c.installations,
               c.registrations,
               c.deposits,
-              c.revenue,
-              c.profit,
-              c.roi,
-              c.epc,
-              c.clickPrice,
-              c.installPrice,
-              c.regPrice,
-              c.depPrice,
-              c.clickToInst,
-              c.instToReg,
-              c.regToDep,
+              ...[
+                c.revenue,
+                c.profit,
+                c.roi,
+                c.epc,
+                c.clickPrice,
+                c.installPrice,
+                c.regPrice,
+                c.depPrice,
+              ].map(decimal),
+              ...[c.clickToInst, c.instToReg, c.regToDep].map(decimal),
             ],
             numeric,
+            ru.delimiter,
           ),
         )
         .join("");
     expect(text).toBe(expected);
     // The oracle really met the hard cases: a neutralised, quoted cell and a line break inside one.
     expect(text).toContain(`"'-Ann ""A"", Lee"`);
+    expect(text).toContain(";1234567,89;");
     expect(text).toContain('"line\nbreak"');
   });
 });

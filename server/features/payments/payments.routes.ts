@@ -248,6 +248,7 @@ export function createPaymentsRoutes(deps: AppDeps) {
         actor: requireActor(c),
         statementId: c.req.valid("param").statementId,
         page: c.req.valid("query").page,
+        timeZone: await readTimeZone(c),
       });
       return c.json(history, 200);
     })

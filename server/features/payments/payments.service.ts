@@ -8,6 +8,7 @@ import {
   type RefusalReason,
   type StatementStatus,
 } from "../../../domain/payments";
+import { recogniseSystemNote, type SystemNote } from "../../../domain/payout-notes";
 import { addMonths, monthOf, monthRange, todayIn } from "../../../domain/periods";
 import { ratioText } from "../../../domain/ratios";
 import type {
@@ -402,11 +403,13 @@ export async function getPaymentHistory({
   actor,
   statementId,
   page,
+  timeZone,
 }: {
   db: Db;
   actor: Actor;
   statementId: string;
   page: number;
+  timeZone: string;
 }): Promise<PaymentHistory> {
   assertCan(actor, "payments:manage");
   const pageSize = 10;
@@ -432,13 +435,26 @@ export async function getPaymentHistory({
       .orderBy(desc(paymentStatusChanges.seq)),
     readAdjustments(db, [statementId]),
   ]);
+  // Confirmar Pagamento's payout carries the system note "confirmed on {day}" (docs/decisions/0094):
+  // known from its status change, or from the sentence older versions stored as its note.
+  const confirmedPayouts = new Set(
+    changes.filter(({ change }) => change.action === "confirm").map(({ change }) => change.payoutId),
+  );
+  const notesOf = (note: string | null, confirmedAt: Date | null) => {
+    const recognised = recogniseSystemNote(note);
+    if (recognised) return { note: null, systemNote: recognised };
+    const systemNote: SystemNote | null = confirmedAt
+      ? { type: "payment_confirmed", date: todayIn(timeZone, confirmedAt) }
+      : null;
+    return { note, systemNote };
+  };
   return {
     items: rows.map(({ payout, creatorName }) => ({
       id: payout.id,
       statementId,
       amount: payout.amount,
       paidAt: toIsoString(payout.paidAt),
-      note: payout.note,
+      ...notesOf(payout.note, confirmedPayouts.has(payout.id) ? payout.paidAt : null),
       createdBy: payout.createdBy ? { id: payout.createdBy, name: creatorName ?? "" } : null,
       reversedAt: payout.reversedAt ? toIsoString(payout.reversedAt) : null,
       reversalReason: payout.reversalReason,
@@ -453,7 +469,7 @@ export async function getPaymentHistory({
       action: change.action,
       previousStatus: change.previousStatus,
       newStatus: change.newStatus,
-      note: change.note,
+      ...notesOf(change.note, change.action === "confirm" ? change.createdAt : null),
       changedBy: change.changedBy ? { id: change.changedBy, name: changerName ?? "" } : null,
       createdAt: toIsoString(change.createdAt),
     })),

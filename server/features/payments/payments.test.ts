@@ -225,6 +225,48 @@ describe("monthly statements", () => {
     expect(notice).toMatchObject({ type: "payment", metadata: { amount: "70.00", month: lastMonth() } });
   });
 
+  it("answers the confirmation's note as a system note rendered per reader, old stored sentences too", async () => {
+    const user = await newBuyerWithMonth("100.00", "300.00");
+    const card = await loadCard(user.id);
+    expect((await act(card.statementId, "confirm")).status).toBe(200);
+    const answer = await history(card.statementId);
+    // No sentence is stored: the type and its day, in the workspace's time zone.
+    expect(answer.items[0]).toMatchObject({
+      note: null,
+      systemNote: { type: "payment_confirmed", date: today() },
+    });
+    expect(answer.changes[0]).toMatchObject({ action: "confirm", note: null, systemNote: { date: today() } });
+    const [stored] = await ctx.db
+      .select({ note: payouts.note })
+      .from(payouts)
+      .where(eq(payouts.id, answer.items[0].id));
+    expect(stored?.note).toBeNull();
+
+    // Rows written by earlier versions hold the confirming user's sentence: recognised when read.
+    const payoutId = answer.items[0].id as string;
+    await ctx.db
+      .update(payouts)
+      .set({ note: "Pagamento confirmado em 27 de nov. de 2026" })
+      .where(eq(payouts.id, payoutId));
+    expect((await history(card.statementId)).items[0]).toMatchObject({
+      note: null,
+      systemNote: { type: "payment_confirmed", date: "2026-11-27" },
+    });
+    // A note a person typed is shown as typed, beside the system note.
+    await ctx.db.update(payouts).set({ note: "Pix enviado pelo Itaú" }).where(eq(payouts.id, payoutId));
+    expect((await history(card.statementId)).items[0]).toMatchObject({
+      note: "Pix enviado pelo Itaú",
+      systemNote: { type: "payment_confirmed", date: today() },
+    });
+  });
+
+  it("leaves a registered payout without a system note", async () => {
+    const user = await newBuyerWithMonth("100.00", "300.00"); // due 70.00
+    const card = await loadCard(user.id);
+    expect((await act(card.statementId, "payouts", { amount: "10.00", note: "Parcial" })).status).toBe(201);
+    expect((await history(card.statementId)).items[0]).toMatchObject({ note: "Parcial", systemNote: null });
+  });
+
   it("refuses to pay an amount nobody was shown: the figures moved since the load", async () => {
     const user = await newBuyerWithMonth("100.00", "300.00"); // due 70.00
     const card = await loadCard(user.id);

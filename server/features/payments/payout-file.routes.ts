@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { csvDialectNames } from "../../../domain/csv";
 import { isLanguage, type Language, languages } from "../../../domain/roles";
 import { monthField } from "../../../domain/schemas/payments";
 import type { AppDeps } from "../../context";
@@ -14,6 +15,8 @@ const tags = ["Payments"];
 const payoutFileQuerySchema = z.object({
   month: monthField,
   lang: z.enum(languages, { error: "invalid_option" }).optional(),
+  /** CSV only: `semicolon` (`;`, decimal comma) or `comma` (`,`, point); default by language. */
+  dialect: z.enum(csvDialectNames, { error: "invalid_option" }).optional(),
 });
 
 const description =
@@ -78,7 +81,7 @@ export function createPayoutFileRoutes(deps: AppDeps) {
         `attachment; filename="${payoutFileName(language, query.month, "csv")}"`,
       );
       c.header("Cache-Control", "no-store");
-      return c.body(buildPayoutCsv(rows, language, currency), 200) as never;
+      return c.body(buildPayoutCsv(rows, language, currency, query.dialect), 200) as never;
     })
     .openapi(xlsxRoute, async (c) => {
       const actor = requireActor(c);

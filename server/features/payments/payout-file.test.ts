@@ -256,6 +256,17 @@ describe("the payout file", () => {
     expect(rows.map((row) => row[12])).toEqual(["980,73", "75,50", "10,00", "150,00"]);
   });
 
+  it("writes the dialect the reader chose over the language's (decision 0092)", async () => {
+    const comma = await download(`/api/payments.csv?month=${month}&lang=pt-BR&dialect=comma`);
+    const [header, ...rows] = parseCsv(await csvText(comma), ",");
+    expect(header?.[0]).toBe("Nome");
+    expect(rows.map((row) => row[12])).toEqual(["980.73", "75.50", "10.00", "150.00"]);
+    const semicolon = await download(`/api/payments.csv?month=${month}&lang=en&dialect=semicolon`);
+    const [enHeader, ...enRows] = parseCsv(await csvText(semicolon), ";");
+    expect(enHeader?.[0]).toBe("Name");
+    expect(enRows.map((row) => row[12])).toEqual(["980,73", "75,50", "10,00", "150,00"]);
+  });
+
   it("writes an XLSX whose amounts are number cells with 2 decimals", async () => {
     const response = await download(`/api/payments.xlsx?month=${month}&lang=pt-BR`);
     expect(response.status).toBe(200);

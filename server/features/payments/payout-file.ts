@@ -1,6 +1,12 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import writeXlsxFile, { type Row as XlsxRow } from "write-excel-file/node";
-import { csvBom, csvDialects, formatCsvDecimal, formatCsvRow } from "../../../domain/csv";
+import {
+  type CsvDialectName,
+  csvBom,
+  formatCsvDecimal,
+  formatCsvRow,
+  resolveCsvDialect,
+} from "../../../domain/csv";
 import {
   type BankAccountType,
   type PayeeMethod,
@@ -261,9 +267,14 @@ export function fitsSpreadsheetNumber(amount: string): boolean {
 }
 
 /** The CSV text: BOM, header, one line per row, in the reader's dialect (pt-BR and ru: ";" and "1030,73"). */
-export function buildPayoutCsv(rows: PayoutFileRow[], language: Language, currency: string): string {
+export function buildPayoutCsv(
+  rows: PayoutFileRow[],
+  language: Language,
+  currency: string,
+  dialectName?: CsvDialectName,
+): string {
   const labels = payoutFileLabels[language];
-  const dialect = csvDialects[language];
+  const dialect = resolveCsvDialect(language, dialectName);
   let text = csvBom + formatCsvRow(labels.header, new Set(), dialect.delimiter);
   for (const row of rows) {
     const cells = toCells(row, labels, currency);

@@ -1,5 +1,12 @@
 import writeXlsxFile, { type Cell, type Row as XlsxRow } from "write-excel-file/node";
-import { type CsvDialect, csvBom, csvDialects, formatCsvDecimal, formatCsvRow } from "../../../domain/csv";
+import {
+  type CsvDialectName,
+  csvBom,
+  fileNamePart,
+  formatCsvDecimal,
+  formatCsvRow,
+  resolveCsvDialect,
+} from "../../../domain/csv";
 import { ratioOf, toRatioUnits } from "../../../domain/ratios";
 import type { Language } from "../../../domain/roles";
 import type { MetricsTotals } from "../../../domain/schemas/campaigns";
@@ -199,11 +206,45 @@ const metricKinds: Record<PivotMetric, MetricKind> = {
 
 const isTime = (dimension: PivotDimension) => (timeDimensions as readonly string[]).includes(dimension);
 
-/** "relatorio_equipe-semana_2026-10-01_2026-10-31.xlsx" (ASCII, in the reader's language). */
-export function pivotFileName(language: Language, pivot: Pivot, extension: "csv" | "xlsx"): string {
+/** The filters a file name names (the export's query). */
+export type PivotFileFilters = {
+  buyerId?: string | undefined;
+  teamId?: string | undefined;
+  offerId?: string | undefined;
+  brand?: string | undefined;
+  minRoi?: string | number | undefined;
+  maxRoi?: string | number | undefined;
+  minSpend?: string | undefined;
+};
+
+/**
+ * "relatorio_equipe-semana_2026-10-01_2026-10-31.xlsx" (ASCII, in the reader's language), then each
+ * filter: the dimension's word for a buyer, team or offer picked ("_oferta"), the brand's name
+ * ("_cassino-bet-x"), and the bounds ("_roi-min-10", "_roi-max-50", "_min-100").
+ */
+export function pivotFileName(
+  language: Language,
+  pivot: Pivot,
+  extension: "csv" | "xlsx",
+  filters: PivotFileFilters = {},
+): string {
   const labels = pivotFileLabels[language];
-  const grouping = pivot.groupBy.map((d) => labels.fileDimensions[d]).join("-");
-  return `${labels.fileName}_${grouping}_${pivot.from ?? labels.all}_${pivot.to}.${extension}`;
+  const words = labels.fileDimensions;
+  const grouping = pivot.groupBy.map((d) => words[d]).join("-");
+  // "-12.5" → "neg-12-5", "100.00" → "100": the bound's value, readable, in ASCII.
+  const bound = (value: string | number | undefined) =>
+    `${Number(value) < 0 ? "neg-" : ""}${fileNamePart(String(Math.abs(Number(value))))}`;
+  const parts = [
+    filters.buyerId ? words.buyer : "",
+    filters.teamId ? words.team : "",
+    filters.offerId ? words.offer : "",
+    filters.brand ? `${words.brand}-${fileNamePart(filters.brand)}` : "",
+    filters.minRoi !== undefined ? `roi-min-${bound(filters.minRoi)}` : "",
+    filters.maxRoi !== undefined ? `roi-max-${bound(filters.maxRoi)}` : "",
+    filters.minSpend !== undefined ? `min-${bound(filters.minSpend)}` : "",
+  ].filter(Boolean);
+  const period = `${pivot.from ?? labels.all}_${pivot.to}`;
+  return `${[labels.fileName, grouping, period, ...parts].join("_")}.${extension}`;
 }
 
 /** Δ% from the previous value to the current one (4 places, half-up); null when the previous was 0. */
@@ -271,14 +312,9 @@ function metricTexts(pivot: Pivot, line: Line): (string | null)[] {
 }
 
 /** The CSV text: BOM, header, rows, the totals row; numbers in the dialect's decimal mark. */
-export function buildPivotCsv(pivot: Pivot, language: Language, dialectName?: "semicolon" | "comma"): string {
+export function buildPivotCsv(pivot: Pivot, language: Language, dialectName?: CsvDialectName): string {
   const labels = pivotFileLabels[language];
-  const dialect: CsvDialect =
-    dialectName === "semicolon"
-      ? { delimiter: ";", decimal: "," }
-      : dialectName === "comma"
-        ? { delimiter: ",", decimal: "." }
-        : csvDialects[language];
+  const dialect = resolveCsvDialect(language, dialectName);
   const keyCount = pivot.groupBy.length;
   const header = headerOf(pivot, labels);
   const numeric = new Set(header.map((_, i) => i).filter((i) => i >= keyCount));

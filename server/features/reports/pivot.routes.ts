@@ -131,7 +131,10 @@ export function createPivotRoutes(deps: AppDeps) {
       const result = await readPivotExport({ db, actor, query, timeZone: await readTimeZone(c) });
       const language = pickLanguage(lang, actor.language, c.req.header("x-language"));
       c.header("Content-Type", "text/csv; charset=utf-8");
-      c.header("Content-Disposition", `attachment; filename="${pivotFileName(language, result, "csv")}"`);
+      c.header(
+        "Content-Disposition",
+        `attachment; filename="${pivotFileName(language, result, "csv", query)}"`,
+      );
       c.header("Cache-Control", "no-store");
       return c.body(buildPivotCsv(result, language, dialect), 200) as never;
     })
@@ -142,7 +145,10 @@ export function createPivotRoutes(deps: AppDeps) {
       const language = pickLanguage(lang, actor.language, c.req.header("x-language"));
       const file = await buildPivotXlsx(result, language);
       c.header("Content-Type", xlsxContentType);
-      c.header("Content-Disposition", `attachment; filename="${pivotFileName(language, result, "xlsx")}"`);
+      c.header(
+        "Content-Disposition",
+        `attachment; filename="${pivotFileName(language, result, "xlsx", query)}"`,
+      );
       c.header("Cache-Control", "no-store");
       return c.body(new Uint8Array(file), 200) as never;
     })

@@ -591,6 +591,25 @@ describe("exports", () => {
     sort: "spent",
   };
 
+  it("names the file by its period and each filter given", async () => {
+    const params = new URLSearchParams({
+      groupBy: "offer",
+      ...range,
+      lang: "pt-BR",
+      offerId: offers[0]!.id,
+      brand: "Bet Ação",
+      minRoi: "-12.5",
+      minSpend: "100",
+    });
+    for (const extension of ["csv", "xlsx"]) {
+      const response = await ctx.request(`/api/reports.${extension}?${params}`, { cookie: as(financial) });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-disposition")).toBe(
+        `attachment; filename="relatorio_oferta_${range.from}_${range.to}_oferta_marca-bet-acao_roi-min-neg-12-5_min-100.${extension}"`,
+      );
+    }
+  });
+
   it("CSV in both dialects carries the screen's rows and totals, with previous and Δ%", async () => {
     const screen = await pivot(query);
     for (const [lang, dialect, delimiter, decimal] of [

@@ -27,7 +27,7 @@ export function useSwitchLanguage() {
 const loadMenu = () => Promise.all([import("./language-menu"), loadClassMerge()]).then(([menu]) => menu);
 const LanguageMenu = lazy(loadMenu);
 
-/** The top bar's language menu (hidden for admins: spec section 2). */
+/** The top bar's language menu, for every role (decisions.md, "Languages"). */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage as Language | undefined) ?? currentLanguage();

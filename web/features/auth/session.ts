@@ -1,6 +1,11 @@
 import type { Language } from "@domain/roles";
 import { createContext, useCallback, useContext } from "react";
-import { changeLanguage, currentLanguage } from "@/lib/i18n";
+import {
+  changeLanguage,
+  currentLanguage,
+  rememberLanguageChosenSignedOut,
+  takeLanguageChosenSignedOut,
+} from "@/lib/i18n";
 import { queryKeys } from "@/lib/query-keys";
 import { createStartupQuery, useStartupQuery } from "@/lib/startup-query";
 import { fetchMe, type Me, updateMyLanguage } from "./api";
@@ -35,18 +40,29 @@ export function useCurrentUser(): Me {
 }
 
 /**
- * Aligns the UI language with the profile after the session resolves: the profile's language wins
- * when set; otherwise the device's choice is saved to the profile (mails use it).
+ * Aligns the UI language with the profile after the session resolves (docs/decisions/0093):
+ * a language picked on the signed-out screens of this tab wins and becomes the profile's; else the
+ * profile's language wins when set; else the device's choice is saved to the profile (mails use it).
  */
 export async function syncLanguageWithProfile(user: Me): Promise<void> {
+  const chosen = takeLanguageChosenSignedOut();
+  if (chosen) {
+    if (chosen !== currentLanguage()) await changeLanguage(chosen);
+    if (user.language !== chosen) await saveProfileLanguage(chosen);
+    return;
+  }
   if (user.language) {
     if (user.language !== currentLanguage()) await changeLanguage(user.language);
     return;
   }
-  const language = currentLanguage();
+  await saveProfileLanguage(currentLanguage());
+}
+
+async function saveProfileLanguage(language: Language): Promise<void> {
+  // The cached profile first: a second sync (the signed-in layout's) sees the language at once.
+  sessionQuery.setData((me) => (me ? { ...me, language } : (me ?? null)));
   try {
     await updateMyLanguage(language);
-    sessionQuery.setData((me) => (me ? { ...me, language } : (me ?? null)));
   } catch {
     // Not saved: the device keeps the choice and the next sign-in tries again.
   }
@@ -64,7 +80,10 @@ export async function completeSignIn(next: string | null): Promise<string> {
 export function useChangeLanguage() {
   return useCallback(async (language: Language) => {
     await changeLanguage(language);
-    if (!sessionQuery.getState().data) return;
+    if (!sessionQuery.getState().data) {
+      rememberLanguageChosenSignedOut(language);
+      return;
+    }
     sessionQuery.setData((current) => (current ? { ...current, language } : (current ?? null)));
     await updateMyLanguage(language);
   }, []);

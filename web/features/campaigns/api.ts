@@ -1,3 +1,4 @@
+import type { CsvDialectName } from "@domain/csv";
 import type {
   Analytics,
   AnalyticsQuery,
@@ -135,9 +136,9 @@ export function useDeleteCampaign() {
  * plain link) so the x-language header picks the column names in the reader's language, and a
  * refusal is an ApiError like any other call's.
  */
-export async function downloadCampaignsCsv(filter: CampaignFilter): Promise<void> {
+export async function downloadCampaignsCsv(filter: CampaignFilter, dialect?: CsvDialectName): Promise<void> {
   const { data: blob, response } = await api.GET("/api/campaigns/export.csv", {
-    params: { query: filter },
+    params: { query: { ...filter, ...(dialect ? { dialect } : {}) } },
     headers: { accept: "text/csv" },
     parseAs: "blob",
   });

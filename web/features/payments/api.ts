@@ -1,3 +1,4 @@
+import type { CsvDialectName } from "@domain/csv";
 import type {
   CommissionSettingsInput,
   CommissionSettingsView,
@@ -183,6 +184,8 @@ export function useSaveCommissionSettings(userId: string) {
 }
 
 /** The month's payout file (another engineer's endpoints): a plain download link. */
-export function payoutFileUrl(format: "csv" | "xlsx", month: string): string {
-  return apiUrl(`/api/payments.${format}`, { query: { month } });
+export function payoutFileUrl(format: "csv" | "xlsx", month: string, dialect?: CsvDialectName): string {
+  return apiUrl(`/api/payments.${format}`, {
+    query: { month, ...(format === "csv" && dialect ? { dialect } : {}) },
+  });
 }

@@ -23,7 +23,7 @@ import { useAppConfig } from "@/lib/config";
 import { useFormDraft } from "@/lib/form-draft";
 import { readMoneyText } from "@/lib/money-input";
 import { toast } from "@/lib/toast";
-import { formatBrazilianDate, useFormatters } from "@/lib/use-formatters";
+import { useFormatters } from "@/lib/use-formatters";
 import { useWideWindow } from "@/lib/use-phone-width";
 import { cn } from "@/lib/utils";
 import { useCampaign, useCreateCampaign, useLoggedDay, useVisibleOffers } from "../api";
@@ -168,9 +168,11 @@ export function AddDataForm() {
                         />
                       </span>
                     ) : null}
-                    {formatBrazilianDate(date) ? (
+                    {/^\d{4}-\d{2}-\d{2}$/.test(date) ? (
+                      // The chosen day spelled out in the reader's language: unambiguous whatever
+                      // order the browser's own date field shows.
                       <p className="text-muted-foreground text-xs" data-testid="date-br">
-                        {t("add.brazilianDate", { date: formatBrazilianDate(date) })}
+                        {t("add.brazilianDate", { date: f.date(date, "long") })}
                       </p>
                     ) : null}
                   </div>

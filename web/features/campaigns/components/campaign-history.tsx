@@ -3,6 +3,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { BarChart3, ChevronDown, Download, Pencil, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CsvDialectSelect, useCsvDialect } from "@/components/csv-dialect-select";
 import { RangePicker, useRangeBounds } from "@/components/range-picker";
 import { EmptyState, ErrorState } from "@/components/states";
 import { trendClass } from "@/components/trend";
@@ -32,6 +33,7 @@ export function CampaignHistory() {
   const { t } = useTranslation("campaigns");
   const [period, setPeriod] = useRangeParam("30d");
   const [exporting, setExporting] = useState(false);
+  const [dialect, setDialect] = useCsvDialect();
   const [buyer, setBuyer] = useBuyerParam();
   const dates = useRangeBounds(period);
   // The chosen buyer (team leads, financial, admins), as the list, the counts and the export read it.
@@ -73,7 +75,7 @@ export function CampaignHistory() {
     if (!range) return;
     setExporting(true);
     try {
-      await downloadCampaignsCsv(range);
+      await downloadCampaignsCsv(range, dialect);
     } catch (error) {
       toast.error(t("toasts.exportError"), { description: t(errorMessageKey(error)), duration: 5000 });
     } finally {
@@ -88,12 +90,13 @@ export function CampaignHistory() {
           <RangePicker value={period} onChange={setPeriod} testId="history-days" className="sm:w-72" />
           <BuyerFilter value={buyer} onChange={setBuyer} />
         </div>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           {list.data ? (
             <p className="text-muted-foreground text-sm" data-testid="history-total">
               {t("history.total", { count: total })}
             </p>
           ) : null}
+          <CsvDialectSelect value={dialect} onChange={setDialect} />
           <Button
             variant="outline"
             onClick={exportCsv}

@@ -13,13 +13,13 @@ import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { DataTable, type DataTableColumn } from "@/components/data-table";
+import { FilePicker } from "@/components/file-picker";
 import { ConfirmWarnings, useGuardrailText, warningsToConfirm } from "@/components/guardrail-warnings";
 import { IconButton } from "@/components/icon-button";
 import { trendClass } from "@/components/trend";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
@@ -142,13 +142,11 @@ export function ImportScreen() {
             <ImportTarget value={targetId} disabled={reading || commit.isPending} onChange={changeTarget} />
           ) : null}
           <Label htmlFor={fileInputId}>{t("upload.label")}</Label>
-          <Input
+          <FilePicker
             id={fileInputId}
-            type="file"
             accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             data-testid="import-file"
-            onChange={(event) => {
-              const next = event.target.files?.[0] ?? null;
+            onFile={(next) => {
               setFile(next);
               if (next) void readPreview(next);
             }}

@@ -2,13 +2,12 @@ import type { Note } from "@domain/schemas/notes";
 import { LockIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { formatDateTime } from "@/lib/format";
-import { useLanguage } from "@/lib/use-language";
+import { useFormatters } from "@/lib/use-formatters";
 
 /** The read-only viewer buyers and team leads get for their own notes. */
 export function NoteViewerDialog({ note, onClose }: { note: Note | null; onClose: () => void }) {
   const { t } = useTranslation("notes");
-  const language = useLanguage();
+  const f = useFormatters();
   return (
     <Dialog open={Boolean(note)} onOpenChange={(open) => !open && onClose()}>
       <DialogContent closeLabel={t("common:close")} className="sm:max-w-2xl">
@@ -17,10 +16,10 @@ export function NoteViewerDialog({ note, onClose }: { note: Note | null; onClose
           <DialogDescription className="flex flex-wrap gap-x-4 gap-y-1">
             <span>{t("length", { count: note?.content.length ?? 0 })}</span>
             {note ? (
-              <span>{t("viewer.created", { date: formatDateTime(note.createdAt, language) })}</span>
+              <span>{t("viewer.created", { date: f.dateTime(note.createdAt, { showZone: true }) })}</span>
             ) : null}
             {note ? (
-              <span>{t("viewer.updated", { date: formatDateTime(note.updatedAt, language) })}</span>
+              <span>{t("viewer.updated", { date: f.dateTime(note.updatedAt, { showZone: true }) })}</span>
             ) : null}
           </DialogDescription>
         </DialogHeader>

@@ -32,7 +32,7 @@ export function NotificationBell() {
   const config = useAppConfig();
   const navigate = useNavigate();
   const currency = config.data?.reportingCurrency ?? "USD";
-  const timeZone = config.data?.workspaceTimezone;
+  const timeZone = config.data?.workspaceTimezone ?? "America/Sao_Paulo";
   const notifications = useNotifications();
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();

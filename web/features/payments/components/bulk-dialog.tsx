@@ -1,4 +1,3 @@
-import { todayIn } from "@domain/periods";
 import type { Role } from "@domain/roles";
 import type { PaymentRow } from "@domain/schemas/payments";
 import { useQueryClient } from "@tanstack/react-query";
@@ -16,7 +15,6 @@ import {
 } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { errorKey } from "@/lib/form-errors";
-import { useFormatters } from "@/lib/use-formatters";
 import { paymentKeys, sendPaymentWrite } from "../api";
 import { isActionAllowed, runEach } from "../helpers";
 import { Money } from "./money";
@@ -56,7 +54,6 @@ export function BulkDialog({
   onFinished: (doneIds: string[]) => void;
 }) {
   const { t } = useTranslation("payments");
-  const f = useFormatters();
   const queryClient = useQueryClient();
   const [states, setStates] = useState<Record<string, RowState>>({});
   const [phase, setPhase] = useState<"review" | "running" | "done">("review");
@@ -78,7 +75,6 @@ export function BulkDialog({
         ? { state: "waiting" }
         : { state: "skipped" };
     setStates(initial);
-    const note = action === "confirm" ? t("confirmNote", { date: f.date(todayIn(f.timeZone)) }) : undefined;
     const outcomes = await runEach(
       eligible,
       (row) => {
@@ -87,7 +83,6 @@ export function BulkDialog({
           kind: "action",
           statementId: row.statementId,
           action,
-          ...(note ? { note } : {}),
           ...(early ? { closeEarly: true } : {}),
         });
       },

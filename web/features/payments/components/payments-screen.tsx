@@ -5,6 +5,7 @@ import { CalendarClock, Check, Download, Play, RefreshCw, X } from "lucide-react
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { CsvDialectSelect, useCsvDialect } from "@/components/csv-dialect-select";
 import { PageHeader } from "@/components/layout/page-header";
 import { EmptyState, ErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
@@ -59,6 +60,7 @@ import { StatementSheet } from "./statement-sheet";
 export function PaymentsScreen() {
   const { t } = useTranslation("payments");
   const f = useFormatters();
+  const [dialect, setDialect] = useCsvDialect();
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const phone = usePhoneWidth();
@@ -178,7 +180,6 @@ export function PaymentsScreen() {
         kind: "action",
         statementId: row.statementId,
         action,
-        ...(action === "confirm" ? { note: t("confirmNote", { date: f.date(todayIn(f.timeZone)) }) } : {}),
         ...(closeEarly ? { closeEarly: true } : {}),
       },
       action === "confirm" ? t("toasts.paid") : t("toasts.statusUpdated"),
@@ -224,12 +225,13 @@ export function PaymentsScreen() {
               <RefreshCw className={refreshing ? "animate-spin" : undefined} aria-hidden="true" />
               {t("actions.refresh")}
             </Button>
-            <fieldset className="flex gap-2 self-end">
+            <fieldset className="flex flex-wrap gap-2 self-end">
               <legend className="sr-only">{t("download.label")}</legend>
+              <CsvDialectSelect value={dialect} onChange={setDialect} />
               {(["csv", "xlsx"] as const).map((format) => (
                 <Button key={format} variant="outline" asChild>
                   <a
-                    href={payoutFileUrl(format, month)}
+                    href={payoutFileUrl(format, month, dialect)}
                     download
                     aria-label={t(`download.${format}`)}
                     data-testid={`download-${format}`}

@@ -1,5 +1,7 @@
+import type { SystemNote } from "@domain/payout-notes";
 import type { Role } from "@domain/roles";
 import type { Adjustment, PaymentRow, Payout, StatusChange } from "@domain/schemas/payments";
+import type { TFunction } from "i18next";
 import { ArrowRight, Pencil, Percent, ShieldAlert, Undo2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -410,6 +412,11 @@ function PayoutItem({ payout, row, role, busy, handlers }: StatementProps & { pa
           {reversed ? t("history.reversed") : t("history.paid")}
         </Badge>
       </div>
+      {payout.systemNote ? (
+        <p className="mt-2 break-words" data-testid="payout-system-note">
+          {systemNoteText(t, payout.systemNote, f)}
+        </p>
+      ) : null}
       {payout.note ? <p className="mt-2 break-words">{payout.note}</p> : null}
       {reversed ? (
         <p className="mt-1 break-words text-red-700 dark:text-red-400">
@@ -501,6 +508,9 @@ function StatusChanges({ changes }: { changes: StatusChange[] }) {
                   when: formatDateTime(change.createdAt, f.language, f.timeZone),
                 })}
               </p>
+              {change.systemNote ? (
+                <p className="mt-1 break-words">{systemNoteText(t, change.systemNote, f)}</p>
+              ) : null}
               {change.note ? <p className="mt-1 break-words">{change.note}</p> : null}
             </li>
           ))}
@@ -508,4 +518,9 @@ function StatusChanges({ changes }: { changes: StatusChange[] }) {
       )}
     </Section>
   );
+}
+
+/** A note the system wrote (a type with its parameters), in the reader's language (decision 0094). */
+function systemNoteText(t: TFunction, note: SystemNote, f: { date: (value: string) => string }): string {
+  return t(`payments:systemNote.${note.type}`, { date: f.date(note.date) });
 }

@@ -1,7 +1,8 @@
 import { Download, FileSpreadsheet, Save, Trash2 } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
+import { CsvDialectSelect, useCsvDialect } from "@/components/csv-dialect-select";
 import { IconButton } from "@/components/icon-button";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -14,30 +15,18 @@ import { savedQuery } from "../pivot-state";
 // The form (react-hook-form, the schema's zod) loads when the reader first saves.
 const SaveViewDialog = lazy(() => import("./save-view-dialog"));
 
-type Dialect = "semicolon" | "comma";
-
 /** Saved views (open, save, delete) and the two exports of exactly the report on screen. */
 export function ReportActions({ query }: { query: Record<string, string> }) {
   const { t } = useTranslation("reports");
   const language = useLanguage();
-  const [dialect, setDialect] = useState<Dialect>(language === "en" ? "comma" : "semicolon");
-  useEffect(() => setDialect(language === "en" ? "comma" : "semicolon"), [language]);
+  const [dialect, setDialect] = useCsvDialect();
   const csv = apiUrl("/api/reports.csv", { query: { ...query, lang: language, dialect } as never });
   const xlsx = apiUrl("/api/reports.xlsx", { query: { ...query, lang: language } as never });
   return (
     <div className="flex min-w-0 flex-col gap-2" data-testid="report-actions">
       <SavedViews />
       <div className="flex flex-wrap items-center gap-2">
-        <NativeSelect
-          aria-label={t("export.dialect")}
-          value={dialect}
-          onChange={(event) => setDialect(event.target.value as Dialect)}
-          className="w-auto"
-          data-testid="export-dialect"
-        >
-          <option value="semicolon">{t("export.semicolon")}</option>
-          <option value="comma">{t("export.comma")}</option>
-        </NativeSelect>
+        <CsvDialectSelect value={dialect} onChange={setDialect} />
         <Button asChild variant="outline">
           <a href={csv} download data-testid="export-csv">
             <Download aria-hidden="true" />

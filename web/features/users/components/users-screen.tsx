@@ -37,6 +37,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { useCurrentUser } from "@/features/auth";
 import { NotesManager } from "@/features/notes";
 import { formatDate } from "@/lib/format";
+import { useFormatters } from "@/lib/use-formatters";
 import { useLanguage } from "@/lib/use-language";
 import { useUrlParam } from "@/lib/use-url-state";
 import { useUsers } from "../api";
@@ -50,6 +51,7 @@ import { UserDialog } from "./user-dialog";
 export function UsersScreen() {
   const { t } = useTranslation("users");
   const language = useLanguage();
+  const { timeZone } = useFormatters();
   const me = useCurrentUser();
   const searchId = useId();
   const roleId = useId();
@@ -112,7 +114,7 @@ export function UsersScreen() {
         id: "created",
         accessorKey: "createdAt",
         header: t("columns.created"),
-        cell: ({ row }) => formatDate(row.original.createdAt, language),
+        cell: ({ row }) => formatDate(row.original.createdAt, language, { timeZone }),
         meta: { className: "tabular-nums", label: t("columns.created") },
       },
       {
@@ -209,7 +211,7 @@ export function UsersScreen() {
         },
       },
     ],
-    [t, language, me.id],
+    [t, language, timeZone, me.id],
   );
 
   return (
