@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { todayIn } from "../../domain/periods";
 import { apiAs, restoreLanguage } from "./support/api";
-import { resetLinkFile, type SeededRole } from "./support/env";
+import { resetLinkFile, type SeededRole, seededAccounts } from "./support/env";
 import { expect, test } from "./support/fixtures";
 import { allLanguages, iconButtonsWithoutTooltip, layoutProblems, openPage, resizeTo } from "./support/pages";
 import { adminRoutes, buyerRoutes, financialRoutes } from "./support/routes";
@@ -162,5 +162,24 @@ test("on a phone the add-data preview sits above the save button, beside the for
   await expect(preview).toBeVisible();
   const [wideBox, wideSubmit] = [await preview.boundingBox(), await submit.boundingBox()];
   expect(wideBox && wideSubmit && wideBox.x > wideSubmit.x + wideSubmit.width - 1).toBe(true);
+  await page.context().close();
+});
+
+test("at 360 px /admin/users, a row's actions stay in reach without scrolling the table", async ({
+  browser,
+  consoleGuard,
+}) => {
+  // The actions column is pinned to the table's right edge (data-table.tsx); unpinned it came last,
+  // beyond the window, behind a sideways scroll.
+  const page = await openPage(browser, consoleGuard, { role: "admin", viewport: "phone" });
+  await page.goto("/admin/users");
+  const more = page
+    .locator(`tr[data-user-email="${seededAccounts.buyer.email}"]`)
+    .getByTestId("user-more-actions");
+  await expect(more).toBeVisible();
+  const box = await more.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+  await more.click();
+  await expect(page.getByRole("menuitem", { name: "Excluir" })).toBeVisible();
   await page.context().close();
 });
