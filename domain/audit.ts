@@ -47,6 +47,11 @@ export const auditActions = [
   "payment.adjusted",
   "payment.overpayment_carried",
   "payee.updated",
+  "reconciliation.committed",
+  "reconciliation.mapped",
+  "reconciliation.accepted",
+  "reconciliation.adjusted",
+  "reconciliation.tolerance_updated",
   // refused calls
   "access.denied",
 ] as const;

@@ -93,6 +93,12 @@ export const paymentRowSchema = paymentCardSchema
       })
       .nullable(),
     explanation: commissionExplanationSchema,
+    /**
+     * The month's reconciliation with the networks' statements (issue 32): not_uploaded, matched,
+     * open (differences beyond the tolerance unresolved: processing or confirming needs a note as
+     * the reason, else 409 reconciliation_open), resolved.
+     */
+    reconciliation: z.enum(["not_uploaded", "matched", "open", "resolved"]),
   })
   .meta({ id: "PaymentRow" });
 export type PaymentRow = z.infer<typeof paymentRowSchema>;

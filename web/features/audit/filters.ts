@@ -83,6 +83,7 @@ const groupOfPrefix: Record<ActionPrefix, AuditActionGroup> = {
   commission_settings: "money",
   payment: "money",
   payee: "money",
+  reconciliation: "money",
   access: "access",
 };
 
