@@ -138,7 +138,15 @@ export const noteField = noControlCharacters(z.string().max(1000, "too_long"), {
 const closeEarlyField = z.boolean({ error: "invalid_option" }).optional();
 
 export const actionBodySchema = z
-  .object({ note: noteField, closeEarly: closeEarlyField })
+  .object({
+    note: noteField,
+    closeEarly: closeEarlyField,
+    /**
+     * Process or confirm a buyer whose month has open reconciliation differences (issue 32): the
+     * reason, kept in the status history; without it 409 reconciliation_open.
+     */
+    reconciliationReason: noteField,
+  })
   .meta({ id: "PaymentActionBody" });
 export const payoutInputSchema = z
   .object({ amount: requiredMoneyField, note: noteField, closeEarly: closeEarlyField })

@@ -1367,6 +1367,7 @@ export interface components {
     PaymentActionBody: {
       note?: string | null;
       closeEarly?: boolean;
+      reconciliationReason?: string | null;
     };
     ReconciliationPreview: {
       statement: components["schemas"]["ReconciliationStatement"];

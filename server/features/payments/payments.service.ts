@@ -106,7 +106,13 @@ export async function readPaymentRows({
 export const loadPaymentMonth = readPaymentRows;
 
 export type ActionRequest =
-  | { type: "process" | "confirm"; note?: string | null; closeEarly?: boolean | undefined }
+  | {
+      type: "process" | "confirm";
+      note?: string | null;
+      closeEarly?: boolean | undefined;
+      /** Required while the buyer's reconciliation has open differences (docs/decisions/0113). */
+      reconciliationReason?: string | null;
+    }
   | { type: "reject" | "reopen"; note?: string | null }
   | { type: "register-payout"; amount: string; note?: string | null; closeEarly?: boolean | undefined }
   | { type: "reverse-payout"; payoutId: string; reason: string }
@@ -141,8 +147,8 @@ const refusalMessages: Record<Exclude<RefusalReason, "forbidden">, string> = {
 const reconciliationOpenError = () =>
   new AppError(
     "conflict",
-    "The month's reconciliation has open differences: resolve them, or give the reason as the note.",
-    { note: "reason_required" },
+    "The month's reconciliation has open differences: resolve them, or give the reason (reconciliationReason).",
+    { reconciliationReason: "reason_required" },
     "reconciliation_open",
   );
 
@@ -247,7 +253,7 @@ export async function runPaymentActionIn(
     if (request.type === "process" || request.type === "confirm") {
       const states = await readReconciliationStates(tx, statement.periodStart, [statement.userId]);
       reconciliationOpen = states.get(statement.userId) === "open";
-      if (reconciliationOpen && !request.note?.trim()) throw reconciliationOpenError();
+      if (reconciliationOpen && !request.reconciliationReason?.trim()) throw reconciliationOpenError();
     }
 
     if (statement.status === "pending" && (request.type === "process" || paysFromFigures(request.type))) {
@@ -303,8 +309,18 @@ export async function runPaymentActionIn(
     }
 
     const now = new Date();
-    const note =
+    const typedNote =
       request.type === "reverse-payout" || request.type === "adjust" ? null : request.note?.trim() || null;
+    // The reason for closing with open differences joins the history's note.
+    const reconciliationReason =
+      reconciliationOpen && "reconciliationReason" in request
+        ? request.reconciliationReason?.trim() || null
+        : null;
+    const note = reconciliationReason
+      ? typedNote
+        ? `${typedNote} · ${reconciliationReason}`
+        : reconciliationReason
+      : typedNote;
     let payoutId: string | null = null;
     let adjustmentId: string | null = null;
     const effect = result.effect;
@@ -378,7 +394,7 @@ export async function runPaymentActionIn(
         ...(effect?.type === "adjust" ? { amount: effect.amount, reason: effect.reason } : {}),
         ...("closeEarly" in action ? { closeEarly: result.closedEarly } : {}),
         ...(note && effect?.type !== "edit-payout-note" ? { note } : {}),
-        ...(reconciliationOpen ? { reconciliationOpen: true } : {}),
+        ...(reconciliationReason ? { reconciliationOpen: true, reconciliationReason } : {}),
       },
     });
     if (result.paid && effect?.type === "create-payout") {

@@ -236,8 +236,15 @@ describe("an over-reported buyer", () => {
     expect(refused.status).toBe(409);
     expect((await refused.json()).error).toMatchObject({
       code: "reconciliation_open",
-      fields: { note: "reason_required" },
+      fields: { reconciliationReason: "reason_required" },
     });
+    // A note is not a reason: the payments screen sends one with every confirmation.
+    const noted = await ctx.request(`/api/payments/${row.statementId}/confirm`, {
+      method: "POST",
+      cookie: as(financial),
+      json: { note: "Pagamento confirmado" },
+    });
+    expect(noted.status).toBe(409);
 
     // The buyers' days behind the line.
     const days = await (
@@ -447,7 +454,7 @@ describe("an offer line split among its buyers, accepted or closed with a reason
     const closed = await ctx.request(`/api/payments/${row.statementId}/process`, {
       method: "POST",
       cookie: as(financial),
-      json: { note: "Network statement disputed; paying as logged" },
+      json: { reconciliationReason: "Network statement disputed; paying as logged" },
     });
     expect(closed.status).toBe(200);
     const history = await ctx.db
