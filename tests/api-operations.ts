@@ -160,6 +160,18 @@ function statementForm(): FormData {
   return form;
 }
 
+const sharedStatements = new WeakMap<World, Promise<string>>();
+
+/** One committed statement per world for the calls that only read or map it. */
+function sharedStatement(w: World): Promise<string> {
+  let id = sharedStatements.get(w);
+  if (!id) {
+    id = financialStatement(w, true);
+    sharedStatements.set(w, id);
+  }
+  return id;
+}
+
 async function financialStatement(w: World, commit: boolean): Promise<string> {
   const form = new FormData();
   form.set("network", `Network ${unique()}`);
@@ -286,23 +298,23 @@ export const operationCalls: Record<string, (w: World) => Promise<Call> | Call> 
     json: { percent: "2", amount: "50" },
   }),
   "GET /api/reconciliations/{id}/rows": async (w) => ({
-    path: `/api/reconciliations/${await financialStatement(w, true)}/rows`,
+    path: `/api/reconciliations/${await sharedStatement(w)}/rows`,
   }),
   "POST /api/reconciliations/{id}/commit": async (w) => ({
     path: `/api/reconciliations/${await financialStatement(w, false)}/commit`,
   }),
   "POST /api/reconciliations/{id}/aliases": async (w) => ({
-    path: `/api/reconciliations/${await financialStatement(w, true)}/aliases`,
+    path: `/api/reconciliations/${await sharedStatement(w)}/aliases`,
     json: { kind: "offer", reference: "world-offer-ref", targetId: w.offerId },
   }),
   "GET /api/reconciliations/{id}/lines": async (w) => ({
-    path: `/api/reconciliations/${await financialStatement(w, true)}/lines`,
+    path: `/api/reconciliations/${await sharedStatement(w)}/lines`,
   }),
   "GET /api/reconciliations/{id}/lines/days": async (w) => ({
-    path: `/api/reconciliations/${await financialStatement(w, true)}/lines/days?offerId=${w.offerId}`,
+    path: `/api/reconciliations/${await sharedStatement(w)}/lines/days?offerId=${w.offerId}`,
   }),
   "GET /api/reconciliations/{id}/lines/proposal": async (w) => ({
-    path: `/api/reconciliations/${await financialStatement(w, true)}/lines/proposal?offerId=${w.offerId}`,
+    path: `/api/reconciliations/${await sharedStatement(w)}/lines/proposal?offerId=${w.offerId}`,
   }),
   "POST /api/reconciliations/{id}/resolutions": async (w) => ({
     path: `/api/reconciliations/${await financialStatement(w, true)}/resolutions`,
