@@ -50,6 +50,11 @@ export const auditActions = [
   "payment.overpayment_carried",
   "payee.updated",
   "fx_rates.updated",
+  "reconciliation.committed",
+  "reconciliation.mapped",
+  "reconciliation.accepted",
+  "reconciliation.adjusted",
+  "reconciliation.tolerance_updated",
   // refused calls
   "access.denied",
 ] as const;

@@ -254,7 +254,7 @@ export function readHeaders(row: readonly ImportCell[]): string[] {
   });
 }
 
-function cellText(cell: ImportCell): string {
+export function cellText(cell: ImportCell): string {
   if (cell === null || cell === undefined) return "";
   if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? "" : cell.toISOString().slice(0, 10);
   return String(cell);
@@ -276,7 +276,7 @@ export function normalizeHeader(header: string): string {
 
 // Header names in pt-BR, en and ru and from tracker exports (Keitaro, Binom, RedTrack, ad networks),
 // normalized. Order matters within a field only for readability.
-const synonyms: Record<ImportField, string[]> = {
+export const importSynonyms: Record<ImportField, string[]> = {
   date: ["date", "day", "data", "dia", "data do dia", "дата", "день", "period", "период", "date day"],
   offer: [
     "offer",
@@ -374,8 +374,7 @@ const synonyms: Record<ImportField, string[]> = {
   ],
 };
 
-function scoreHeader(field: ImportField, normalized: string): number {
-  const names = synonyms[field];
+function scoreHeader(names: readonly string[], normalized: string): number {
   if (names.includes(normalized)) return 3;
   // "Cost, USD", "Cliques únicos": the first word(s) name the field
   if (names.some((name) => normalized.startsWith(`${name} `))) return 2;
@@ -384,13 +383,19 @@ function scoreHeader(field: ImportField, normalized: string): number {
 }
 
 /**
- * A field → header mapping: the user's remembered mapping where its headers are in this file,
- * otherwise the best-scoring unused header per field.
+ * A field → header mapping over any list of fields and their header synonyms (normalized): the
+ * remembered mapping where its headers are in this file, otherwise the best-scoring unused header
+ * per field. The import's guess, shared with the reconciliation of network statements (issue 32).
  */
-export function guessMapping(headers: readonly string[], remembered: ImportMapping = {}): ImportMapping {
-  const mapping: ImportMapping = {};
+export function guessFieldMapping<F extends string>(
+  fields: readonly F[],
+  names: Record<F, readonly string[]>,
+  headers: readonly string[],
+  remembered: Partial<Record<F, string | null>> = {},
+): Partial<Record<F, string | null>> {
+  const mapping: Partial<Record<F, string | null>> = {};
   const used = new Set<string>();
-  for (const field of importFields) {
+  for (const field of fields) {
     const header = remembered[field];
     if (header && headers.includes(header) && !used.has(header)) {
       mapping[field] = header;
@@ -398,13 +403,13 @@ export function guessMapping(headers: readonly string[], remembered: ImportMappi
     }
   }
   const normalized = headers.map(normalizeHeader);
-  for (const field of importFields) {
+  for (const field of fields) {
     if (mapping[field]) continue;
     let best: string | null = null;
     let bestScore = 0;
     headers.forEach((header, i) => {
       if (used.has(header)) return;
-      const score = scoreHeader(field, normalized[i]!);
+      const score = scoreHeader(names[field], normalized[i]!);
       if (score > bestScore) {
         best = header;
         bestScore = score;
@@ -414,6 +419,14 @@ export function guessMapping(headers: readonly string[], remembered: ImportMappi
     if (best) used.add(best);
   }
   return mapping;
+}
+
+/**
+ * A field → header mapping: the user's remembered mapping where its headers are in this file,
+ * otherwise the best-scoring unused header per field.
+ */
+export function guessMapping(headers: readonly string[], remembered: ImportMapping = {}): ImportMapping {
+  return guessFieldMapping(importFields, importSynonyms, headers, remembered);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -44,6 +44,8 @@ export const permissions = {
   "payments:read-own": ["user", "manager"],
   "payments:manage": ["financial", "admin"],
   "commission-settings:manage": ["financial", "admin"],
+  // reconciliation of networks' statements (issue 32): the network's file is for finance only
+  "reconciliation:manage": ["financial", "admin"],
   // buyers earn commission: commission settings, the commission card and pending-payment badge,
   // and the buyer counts of reports are about them
   "commission:earn": ["user"],
@@ -193,6 +195,18 @@ export const operationAccess = {
   "GET /api/payments.csv": ["payments:manage"],
   "GET /api/payments.xlsx": ["payments:manage"],
   "POST /api/imports/preview": ["campaigns:write"],
+  "GET /api/reconciliations": ["reconciliation:manage"],
+  "POST /api/reconciliations/preview": ["reconciliation:manage"],
+  "GET /api/reconciliations/tolerance": ["reconciliation:manage"],
+  "PUT /api/reconciliations/tolerance": ["reconciliation:manage"],
+  // a network's statement is not readable to anyone else: the service answers 404
+  "GET /api/reconciliations/{id}/rows": "signed-in",
+  "POST /api/reconciliations/{id}/commit": "signed-in",
+  "POST /api/reconciliations/{id}/aliases": "signed-in",
+  "GET /api/reconciliations/{id}/lines": "signed-in",
+  "GET /api/reconciliations/{id}/lines/days": "signed-in",
+  "GET /api/reconciliations/{id}/lines/proposal": "signed-in",
+  "POST /api/reconciliations/{id}/resolutions": "signed-in",
   "GET /api/imports/preview/{token}": ["campaigns:write"],
   "POST /api/imports": ["campaigns:write"],
   "POST /api/campaigns/batch": ["campaigns:write"],

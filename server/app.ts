@@ -27,6 +27,10 @@ import { createPayeeRoutes } from "./features/payee/payee.routes";
 import { createPaymentsRoutes } from "./features/payments/payments.routes";
 import { createPayoutFileRoutes } from "./features/payments/payout-file.routes";
 import { createPostbacksRoutes } from "./features/postbacks/postbacks.routes";
+import {
+  createReconciliationRoutes,
+  reconciliationPreviewPath,
+} from "./features/reconciliation/reconciliation.routes";
 import { createPivotRoutes } from "./features/reports/pivot.routes";
 import { createReportsRoutes } from "./features/reports/reports.routes";
 import { createSessionsRoutes } from "./features/sessions/sessions.routes";
@@ -52,7 +56,7 @@ const apiBodyLimit = 1024 * 1024;
 /** Never counted by the per-address request limit: load balancers poll it. */
 const unlimitedPaths = ["/api/health"];
 /** File uploads answer a fresh preview each time; an Idempotency-Key there means nothing. */
-const idempotencyExemptPaths = [importPreviewPath];
+const idempotencyExemptPaths = [importPreviewPath, reconciliationPreviewPath];
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
@@ -123,7 +127,9 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   // File uploads for the import have their own, larger limit (imports.routes.ts). A GET, HEAD or
   // OPTIONS has no body to limit; asking for one would build a full Fetch Request for every read.
   app.use("/api/*", (c, next) =>
-    safeMethods.has(c.req.method) || c.req.path === importPreviewPath
+    safeMethods.has(c.req.method) ||
+    c.req.path === importPreviewPath ||
+    c.req.path === reconciliationPreviewPath
       ? next()
       : apiBodyLimitMiddleware(c, next),
   );
@@ -212,6 +218,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   app.route("/api", createCreativeRequestsRoutes(deps));
   app.route("/api", createNotificationsRoutes(deps));
   app.route("/api", createPaymentsRoutes(deps));
+  app.route("/api", createReconciliationRoutes(deps));
   app.route("/api", createPayoutFileRoutes(deps));
   app.route("/api", createPayeeRoutes(deps));
   app.route("/api", createReportsRoutes(deps));

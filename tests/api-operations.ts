@@ -151,6 +151,47 @@ async function freshBuyerSession(w: World): Promise<string> {
   return id;
 }
 
+/** A network's statement (month 2025-01) naming the world's offer, uploaded by the financial user. */
+function statementForm(): FormData {
+  const form = new FormData();
+  form.set("network", `Network ${unique()}`);
+  form.set("month", "2025-01");
+  form.set("file", new File([`Offer,FTD\nworld-offer-ref,1\n`], "statement.csv", { type: "text/csv" }));
+  return form;
+}
+
+const sharedStatements = new WeakMap<World, Promise<string>>();
+
+/** One committed statement per world for the calls that only read or map it. */
+function sharedStatement(w: World): Promise<string> {
+  let id = sharedStatements.get(w);
+  if (!id) {
+    id = financialStatement(w, true);
+    sharedStatements.set(w, id);
+  }
+  return id;
+}
+
+async function financialStatement(w: World, commit: boolean): Promise<string> {
+  const form = new FormData();
+  form.set("network", `Network ${unique()}`);
+  form.set("month", "2025-01");
+  form.set("file", new File([`Offer,FTD\n${w.offerId},1\n`], "statement.csv", { type: "text/csv" }));
+  const cookie = w.cookies.get("financial");
+  const response = await w.ctx.request("/api/reconciliations/preview", {
+    method: "POST",
+    cookie,
+    body: form,
+  });
+  if (response.status !== 200) throw new Error(`statement: ${response.status} ${await response.text()}`);
+  const id = ((await response.json()) as { statement: { id: string } }).statement.id;
+  if (commit) {
+    const done = await w.ctx.request(`/api/reconciliations/${id}/commit`, { method: "POST", cookie });
+    if (done.status !== 200) throw new Error(`commit: ${done.status} ${await done.text()}`);
+  }
+  return id;
+}
+
 export const operationCalls: Record<string, (w: World) => Promise<Call> | Call> = {
   "GET /api/health": () => ({ path: "/api/health" }),
   "GET /api/config": () => ({ path: "/api/config" }),
@@ -254,6 +295,39 @@ export const operationCalls: Record<string, (w: World) => Promise<Call> | Call> 
   "GET /api/users/{id}/payee": (w) => ({ path: `/api/users/${w.users.buyer.id}/payee` }),
   "GET /api/payments.csv": () => ({ path: `/api/payments.csv?month=${todayIn("UTC").slice(0, 7)}` }),
   "GET /api/payments.xlsx": () => ({ path: `/api/payments.xlsx?month=${todayIn("UTC").slice(0, 7)}` }),
+  "GET /api/reconciliations": () => ({ path: "/api/reconciliations?month=2025-01" }),
+  "POST /api/reconciliations/preview": () => ({
+    path: "/api/reconciliations/preview",
+    body: statementForm(),
+  }),
+  "GET /api/reconciliations/tolerance": () => ({ path: "/api/reconciliations/tolerance" }),
+  "PUT /api/reconciliations/tolerance": () => ({
+    path: "/api/reconciliations/tolerance",
+    json: { percent: "2", amount: "50" },
+  }),
+  "GET /api/reconciliations/{id}/rows": async (w) => ({
+    path: `/api/reconciliations/${await sharedStatement(w)}/rows`,
+  }),
+  "POST /api/reconciliations/{id}/commit": async (w) => ({
+    path: `/api/reconciliations/${await financialStatement(w, false)}/commit`,
+  }),
+  "POST /api/reconciliations/{id}/aliases": async (w) => ({
+    path: `/api/reconciliations/${await sharedStatement(w)}/aliases`,
+    json: { kind: "offer", reference: "world-offer-ref", targetId: w.offerId },
+  }),
+  "GET /api/reconciliations/{id}/lines": async (w) => ({
+    path: `/api/reconciliations/${await sharedStatement(w)}/lines`,
+  }),
+  "GET /api/reconciliations/{id}/lines/days": async (w) => ({
+    path: `/api/reconciliations/${await sharedStatement(w)}/lines/days?offerId=${w.offerId}`,
+  }),
+  "GET /api/reconciliations/{id}/lines/proposal": async (w) => ({
+    path: `/api/reconciliations/${await sharedStatement(w)}/lines/proposal?offerId=${w.offerId}`,
+  }),
+  "POST /api/reconciliations/{id}/resolutions": async (w) => ({
+    path: `/api/reconciliations/${await financialStatement(w, true)}/resolutions`,
+    json: { kind: "accepted", offerId: w.offerId, note: "Within what the network pays" },
+  }),
   "POST /api/imports/preview": (w) => ({ path: "/api/imports/preview", body: importForm(w) }),
   "GET /api/imports/preview/{token}": async (w) => ({
     path: `/api/imports/preview/${await buyerPreviewToken(w)}`,

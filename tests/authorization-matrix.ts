@@ -156,6 +156,23 @@ export const authorizationMatrix: Record<string, Row> = {
   ),
   "GET /api/payments.csv": row("401 403 403 403 403 ok  ok", "The payout file of a month."),
   "GET /api/payments.xlsx": row("401 403 403 403 403 ok  ok", "As GET /api/payments.csv."),
+  "GET /api/reconciliations": row("401 403 403 403 403 ok  ok"),
+  "POST /api/reconciliations/preview": row("401 403 403 403 403 ok  ok"),
+  "GET /api/reconciliations/tolerance": row("401 403 403 403 403 ok  ok"),
+  "PUT /api/reconciliations/tolerance": row("401 403 403 403 403 ok  ok"),
+  "GET /api/reconciliations/{id}/rows": row(
+    "401 404 404 404 404 ok  ok",
+    "A network's statement does not exist for anyone but finance (issue 32).",
+  ),
+  "POST /api/reconciliations/{id}/commit": row(
+    "401 404 404 404 404 ok  404",
+    "Only the uploader commits a preview.",
+  ),
+  "POST /api/reconciliations/{id}/aliases": row("401 404 404 404 404 ok  ok"),
+  "GET /api/reconciliations/{id}/lines": row("401 404 404 404 404 ok  ok"),
+  "GET /api/reconciliations/{id}/lines/days": row("401 404 404 404 404 ok  ok"),
+  "GET /api/reconciliations/{id}/lines/proposal": row("401 404 404 404 404 ok  ok"),
+  "POST /api/reconciliations/{id}/resolutions": row("401 404 404 404 404 ok  ok"),
   "POST /api/imports/preview": row("401 ok  ok  ok  ok  403 ok"),
   "GET /api/imports/preview/{token}": row(
     "401 ok  404 404 404 403 404",

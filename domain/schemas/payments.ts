@@ -94,6 +94,12 @@ export const paymentRowSchema = paymentCardSchema
       })
       .nullable(),
     explanation: commissionExplanationSchema,
+    /**
+     * The month's reconciliation with the networks' statements (issue 32): not_uploaded, matched,
+     * open (differences beyond the tolerance unresolved: processing or confirming needs a note as
+     * the reason, else 409 reconciliation_open), resolved.
+     */
+    reconciliation: z.enum(["not_uploaded", "matched", "open", "resolved"]),
   })
   .meta({ id: "PaymentRow" });
 export type PaymentRow = z.infer<typeof paymentRowSchema>;
@@ -133,7 +139,15 @@ export const noteField = noControlCharacters(z.string().max(1000, "too_long"), {
 const closeEarlyField = z.boolean({ error: "invalid_option" }).optional();
 
 export const actionBodySchema = z
-  .object({ note: noteField, closeEarly: closeEarlyField })
+  .object({
+    note: noteField,
+    closeEarly: closeEarlyField,
+    /**
+     * Process or confirm a buyer whose month has open reconciliation differences (issue 32): the
+     * reason, kept in the status history; without it 409 reconciliation_open.
+     */
+    reconciliationReason: noteField,
+  })
   .meta({ id: "PaymentActionBody" });
 export const payoutInputSchema = z
   .object({ amount: requiredMoneyField, note: noteField, closeEarly: closeEarlyField })

@@ -1001,6 +1001,187 @@ export const postbackLog = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------------------------------------
+// Reconciliation (issue 32, docs/decisions/0110): a network's monthly statement against what the
+// buyers logged. A statement is stored as its rows, each matched to an offer (and a buyer when the
+// network reports a sub-id); the comparison lines are summed in SQL from these rows and campaigns.
+// ---------------------------------------------------------------------------------------------
+
+export const reconciliationStatementStatuses = ["preview", "committed"] as const;
+export const reconciliationRowStatuses = ["matched", "unmatched", "error"] as const;
+export const reconciliationAliasKinds = ["offer", "buyer"] as const;
+export const reconciliationResolutionKinds = ["accepted", "adjusted"] as const;
+
+/** The workspace's tolerance: a line is flagged when its revenue differs by more than both. */
+export const reconciliationSettings = pgTable(
+  "reconciliation_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    tolerancePercent: percent("tolerance_percent").notNull().default("2"),
+    toleranceAmount: money("tolerance_amount").notNull().default("50"),
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("reconciliation_settings_single_row", sql`${t.id} = 1`),
+    check(
+      "reconciliation_settings_nonnegative",
+      sql`${t.tolerancePercent} >= 0 and ${t.toleranceAmount} >= 0`,
+    ),
+  ],
+);
+
+/** An affiliate network by name, with the column mapping its statements were last read with. */
+export const reconciliationNetworks = pgTable(
+  "reconciliation_networks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** The name lower-cased and trimmed: one network per name. */
+    nameKey: text("name_key").notNull(),
+    mapping: jsonb("mapping").$type<Record<string, string | null>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("reconciliation_networks_name_key_unique").on(t.nameKey)],
+);
+
+/** A reference of a network's file mapped by hand to an offer or a buyer, remembered for next time. */
+export const reconciliationAliases = pgTable(
+  "reconciliation_aliases",
+  {
+    networkId: uuid("network_id")
+      .notNull()
+      .references(() => reconciliationNetworks.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: reconciliationAliasKinds }).notNull(),
+    /** The file's text, normalised (normalizeHeader). */
+    reference: text("reference").notNull(),
+    /** An offer's id or a user's id. */
+    targetId: text("target_id").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.networkId, t.kind, t.reference] }),
+    check("reconciliation_aliases_kind_check", sql`${t.kind} in ('offer', 'buyer')`),
+  ],
+);
+
+/** One network's statement for one month: a preview until committed; one committed per network and month. */
+export const reconciliationStatements = pgTable(
+  "reconciliation_statements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    networkId: uuid("network_id")
+      .notNull()
+      .references(() => reconciliationNetworks.id, { onDelete: "restrict" }),
+    /** The month's first day. */
+    month: date("month", { mode: "string" }).notNull(),
+    status: text("status", { enum: reconciliationStatementStatuses }).notNull().default("preview"),
+    fileName: text("file_name").notNull(),
+    headers: jsonb("headers").$type<string[]>().notNull(),
+    mapping: jsonb("mapping").$type<Record<string, string | null>>().notNull(),
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    committedAt: timestamp("committed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("reconciliation_statements_committed_unique")
+      .on(t.networkId, t.month)
+      .where(sql`${t.status} = 'committed'`),
+    index("reconciliation_statements_month_idx").on(t.month, t.status),
+    check("reconciliation_statements_status_check", sql`${t.status} in ('preview', 'committed')`),
+    check("reconciliation_statements_month_start", sql`extract(day from ${t.month}) = 1`),
+  ],
+);
+
+/** The rows of a statement's file as read: the cells, the matched offer and buyer, the figures. */
+export const reconciliationRows = pgTable(
+  "reconciliation_rows",
+  {
+    statementId: uuid("statement_id")
+      .notNull()
+      .references(() => reconciliationStatements.id, { onDelete: "cascade" }),
+    line: integer("line").notNull(),
+    /** matched: counted; unmatched: its offer or buyer is unknown (mappable by hand); error: unreadable. */
+    status: text("status", { enum: reconciliationRowStatuses }).notNull(),
+    problems: jsonb("problems").$type<{ code: string; field?: string }[]>().notNull(),
+    raw: jsonb("raw").$type<Record<string, string>>().notNull(),
+    offerReference: text("offer_reference"),
+    buyerReference: text("buyer_reference"),
+    offerId: uuid("offer_id").references(() => offers.id, { onDelete: "set null" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    date: date("date", { mode: "string" }),
+    registrations: integer("registrations"),
+    deposits: integer("deposits"),
+    /** The file's payout, or deposits × the offer's payout when the file has none (revenue_from_file false). */
+    revenue: money("revenue"),
+    revenueFromFile: boolean("revenue_from_file").notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.statementId, t.line] }),
+    check("reconciliation_rows_status_check", sql`${t.status} in ('matched', 'unmatched', 'error')`),
+    index("reconciliation_rows_status_idx").on(t.statementId, t.status, t.line),
+    index("reconciliation_rows_offer_idx").on(t.statementId, t.offerId, t.userId),
+  ],
+);
+
+/**
+ * How a line (offer, or buyer × offer) of a committed statement was settled: accepted with a note,
+ * or adjusted on the buyers' statements. One per line.
+ */
+export const reconciliationResolutions = pgTable(
+  "reconciliation_resolutions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    statementId: uuid("statement_id")
+      .notNull()
+      .references(() => reconciliationStatements.id, { onDelete: "restrict" }),
+    offerId: uuid("offer_id")
+      .notNull()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    /** The buyer of a buyer × offer line; null for an offer line. */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: reconciliationResolutionKinds }).notNull(),
+    note: text("note").notNull(),
+    /** The line's revenue when it was resolved: logged and reported. */
+    loggedRevenue: money("logged_revenue").notNull(),
+    reportedRevenue: money("reported_revenue").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("reconciliation_resolutions_line_unique").on(
+      t.statementId,
+      t.offerId,
+      sql`coalesce(${t.userId}, '')`,
+    ),
+    check("reconciliation_resolutions_kind_check", sql`${t.kind} in ('accepted', 'adjusted')`),
+    check("reconciliation_resolutions_note_present", sql`${t.note} ~ '\\S'`),
+  ],
+);
+
+/** The payment adjustments an "adjusted" resolution made: one per buyer, with the revenue it corrects. */
+export const reconciliationAdjustments = pgTable(
+  "reconciliation_adjustments",
+  {
+    adjustmentId: uuid("adjustment_id")
+      .primaryKey()
+      .references(() => paymentAdjustments.id, { onDelete: "restrict" }),
+    resolutionId: uuid("resolution_id")
+      .notNull()
+      .references(() => reconciliationResolutions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The buyer's share of the line's revenue difference (largest remainder over logged deposits). */
+    revenueDelta: money("revenue_delta").notNull(),
+    /** The commission change that share makes, as proposed; the saved amount may differ (edited). */
+    proposedAmount: money("proposed_amount").notNull(),
+  },
+  (t) => [index("reconciliation_adjustments_resolution_idx").on(t.resolutionId)],
+);
+
 export const schema = {
   users,
   sessions,
@@ -1032,4 +1213,11 @@ export const schema = {
   auditEvents,
   postbackKeys,
   postbackLog,
+  reconciliationSettings,
+  reconciliationNetworks,
+  reconciliationAliases,
+  reconciliationStatements,
+  reconciliationRows,
+  reconciliationResolutions,
+  reconciliationAdjustments,
 };

@@ -34,7 +34,7 @@ describe("sidebars (spec section 2)", () => {
       "/postbacks",
     ]);
     // The spec's seven, the team and the pivot report (issue 25), then the audit log (issue 10).
-    expect(adminNav).toHaveLength(11);
+    expect(adminNav).toHaveLength(12);
     expect(adminNav.map((item) => item.to)).toContain("/postbacks");
     expect(adminNav.map((item) => item.to)).toContain("/team");
     expect(adminNav.map((item) => item.to)).toContain("/reports");
@@ -46,6 +46,7 @@ describe("sidebars (spec section 2)", () => {
       "/financial/users",
       "/reports",
       "/financial/payments",
+      "/reconciliation",
     ]);
   });
 });

@@ -56,6 +56,7 @@ function row(overrides: Partial<PaymentRow> = {}): PaymentRow {
       rate: "35.00",
       commission: "70.00",
     },
+    reconciliation: "not_uploaded",
     ...overrides,
   };
 }

@@ -230,6 +230,48 @@ export interface paths {
     /** Confirmar Pagamento: pays the whole pending amount; the buyer is notified (closeEarly before the month ends) */
     post: operations["confirmStatement"];
   };
+  "/api/reconciliations/preview": {
+    /** Read a network's statement for a month: every row matched to an offer (and buyer) or with its reason */
+    post: operations["previewReconciliation"];
+  };
+  "/api/reconciliations/tolerance": {
+    /** The workspace's tolerance: a line is flagged when its difference exceeds both the percent and the amount */
+    get: operations["getReconciliationTolerance"];
+    /** Change the workspace's tolerance */
+    put: operations["saveReconciliationTolerance"];
+  };
+  "/api/reconciliations": {
+    /** The month's committed statements (and the caller's preview) with their flagged and resolved lines */
+    get: operations["listReconciliations"];
+  };
+  "/api/reconciliations/{id}/rows": {
+    /** A page of a statement's rows, optionally of one status */
+    get: operations["getReconciliationRows"];
+  };
+  "/api/reconciliations/{id}/commit": {
+    /** Make a preview the network's statement for the month (replacing one without resolved lines) and remember its mapping */
+    post: operations["commitReconciliation"];
+  };
+  "/api/reconciliations/{id}/aliases": {
+    /** Map a reference of the file to an offer or buyer by hand: applied to this statement and remembered */
+    post: operations["mapReconciliationReference"];
+  };
+  "/api/reconciliations/{id}/lines": {
+    /** Logged against reported per offer (or buyer × offer), with differences flagged beyond the tolerance */
+    get: operations["getReconciliationLines"];
+  };
+  "/api/reconciliations/{id}/lines/days": {
+    /** The buyers' days behind a line */
+    get: operations["getReconciliationLineDays"];
+  };
+  "/api/reconciliations/{id}/lines/proposal": {
+    /** The adjustment each buyer behind a line would get: the difference split by logged deposits, commission recomputed */
+    get: operations["getReconciliationProposal"];
+  };
+  "/api/reconciliations/{id}/resolutions": {
+    /** Resolve a line: accept it with a note, or adjust the buyers' statements (amounts as proposed or edited) */
+    post: operations["resolveReconciliationLine"];
+  };
   "/api/payments.csv": {
     /**
      * The month's payout file as CSV, in the reader's dialect (pt-BR and ru: ';' and decimal comma)
@@ -1153,6 +1195,8 @@ export interface components {
         changedRecently: boolean;
       }) | null;
       explanation: components["schemas"]["CommissionExplanation"];
+      /** @enum {string} */
+      reconciliation: "not_uploaded" | "matched" | "open" | "resolved";
     };
     CommissionExplanation: {
       /** @enum {string} */
@@ -1397,7 +1441,189 @@ export interface components {
     PaymentActionBody: {
       note?: string | null;
       closeEarly?: boolean;
+      reconciliationReason?: string | null;
     };
+    ReconciliationPreview: {
+      statement: components["schemas"]["ReconciliationStatement"];
+      total: number;
+      page: number;
+      pageSize: number;
+      rows: components["schemas"]["ReconciliationRow"][];
+    };
+    ReconciliationStatement: {
+      id: string;
+      network: {
+        id: string;
+        name: string;
+      };
+      month: string;
+      /** @enum {string} */
+      status: "preview" | "committed";
+      fileName: string;
+      headers: string[];
+      mapping: components["schemas"]["ReconciliationMapping"];
+      counts: {
+        matched: number;
+        unmatched: number;
+        error: number;
+      };
+      uploadedBy: {
+        id: string;
+        name: string;
+      } | null;
+      createdAt: string;
+      committedAt: string | null;
+      flagged: number;
+      resolved: number;
+    };
+    ReconciliationMapping: {
+      offer?: string | null;
+      buyer?: string | null;
+      date?: string | null;
+      registrations?: string | null;
+      deposits?: string | null;
+      revenue?: string | null;
+    };
+    ReconciliationRow: {
+      line: number;
+      /** @enum {string} */
+      status: "matched" | "unmatched" | "error";
+      problems: ({
+          /** @enum {string} */
+          code: "missing_offer" | "unknown_offer" | "ambiguous_offer" | "unknown_buyer" | "ambiguous_buyer" | "bad_date" | "outside_month" | "negative_number" | "not_a_number" | "not_integer" | "too_many_decimals" | "too_large";
+          /** @enum {string} */
+          field?: "offer" | "buyer" | "date" | "registrations" | "deposits" | "revenue";
+        })[];
+      raw: {
+        [key: string]: string;
+      };
+      offerReference: string | null;
+      buyerReference: string | null;
+      offer: {
+        id: string;
+        name: string;
+      } | null;
+      buyer: {
+        id: string;
+        name: string;
+      } | null;
+      date: string | null;
+      registrations: number | null;
+      deposits: number | null;
+      revenue: string | null;
+      revenueFromFile: boolean;
+    };
+    ReconciliationTolerance: {
+      percent: string;
+      amount: string;
+    };
+    ReconciliationList: {
+      items: components["schemas"]["ReconciliationStatement"][];
+    };
+    ReconciliationAliasInput: {
+      /** @enum {string} */
+      kind: "offer" | "buyer";
+      reference: string;
+      targetId: string;
+    };
+    ReconciliationLines: {
+      statement: components["schemas"]["ReconciliationStatement"];
+      tolerance: {
+        percent: string;
+        amount: string;
+      };
+      items: components["schemas"]["ReconciliationLine"][];
+    };
+    ReconciliationLine: {
+      offer: {
+        id: string;
+        name: string;
+      };
+      buyer: {
+        id: string;
+        name: string;
+      } | null;
+      logged: {
+        registrations: number;
+        deposits: number;
+        revenue: string;
+      };
+      reported: {
+        registrations: number;
+        deposits: number;
+        revenue: string;
+      };
+      difference: {
+        deposits: number;
+        revenue: string;
+        percent: string | null;
+      };
+      flagged: boolean;
+      resolution: ({
+        id: string;
+        /** @enum {string} */
+        kind: "accepted" | "adjusted";
+        note: string;
+        createdBy: {
+          id: string;
+          name: string;
+        } | null;
+        createdAt: string;
+        adjustments: {
+            userId: string;
+            name: string;
+            amount: string;
+          }[];
+      }) | null;
+    };
+    ReconciliationLineDays: {
+      items: {
+          buyer: {
+            id: string;
+            name: string;
+          };
+          date: string;
+          registrations: number;
+          deposits: number;
+          revenue: string;
+        }[];
+    };
+    ReconciliationAdjustmentProposal: {
+      revenueDifference: string;
+      items: ({
+          buyer: {
+            id: string;
+            name: string;
+          };
+          /** @enum {string|null} */
+          statementStatus: "pending" | "processing" | "paid" | "cancelled" | null;
+          loggedDeposits: number;
+          revenueDelta: string;
+          commissionBefore: string;
+          commissionAfter: string;
+          amount: string;
+        })[];
+    };
+    ReconciliationResolveLine: OneOf<[{
+      /** @enum {string} */
+      kind: "accepted";
+      /** Format: uuid */
+      offerId: string;
+      userId?: string | null;
+      note: string;
+    }, {
+      /** @enum {string} */
+      kind: "adjusted";
+      /** Format: uuid */
+      offerId: string;
+      userId?: string | null;
+      note: string;
+      adjustments: {
+          userId: string;
+          /** @description Signed decimal amount with up to 2 places, not zero, e.g. "-150.50" */
+          amount: string;
+        }[];
+    }]>;
     PayeeAnswer: {
       payee: components["schemas"]["Payee"];
     };
@@ -1967,7 +2193,7 @@ export interface components {
       id: number;
       createdAt: string;
       /** @enum {string} */
-      action: "auth.sign_in" | "auth.sign_out" | "auth.password_reset_requested" | "auth.password_reset" | "auth.password_changed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.backup_codes_regenerated" | "auth.sessions_revoked" | "user.created" | "user.updated" | "user.role_changed" | "user.team_changed" | "user.deactivated" | "user.reactivated" | "user.deleted" | "user.password_set" | "offer.created" | "offer.updated" | "offer.deleted" | "offer.archived" | "offer.restored" | "campaigns.imported" | "settings.updated" | "backup.created" | "backup.deleted" | "report.test_sent" | "token.created" | "token.revoked" | "postback_key.created" | "postback_key.revoked" | "commission_settings.updated" | "payment.processed" | "payment.rejected" | "payment.reopened" | "payment.confirmed" | "payment.payout_registered" | "payment.payout_edited" | "payment.payout_reversed" | "payment.adjusted" | "payment.overpayment_carried" | "payee.updated" | "fx_rates.updated" | "access.denied";
+      action: "auth.sign_in" | "auth.sign_out" | "auth.password_reset_requested" | "auth.password_reset" | "auth.password_changed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.backup_codes_regenerated" | "auth.sessions_revoked" | "user.created" | "user.updated" | "user.role_changed" | "user.team_changed" | "user.deactivated" | "user.reactivated" | "user.deleted" | "user.password_set" | "offer.created" | "offer.updated" | "offer.deleted" | "offer.archived" | "offer.restored" | "campaigns.imported" | "settings.updated" | "backup.created" | "backup.deleted" | "report.test_sent" | "token.created" | "token.revoked" | "postback_key.created" | "postback_key.revoked" | "commission_settings.updated" | "payment.processed" | "payment.rejected" | "payment.reopened" | "payment.confirmed" | "payment.payout_registered" | "payment.payout_edited" | "payment.payout_reversed" | "payment.adjusted" | "payment.overpayment_carried" | "payee.updated" | "fx_rates.updated" | "reconciliation.committed" | "reconciliation.mapped" | "reconciliation.accepted" | "reconciliation.adjusted" | "reconciliation.tolerance_updated" | "access.denied";
       /** @enum {string} */
       outcome: "success" | "failure";
       /** @description Who did it; null for an anonymous call */
@@ -4985,6 +5211,596 @@ export interface operations {
       };
     };
   };
+  /** Read a network's statement for a month: every row matched to an offer (and buyer) or with its reason */
+  previewReconciliation: {
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /**
+           * Format: binary
+           * @description CSV (up to 50,000 rows) or XLSX
+           */
+          file: Blob;
+          /** @description The network's name; its saved mapping is used when none is sent */
+          network: string;
+          /** @description The statement's month, YYYY-MM */
+          month: string;
+          /** @description JSON field → header, e.g. {"offer":"Offer","revenue":"Payout"}; absent: guessed */
+          mapping?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The preview's first page */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ReconciliationPreview"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The file is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The workspace's tolerance: a line is flagged when its difference exceeds both the percent and the amount */
+  getReconciliationTolerance: {
+    responses: {
+      /** @description The tolerance */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ReconciliationTolerance"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Change the workspace's tolerance */
+  saveReconciliationTolerance: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReconciliationTolerance"];
+      };
+    };
+    responses: {
+      /** @description The tolerance */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ReconciliationTolerance"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The month's committed statements (and the caller's preview) with their flagged and resolved lines */
+  listReconciliations: {
+    parameters: {
+      query: {
+        month: string;
+      };
+    };
+    responses: {
+      /** @description The statements */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ReconciliationList"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** A page of a statement's rows, optionally of one status */
+  getReconciliationRows: {
+    parameters: {
+      query?: {
+        page?: number;
+        pageSize?: number;
+        status?: "all" | "matched" | "unmatched" | "error";
+      };
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The rows */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ReconciliationPreview"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Make a preview the network's statement for the month (replacing one without resolved lines) and remember its mapping */
+  commitReconciliation: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The committed statement */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ReconciliationPreview"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Map a reference of the file to an offer or buyer by hand: applied to this statement and remembered */
+  mapReconciliationReference: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReconciliationAliasInput"];
+      };
+    };
+    responses: {
+      /** @description The rows still unmatched */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ReconciliationPreview"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Logged against reported per offer (or buyer × offer), with differences flagged beyond the tolerance */
+  getReconciliationLines: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The lines */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ReconciliationLines"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The buyers' days behind a line */
+  getReconciliationLineDays: {
+    parameters: {
+      query: {
+        offerId: string;
+        userId?: string;
+      };
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The days */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ReconciliationLineDays"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The adjustment each buyer behind a line would get: the difference split by logged deposits, commission recomputed */
+  getReconciliationProposal: {
+    parameters: {
+      query: {
+        offerId: string;
+        userId?: string;
+      };
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The proposal */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ReconciliationAdjustmentProposal"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Resolve a line: accept it with a note, or adjust the buyers' statements (amounts as proposed or edited) */
+  resolveReconciliationLine: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReconciliationResolveLine"];
+      };
+    };
+    responses: {
+      /** @description The lines after */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ReconciliationLines"];
+        };
+      };
+      /** @description Invalid request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid shape, refused by a business rule */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (Retry-After says when to try again) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /**
    * The month's payout file as CSV, in the reader's dialect (pt-BR and ru: ';' and decimal comma)
    * @description One row per buyer with something pending that month (cancelled statements left out): name, e-mail, payment method and details, amount pending, reference PLACAR-YYYY-MM-<8 hex of the statement id>, and whether the details changed in the last 7 days. Statements as stored: load the month (GET /api/payments) first.
@@ -7057,7 +7873,7 @@ export interface operations {
     parameters: {
       query?: {
         userId?: string;
-        action?: "auth.sign_in" | "auth.sign_out" | "auth.password_reset_requested" | "auth.password_reset" | "auth.password_changed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.backup_codes_regenerated" | "auth.sessions_revoked" | "user.created" | "user.updated" | "user.role_changed" | "user.team_changed" | "user.deactivated" | "user.reactivated" | "user.deleted" | "user.password_set" | "offer.created" | "offer.updated" | "offer.deleted" | "offer.archived" | "offer.restored" | "campaigns.imported" | "settings.updated" | "backup.created" | "backup.deleted" | "report.test_sent" | "token.created" | "token.revoked" | "postback_key.created" | "postback_key.revoked" | "commission_settings.updated" | "payment.processed" | "payment.rejected" | "payment.reopened" | "payment.confirmed" | "payment.payout_registered" | "payment.payout_edited" | "payment.payout_reversed" | "payment.adjusted" | "payment.overpayment_carried" | "payee.updated" | "fx_rates.updated" | "access.denied";
+        action?: "auth.sign_in" | "auth.sign_out" | "auth.password_reset_requested" | "auth.password_reset" | "auth.password_changed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.backup_codes_regenerated" | "auth.sessions_revoked" | "user.created" | "user.updated" | "user.role_changed" | "user.team_changed" | "user.deactivated" | "user.reactivated" | "user.deleted" | "user.password_set" | "offer.created" | "offer.updated" | "offer.deleted" | "offer.archived" | "offer.restored" | "campaigns.imported" | "settings.updated" | "backup.created" | "backup.deleted" | "report.test_sent" | "token.created" | "token.revoked" | "postback_key.created" | "postback_key.revoked" | "commission_settings.updated" | "payment.processed" | "payment.rejected" | "payment.reopened" | "payment.confirmed" | "payment.payout_registered" | "payment.payout_edited" | "payment.payout_reversed" | "payment.adjusted" | "payment.overpayment_carried" | "payee.updated" | "fx_rates.updated" | "reconciliation.committed" | "reconciliation.mapped" | "reconciliation.accepted" | "reconciliation.adjusted" | "reconciliation.tolerance_updated" | "access.denied";
         outcome?: "success" | "failure";
         from?: string;
         to?: string;

@@ -111,6 +111,18 @@ export const routes: RouteObject[] = [
                 children: [{ index: true, lazy: () => import("./team"), handle: title("nav:team") }],
               },
               {
+                // Networks' statements against the buyers' logs (issue 32): finance only.
+                path: "reconciliation",
+                element: <RequireArea permission="reconciliation:manage" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: () => import("./reconciliation"),
+                    handle: title("nav:reconciliation"),
+                  },
+                ],
+              },
+              {
                 path: "admin",
                 element: <RequireArea permission="area:admin" />,
                 children: [

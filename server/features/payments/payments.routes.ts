@@ -291,14 +291,21 @@ export function createPaymentsRoutes(deps: AppDeps) {
     ],
   ] as const) {
     router.openapi(statementAction(action, summary), async (c) => {
-      const body = c.req.valid("json") as { note?: string | null; closeEarly?: boolean } | undefined;
+      const body = c.req.valid("json") as
+        | { note?: string | null; closeEarly?: boolean; reconciliationReason?: string | null }
+        | undefined;
       const result = await runPaymentAction({
         db,
         actor: requireActor(c),
         statementId: c.req.valid("param").statementId,
         request:
           action === "process" || action === "confirm"
-            ? { type: action, note: body?.note ?? null, closeEarly: body?.closeEarly }
+            ? {
+                type: action,
+                note: body?.note ?? null,
+                closeEarly: body?.closeEarly,
+                reconciliationReason: body?.reconciliationReason ?? null,
+              }
             : { type: action, note: body?.note ?? null },
         timeZone: await readTimeZone(c),
       });

@@ -29,6 +29,7 @@ import { AppError, conflict, forbidden, notFound } from "../../errors";
 import { assertCan } from "../../permissions";
 import { readMonthRates } from "../fx-rates/fx-rates.service";
 import { createNotifications } from "../notifications/notifications.service";
+import { readReconciliationStates } from "../reconciliation/lines";
 import { carryOverpayment } from "./carry";
 import {
   answerMonth,
@@ -93,14 +94,27 @@ export async function readPaymentRows({
     for (const originId of work.carries) await db.transaction((tx) => carryOverpayment(tx, actor, originId));
     ({ rows } = await readMonth(db, input));
   }
-  return { month, monthOver: isMonthOver(period.to, timeZone), periodEnd: period.to, ...answerMonth(rows) };
+  const answered = answerMonth(rows);
+  const states = await readReconciliationStates(
+    db,
+    period.from,
+    answered.items.map((item) => item.userId),
+  );
+  for (const item of answered.items) item.reconciliation = states.get(item.userId) ?? "not_uploaded";
+  return { month, monthOver: isMonthOver(period.to, timeZone), periodEnd: period.to, ...answered };
 }
 
 /** GET /api/payments: see readPaymentRows. */
 export const loadPaymentMonth = readPaymentRows;
 
 export type ActionRequest =
-  | { type: "process" | "confirm"; note?: string | null; closeEarly?: boolean | undefined }
+  | {
+      type: "process" | "confirm";
+      note?: string | null;
+      closeEarly?: boolean | undefined;
+      /** Required while the buyer's reconciliation has open differences (docs/decisions/0113). */
+      reconciliationReason?: string | null;
+    }
   | { type: "reject" | "reopen"; note?: string | null }
   | { type: "register-payout"; amount: string; note?: string | null; closeEarly?: boolean | undefined }
   | { type: "reverse-payout"; payoutId: string; reason: string }
@@ -131,6 +145,14 @@ const refusalMessages: Record<Exclude<RefusalReason, "forbidden">, string> = {
   month_not_over:
     "The month has not ended yet in the workspace time zone. Send closeEarly: true to close it early.",
 };
+
+const reconciliationOpenError = () =>
+  new AppError(
+    "conflict",
+    "The month's reconciliation has open differences: resolve them, or give the reason (reconciliationReason).",
+    { reconciliationReason: "reason_required" },
+    "reconciliation_open",
+  );
 
 /** The actions whose amount comes from the statement's figures: refreshed first, under the lock. */
 const paysFromFigures = (type: ActionRequest["type"]) => type === "confirm" || type === "register-payout";
@@ -182,7 +204,34 @@ export async function runPaymentAction({
   timeZone: string;
 }): Promise<PaymentCard> {
   assertCan(actor, "payments:manage");
-  const outcome = await db.transaction(async (tx) => {
+  const outcome = await db.transaction((tx) =>
+    runPaymentActionIn(tx, { actor, statementId, request, timeZone }),
+  );
+  if (outcome.changedDue !== null) {
+    throw conflict(
+      "statement_changed",
+      `The month's figures changed since they were loaded: ${outcome.changedDue} is now due. Review the statement and try again.`,
+    );
+  }
+  return (await readCard(db, outcome.id))!;
+}
+
+/**
+ * One workflow action inside the caller's transaction (the statement's row lock is taken here), so
+ * another feature can run several in one transaction (reconciliation adjustments, issue 32). Answers
+ * the statement's id, and the new amount due when a payment was refused because the figures moved.
+ */
+export async function runPaymentActionIn(
+  tx: Tx,
+  {
+    actor,
+    statementId,
+    request,
+    timeZone,
+  }: { actor: Actor; statementId?: string; request: ActionRequest; timeZone: string },
+): Promise<{ id: string; changedDue: string | null; adjustmentId: string | null }> {
+  assertCan(actor, "payments:manage");
+  {
     let targetId = statementId;
     if (request.type === "reverse-payout" || request.type === "edit-payout") {
       const [payout] = await tx
@@ -200,10 +249,20 @@ export async function runPaymentAction({
       .for("update");
     if (!statement) throw notFound("Statement");
 
+    // Closing a month whose reconciliation has open differences needs a reason (docs/decisions/0113),
+    // kept as the status change's note.
+    let reconciliationOpen = false;
+    if (request.type === "process" || request.type === "confirm") {
+      const states = await readReconciliationStates(tx, statement.periodStart, [statement.userId]);
+      reconciliationOpen = states.get(statement.userId) === "open";
+      if (reconciliationOpen && !request.reconciliationReason?.trim()) throw reconciliationOpenError();
+    }
+
     if (statement.status === "pending" && (request.type === "process" || paysFromFigures(request.type))) {
       const changedDue = await refreshLocked(tx, statement);
       // Never pay an amount nobody was shown: keep the new figures, refuse the payment.
-      if (changedDue !== null && paysFromFigures(request.type)) return { id: targetId, changedDue } as const;
+      if (changedDue !== null && paysFromFigures(request.type))
+        return { id: targetId, changedDue, adjustmentId: null };
     }
 
     const [existing, [adjusted]] = await Promise.all([
@@ -256,11 +315,21 @@ export async function runPaymentAction({
       result.status === statement.status &&
       (request.note === undefined || (request.note?.trim() || null) === (currentPayout?.note ?? null))
     )
-      return { id: targetId, changedDue: null } as const;
+      return { id: targetId, changedDue: null, adjustmentId: null };
 
     const now = new Date();
-    const note =
+    const typedNote =
       request.type === "reverse-payout" || request.type === "adjust" ? null : request.note?.trim() || null;
+    // The reason for closing with open differences joins the history's note.
+    const reconciliationReason =
+      reconciliationOpen && "reconciliationReason" in request
+        ? request.reconciliationReason?.trim() || null
+        : null;
+    const note = reconciliationReason
+      ? typedNote
+        ? `${typedNote} · ${reconciliationReason}`
+        : reconciliationReason
+      : typedNote;
     let payoutId: string | null = null;
     let adjustmentId: string | null = null;
     const effect = result.effect;
@@ -341,6 +410,7 @@ export async function runPaymentAction({
         ...(effect?.type === "adjust" ? { amount: effect.amount, reason: effect.reason } : {}),
         ...("closeEarly" in action ? { closeEarly: result.closedEarly } : {}),
         ...(note && effect?.type !== "edit-payout-note" ? { note } : {}),
+        ...(reconciliationReason ? { reconciliationOpen: true, reconciliationReason } : {}),
       },
     });
     if (result.paid && effect?.type === "create-payout") {
@@ -356,15 +426,8 @@ export async function runPaymentAction({
     }
     // An adjustment that leaves more paid than owed moves the excess to the next month, if it exists.
     if (effect?.type === "adjust") await carryOverpayment(tx, actor, targetId);
-    return { id: targetId, changedDue: null } as const;
-  });
-  if (outcome.changedDue !== null) {
-    throw conflict(
-      "statement_changed",
-      `The month's figures changed since they were loaded: ${outcome.changedDue} is now due. Review the statement and try again.`,
-    );
+    return { id: targetId, changedDue: null, adjustmentId };
   }
-  return (await readCard(db, outcome.id))!;
 }
 
 const creators = alias(users, "payout_creator");

@@ -11,6 +11,7 @@ import {
   Megaphone,
   NotebookPen,
   Radio,
+  Scale,
   ScrollText,
   Settings,
   Tag,
@@ -32,6 +33,13 @@ export type NavItem = {
 
 /** The team screen (issue 25): in every area, for the roles that may read a team. */
 const teamItem: NavItem = { to: "/team", label: "nav:team", icon: UsersRound, permission: "team:read" };
+/** Networks' statements against the buyers' logs (issue 32): financial users and admins. */
+const reconciliationItem: NavItem = {
+  to: "/reconciliation",
+  label: "nav:reconciliation",
+  icon: Scale,
+  permission: "reconciliation:manage",
+};
 /** Postback keys and their log (issue 26): buyers, team leads and admins. */
 const postbacksItem: NavItem = {
   to: "/postbacks",
@@ -62,6 +70,7 @@ export const adminNav: NavItem[] = [
   { to: "/admin/offers", label: "nav:admin.offers", icon: Tag },
   { to: "/admin/creative-requests", label: "nav:admin.creativeRequests", icon: Images },
   { to: "/admin/financial", label: "nav:admin.financial", icon: Wallet },
+  reconciliationItem,
   postbacksItem,
   { to: "/admin/settings", label: "nav:admin.settings", icon: Settings },
   { to: "/admin/audit", label: "nav:admin.audit", icon: ScrollText },
@@ -74,6 +83,7 @@ export const financialNav: NavItem[] = [
   { to: "/financial/users", label: "nav:financial.users", icon: Users },
   { to: "/reports", label: "nav:reports", icon: FileSpreadsheet },
   { to: "/financial/payments", label: "nav:financial.payments", icon: Banknote },
+  reconciliationItem,
 ];
 
 const navByArea: Record<NavArea, NavItem[]> = { buyer: buyerNav, admin: adminNav, financial: financialNav };

@@ -84,6 +84,7 @@ const groupOfPrefix: Record<ActionPrefix, AuditActionGroup> = {
   payment: "money",
   payee: "money",
   fx_rates: "money",
+  reconciliation: "money",
   access: "access",
 };
 

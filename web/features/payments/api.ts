@@ -115,7 +115,15 @@ export function useCommissionSettings(userId: string | null) {
 export type StatementAction = "process" | "reject" | "reopen" | "confirm";
 
 export type PaymentWrite =
-  | { kind: "action"; statementId: string; action: StatementAction; note?: string; closeEarly?: boolean }
+  | {
+      kind: "action";
+      statementId: string;
+      action: StatementAction;
+      note?: string;
+      closeEarly?: boolean;
+      /** Closing a month with open reconciliation differences (issue 32). */
+      reconciliationReason?: string;
+    }
   | { kind: "register"; statementId: string; amount: string; note: string | null; closeEarly?: boolean }
   | { kind: "reverse"; payoutId: string; reason: string }
   | { kind: "note"; payoutId: string; note: string | null }
@@ -130,7 +138,11 @@ export function sendPaymentWrite(write: PaymentWrite): Promise<unknown> {
       return unwrap(
         api.POST(`/api/payments/{statementId}/${write.action}`, {
           params: { path: { statementId: write.statementId } },
-          body: { ...(write.note ? { note: write.note } : {}), ...early(write.closeEarly) },
+          body: {
+            ...(write.note ? { note: write.note } : {}),
+            ...early(write.closeEarly),
+            ...(write.reconciliationReason ? { reconciliationReason: write.reconciliationReason } : {}),
+          },
         }),
       );
     case "register":

@@ -31,6 +31,7 @@ import { toast } from "@/lib/toast";
 import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 import { importPageSize, uploadImportPreview, useCommitImport, useImportPreviewPage } from "../api";
+import { ColumnMapping } from "./column-mapping";
 
 type StatusFilter = "all" | ImportRowStatus;
 const optionalFields = new Set<ImportField>(["revenue"]);
@@ -165,38 +166,16 @@ export function ImportScreen() {
       </Card>
 
       {first ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("mapping.title")}</CardTitle>
-            <CardDescription>{t("mapping.description")}</CardDescription>
-          </CardHeader>
-          <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {importFields.map((field) => (
-              <div key={field} className="flex flex-col gap-2">
-                <Label htmlFor={`${fileInputId}-${field}`}>
-                  {t(`fields.${field}`)}
-                  {optionalFields.has(field) ? (
-                    <span className="font-normal text-muted-foreground"> ({t("mapping.optional")})</span>
-                  ) : null}
-                </Label>
-                <NativeSelect
-                  id={`${fileInputId}-${field}`}
-                  data-testid={`mapping-${field}`}
-                  value={first.mapping[field] ?? ""}
-                  disabled={reading}
-                  onChange={(event) => changeMapping(field, event.target.value)}
-                >
-                  <option value="">{t("mapping.none")}</option>
-                  {first.headers.map((header) => (
-                    <option key={header} value={header}>
-                      {header}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
-            ))}
-          </CardContent>
-        </Card>
+        <ColumnMapping
+          fields={importFields}
+          headers={first.headers}
+          mapping={first.mapping}
+          optional={optionalFields}
+          label={(field) => t(`fields.${field}`)}
+          idPrefix={fileInputId}
+          disabled={reading}
+          onChange={changeMapping}
+        />
       ) : null}
 
       {first && current ? (

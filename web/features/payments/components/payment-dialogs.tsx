@@ -4,6 +4,7 @@ import type { Language } from "@domain/roles";
 import {
   adjustmentInputSchema,
   type PaymentCard,
+  type PaymentRow,
   type Payout,
   payoutInputSchema,
   payoutPatchSchema,
@@ -76,7 +77,10 @@ export function EarlyCloseNotice({ periodEnd }: { periodEnd: string }) {
   );
 }
 
-export type ConfirmTarget = { row: PaymentCard; action: "process" | "confirm" | "reject" };
+export type ConfirmTarget = {
+  row: PaymentCard & Partial<Pick<PaymentRow, "reconciliation">>;
+  action: "process" | "confirm" | "reject";
+};
 
 /** Processar (when it closes the month early), Confirmar Pagamento and Rejeitar ask first. */
 export function ConfirmActionDialog({
@@ -89,14 +93,23 @@ export function ConfirmActionDialog({
   target: ConfirmTarget | null;
   monthOver: boolean;
   onOpenChange: (open: boolean) => void;
-  /** closeEarly: the month has not ended and the user agreed to close it now */
-  onConfirm: (closeEarly: boolean) => void;
+  /**
+   * closeEarly: the month has not ended and the user agreed to close it now; reason: why a month
+   * with open reconciliation differences is closed anyway (issue 32)
+   */
+  onConfirm: (closeEarly: boolean, reason?: string) => void;
   pending: boolean;
 }) {
   const { t } = useTranslation("payments");
   const f = useFormatters();
+  const reasonId = useId();
+  const [reason, setReason] = useState("");
   const action = target?.action ?? null;
   const early = action !== null && action !== "reject" && !monthOver;
+  const needsReason = action !== null && action !== "reject" && target?.row.reconciliation === "open";
+  useEffect(() => {
+    if (target) setReason("");
+  }, [target]);
   return (
     <AlertDialog open={target !== null} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <AlertDialogContent data-testid="confirm-action-dialog">
@@ -112,12 +125,29 @@ export function ConfirmActionDialog({
           </AlertDialogDescription>
         </AlertDialogHeader>
         {early && target ? <EarlyCloseNotice periodEnd={target.row.periodEnd} /> : null}
+        {needsReason ? (
+          <div className="grid gap-1.5" data-testid="reconciliation-reason">
+            <p className="text-sm">{t("reconciliationReason.notice")}</p>
+            <label htmlFor={reasonId} className="font-medium text-sm">
+              {t("reconciliationReason.label")} <span aria-hidden="true">*</span>
+            </label>
+            <textarea
+              id={reasonId}
+              value={reason}
+              maxLength={1000}
+              aria-required="true"
+              onChange={(event) => setReason(event.target.value)}
+              className={textareaClass}
+              data-testid="reconciliation-reason-input"
+            />
+          </div>
+        ) : null}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>{t("actions.cancel")}</AlertDialogCancel>
           <Button
             variant={action === "reject" ? "destructive" : "default"}
-            disabled={pending}
-            onClick={() => onConfirm(early)}
+            disabled={pending || (needsReason && reason.trim() === "")}
+            onClick={() => onConfirm(early, needsReason ? reason.trim() : undefined)}
             data-testid="confirm-action"
           >
             {pending ? <Spinner /> : null}

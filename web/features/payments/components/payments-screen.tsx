@@ -155,7 +155,12 @@ export function PaymentsScreen() {
     onOpen: (row) => setDetailsId(row.statementId),
     onAction: (row: PaymentRow, action: StatementAction) => {
       // Processing a month that is still running closes it early: that asks first, naming the days.
-      if (action === "confirm" || action === "reject" || (action === "process" && !monthOver)) {
+      // Open reconciliation differences ask for the reason first (docs/decisions/0113).
+      if (
+        action === "confirm" ||
+        action === "reject" ||
+        (action === "process" && (!monthOver || row.reconciliation === "open"))
+      ) {
         setConfirming({ row, action });
         return;
       }
@@ -172,7 +177,7 @@ export function PaymentsScreen() {
     onEditNote: setNoteFor,
   };
 
-  async function confirmAction(closeEarly: boolean) {
+  async function confirmAction(closeEarly: boolean, reconciliationReason?: string) {
     if (!confirming) return;
     const { row, action } = confirming;
     const ok = await run(
@@ -181,6 +186,7 @@ export function PaymentsScreen() {
         statementId: row.statementId,
         action,
         ...(closeEarly ? { closeEarly: true } : {}),
+        ...(reconciliationReason ? { reconciliationReason } : {}),
       },
       action === "confirm" ? t("toasts.paid") : t("toasts.statusUpdated"),
       action === "confirm" ? t("toasts.payError") : t("toasts.statusError"),
@@ -360,7 +366,7 @@ export function PaymentsScreen() {
         target={confirming}
         monthOver={monthOver}
         onOpenChange={(open) => !open && setConfirming(null)}
-        onConfirm={(closeEarly) => void confirmAction(closeEarly)}
+        onConfirm={(closeEarly, reason) => void confirmAction(closeEarly, reason)}
         pending={write.isPending}
       />
       <PayoutDialog

@@ -142,6 +142,19 @@ export function PaymentsTable({
       meta: { label: t("columns.status") },
     },
     {
+      id: "reconciliation",
+      header: t("columns.reconciliation"),
+      cell: ({ row }) => (
+        <Badge
+          variant={row.original.reconciliation === "open" ? "destructive" : "outline"}
+          data-testid="row-reconciliation"
+        >
+          {t(`reconciliation.${row.original.reconciliation}`)}
+        </Badge>
+      ),
+      meta: { label: t("columns.reconciliation") },
+    },
+    {
       id: "actions",
       header: () => <span className="sr-only">{t("table.actions")}</span>,
       enableSorting: false,
