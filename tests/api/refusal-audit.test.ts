@@ -77,19 +77,22 @@ describe("refused calls in the audit trail", () => {
   it("writes 500 refusals of one caller in a minute as a bounded number of rows carrying the count", async () => {
     const missing = "00000000-0000-4000-8000-000000000000";
     const calls = 500;
+    const startedMinute = Math.floor(Date.now() / 60_000);
     for (let i = 0; i < calls; i++) {
       const path = i % 2 === 0 ? "/api/audit" : `/api/campaigns/${missing}`;
       const response = await ctx.request(path, { cookie });
       expect(response.status).toBe(i % 2 === 0 ? 403 : 404);
       await response.body?.cancel();
     }
+    // A loaded machine may take more than a minute for the burst: count the minutes it touched.
+    const minutes = Math.floor(Date.now() / 60_000) - startedMinute + 1;
     // Before the minute is written: only the first refusal of each minute the burst touched.
-    expect((await deniedRows(eq(auditEvents.actorId, prober.id))).length).toBeLessThanOrEqual(2);
+    expect((await deniedRows(eq(auditEvents.actorId, prober.id))).length).toBeLessThanOrEqual(minutes);
     await ctx.deps.refusals?.flush();
     const rows = await deniedRows(eq(auditEvents.actorId, prober.id));
-    // One row at once and one with the rest, per minute: the burst spans at most two minutes.
+    // One row at once and one with the rest, per minute the burst touched.
     expect(rows.length).toBeGreaterThanOrEqual(2);
-    expect(rows.length).toBeLessThanOrEqual(4);
+    expect(rows.length).toBeLessThanOrEqual(2 * minutes);
     expect(rows.reduce((sum, row) => sum + countOf(row), 0)).toBe(calls);
     const aggregated = rows.find((row) => countOf(row) > 1);
     expect(aggregated?.details).toMatchObject({

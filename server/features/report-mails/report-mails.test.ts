@@ -7,7 +7,7 @@ import { addDays, todayIn } from "../../../domain/periods";
 import { createTestContext, createTestEnv, type TestContext } from "../../../tests/harness";
 import type { AppDeps } from "../../context";
 import { type CreatedUser, createCampaign, createOffer, createUser } from "../../db/factories";
-import { auditEvents, jobRuns } from "../../db/schema";
+import { auditEvents, fxRates, jobRuns } from "../../db/schema";
 import { createLogger } from "../../logger";
 import { createMailer } from "../../mail/mailer";
 import { runDueJobs, startScheduler } from "../schedule/scheduler";
@@ -103,6 +103,8 @@ beforeAll(async () => {
     deposits: 1,
   });
 
+  // Switching to reais converts every figure (issue 30): one rate, 5 BRL per USD, covers every day.
+  await ctx.db.insert(fxRates).values({ date: addDays(yesterday, -30), rate: "5.000000" });
   const cookie = await ctx.signIn(admin.email, admin.password);
   const saved = await ctx.request("/api/settings", {
     method: "PUT",
@@ -135,7 +137,8 @@ describe("scheduled report e-mails", () => {
     expect(caught.flatMap((m) => m.to).sort()).toEqual([admin.email, financial.email].sort());
     const { analytics } = await buildReportAnalytics({ db: ctx.db, frequency: "daily", today, timeZone });
     expect(analytics.totals.campaigns).toBe(2);
-    expect(analytics.totals.revenue).toBe("337.50");
+    // 9 deposits × 37.50 = US$ 337.50, in reais at 5.
+    expect(analytics.totals.revenue).toBe("1687.50");
 
     const toAdmin = caught.find((m) => m.to.includes(admin.email))!;
     const en = buildReportFormatters("en", "BRL");

@@ -50,7 +50,8 @@ export function TestReportButton() {
           variant="outline"
           onClick={() => void press()}
           disabled={send.isPending}
-          className="w-full shrink-0 sm:w-auto"
+          // A long label (ru) wraps on a phone instead of widening the card.
+          className="h-auto min-h-9 w-full shrink-0 whitespace-normal sm:w-auto"
           data-testid="test-report-send"
         >
           {send.isPending ? <Spinner /> : <MailIcon aria-hidden />}
