@@ -688,7 +688,8 @@ export const importPreviewSchema = z
   .meta({ id: "ImportPreview" });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
-export const importPreviewPageQuerySchema = z.object({
+/** The page of a preview's rows (the import's and a network statement's): 50 a page, 500 at most. */
+export const previewPageFields = {
   page: z.coerce.number({ error: "not_a_number" }).int("integer").min(1, "too_large").default(1),
   pageSize: z.coerce
     .number({ error: "not_a_number" })
@@ -696,6 +697,10 @@ export const importPreviewPageQuerySchema = z.object({
     .min(1, "too_large")
     .max(500, "too_large")
     .default(50),
+};
+
+export const importPreviewPageQuerySchema = z.object({
+  ...previewPageFields,
   status: z.enum(["all", "ok", "duplicate", "error"], { error: "invalid_option" }).default("all"),
 });
 export type ImportPreviewPageQuery = z.output<typeof importPreviewPageQuerySchema>;

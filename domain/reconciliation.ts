@@ -7,6 +7,7 @@ import {
   normalizeHeader,
   normalizeImportNumber,
   parseImportDate,
+  previewPageFields,
 } from "./import";
 import { fromCents, toBasisPoints, toCents } from "./money";
 import { monthOf } from "./periods";
@@ -384,13 +385,7 @@ export const reconciliationPreviewSchema = z
 export type ReconciliationPreview = z.infer<typeof reconciliationPreviewSchema>;
 
 export const reconciliationRowsQuerySchema = z.object({
-  page: z.coerce.number({ error: "not_a_number" }).int("integer").min(1, "too_large").default(1),
-  pageSize: z.coerce
-    .number({ error: "not_a_number" })
-    .int("integer")
-    .min(1, "too_large")
-    .max(500, "too_large")
-    .default(50),
+  ...previewPageFields,
   status: z.enum(["all", "matched", "unmatched", "error"], { error: "invalid_option" }).default("all"),
 });
 export type ReconciliationRowsQuery = z.output<typeof reconciliationRowsQuerySchema>;

@@ -6,6 +6,7 @@ import { fromCents, toCents } from "../../domain/money";
 import { addDays, monthOf, monthRange, todayIn } from "../../domain/periods";
 import { deriveNameFromEmail, type Language, type Role } from "../../domain/roles";
 import type { DbOrTx } from "./client";
+import { demoTexts } from "./demo-texts";
 import {
   accounts,
   campaigns,
@@ -568,18 +569,8 @@ const casinoBrands = [
   "Fortuna Club",
   "Samba Slots",
 ] as const;
-const offerThemes = [
-  "Welcome Bonus",
-  "First Deposit 100%",
-  "Free Spins",
-  "Cashback Weekend",
-  "VIP Reload",
-  "Crash Game Promo",
-  "Live Roulette",
-  "Sports Combo",
-  "Mobile App Install",
-  "High Roller",
-] as const;
+/** English themes unless the caller brings its language's (the demo seed does; benchmarks do not). */
+const offerThemes = demoTexts.en.offerThemes;
 const regions = ["BR", "MX", "CL", "PE", "CO", "AR"] as const;
 
 /**
