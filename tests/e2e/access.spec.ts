@@ -148,6 +148,7 @@ test.describe("a financial user", () => {
       "Usuários",
       "Relatórios",
       "Pagamentos",
+      "Conciliação",
     ]);
     await expect(page.getByTestId("user-menu")).toContainText("Financeiro");
   });

@@ -55,6 +55,7 @@ test("the first account becomes admin and lands in the admin area", async ({ pag
     "Ofertas",
     "Solicitações de Criativos",
     "Financeiro",
+    "Conciliação",
     "Postbacks",
     "Configurações",
     "Auditoria",

@@ -24,6 +24,7 @@ export const adminRoutes = [
   { path: "/admin/audit", title: "Auditoria" },
   // The payments screen (sidebar entry "Financeiro").
   { path: "/admin/financial", title: "Pagamentos" },
+  { path: "/reconciliation", title: "Conciliação" },
 ];
 
 /** Routes every role reaches (issue 25: the pivot report), listed in each role's own list too. */
@@ -35,4 +36,5 @@ export const financialRoutes = [
   { path: "/financial/users", title: "Usuários" },
   { path: "/reports", title: "Relatórios" },
   { path: "/financial/payments", title: "Pagamentos" },
+  { path: "/reconciliation", title: "Conciliação" },
 ];
