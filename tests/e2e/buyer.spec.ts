@@ -167,14 +167,16 @@ test("a buyer adds a day, finds it, edits it, analyses it, exports it and delete
   const download = await downloading;
   const text = readFileSync(await download.path(), "utf8");
   expect(text.startsWith("\uFEFF")).toBe(true);
-  const rows = parseCsv(text.slice(1));
+  // pt-BR's dialect: `;` between cells and a decimal comma (decision 0092).
+  const rows = parseCsv(text.slice(1), ";");
+  const decimal = (cell: string | undefined) => Number(cell?.replace(",", "."));
   expect(rows[0]?.slice(0, 6)).toEqual(["Data", "Oferta", "Cassino", "Gestor", "E-mail", "Investimento"]);
   const ours = rows.filter((row) => row[1] === offerName);
   expect(ours.map((row) => row[0])).toContain(today);
   const exported = ours.find((row) => row[0] === today);
-  expect(Number(exported?.[5])).toBe(100);
-  expect(Number(exported?.[9])).toBe(8);
-  expect(Number(exported?.[10])).toBe(200);
+  expect(exported?.[5]).toBe("100,00");
+  expect(decimal(exported?.[9])).toBe(8);
+  expect(decimal(exported?.[10])).toBe(200);
   // Every day of the last 30 is in the file: 12 background days and today's.
   expect(rows.length - 1).toBeGreaterThanOrEqual(13);
 

@@ -202,6 +202,11 @@ export async function saveFxRates(input: {
     });
     if (changed.length === 0) return { saved: 0, unchanged: rates.length, converted: 0, ...problems };
 
+    // The first day that had a rate before this save: days before it had none, so a rate added
+    // for them changes no closed month's figures or recorded rates (decision 0104).
+    const [firstRated] = await readRows(tx, sql`select min(date)::text as date from fx_rates`, (r) =>
+      textOrNull(r, "date"),
+    );
     await tx.execute(
       sql`insert into fx_rates (date, rate, updated_by, updated_at) values ${sql.join(
         changed.map((r) => sql`(${r.date}::date, ${r.rate}::numeric, ${actor.id}, now())`),
@@ -216,12 +221,13 @@ export async function saveFxRates(input: {
       (r) => ({ date: text(r, "date"), next: textOrNull(r, "next") }),
     );
     const windows: Window[] = next.map((w) => ({ from: w.date, to: w.next ? addDays(w.next, -1) : null }));
-    const locked = await closedStatementsIn(tx, windows);
+    const rated = windows.filter((w) => firstRated != null && w.from >= firstRated);
+    const locked = rated.length > 0 ? await closedStatementsIn(tx, rated) : [];
     if (locked.length > 0) {
       // The first changed day whose window reaches into a closed month.
       const overlaps = (w: Window) =>
         locked.some((st) => st.periodStart <= (w.to ?? "9999-12-31") && st.periodEnd >= w.from);
-      const day = windows.find(overlaps)?.from ?? (locked[0] as ClosedStatement).periodStart;
+      const day = rated.find(overlaps)?.from ?? (locked[0] as ClosedStatement).periodStart;
       throw ratesLocked(
         day,
         locked.map(({ id, userId, periodStart }) => ({ id, userId, periodStart })),

@@ -45,7 +45,7 @@ const totalsOf = async (user: CreatedUser) => {
 describe("the reporting currency", () => {
   it("converts every figure when it changes, and back, leaving the stored rows as they were", async () => {
     const buyer = await createUser(ctx.db, { role: "user" });
-    await ctx.request("/api/fx-rates", {
+    const putRates = await ctx.request("/api/fx-rates", {
       method: "PUT",
       cookie: as(financial),
       json: {
@@ -55,6 +55,7 @@ describe("the reporting currency", () => {
         ],
       },
     });
+    expect(putRates.status, await putRates.clone().text()).toBe(200);
     const usd = await createCampaign(ctx.db, {
       creatorId: buyer.id,
       offerId: null,
@@ -142,5 +143,14 @@ describe("the reporting currency", () => {
     expect((await locked.json()).error.statements).toContainEqual(
       expect.objectContaining({ id: statement.id }),
     );
+    // Days before the first rate had none: a rate for them changes no closed month, so it is taken,
+    // even over a month closed before any rate was entered.
+    await createStatement(ctx.db, { userId: buyer.id, periodStart: "2025-06-01", status: "paid" });
+    const earlier = await ctx.request("/api/fx-rates", {
+      method: "PUT",
+      cookie: as(financial),
+      json: { rates: [{ date: "2010-01-04", rate: "1.75" }] },
+    });
+    expect(earlier.status, await earlier.clone().text()).toBe(200);
   });
 });
